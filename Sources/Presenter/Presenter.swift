@@ -1,0 +1,4 @@
+/// The Presenter layer of RecipeBook.
+public enum PresenterModule {
+    public static let name = "Presenter"
+}

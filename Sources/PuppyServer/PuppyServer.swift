@@ -1,0 +1,4 @@
+/// PuppyServer: a RecipePuppy-compatible HTTP server.
+public enum PuppyServerModule {
+    public static let name = "PuppyServer"
+}

@@ -1,0 +1,4 @@
+/// The View layer of RecipeBook.
+public enum ViewModule {
+    public static let name = "View"
+}

@@ -1,0 +1,8 @@
+import PuppyServer
+
+@main
+struct PuppyServerCommand {
+    static func main() async {
+        _ = PuppyServerModule.name
+    }
+}

@@ -1,0 +1,8 @@
+import View
+
+@main
+struct RecipesCommand {
+    static func main() async {
+        _ = ViewModule.name
+    }
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Entity
+
+@Test func moduleIsLinked() {
+    #expect(EntityModule.name == "Entity")
+}

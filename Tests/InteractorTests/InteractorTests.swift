@@ -1,0 +1,6 @@
+import Testing
+@testable import Interactor
+
+@Test func moduleIsLinked() {
+    #expect(InteractorModule.name == "Interactor")
+}

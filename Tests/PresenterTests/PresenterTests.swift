@@ -1,0 +1,6 @@
+import Testing
+@testable import Presenter
+
+@Test func moduleIsLinked() {
+    #expect(PresenterModule.name == "Presenter")
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import PuppyServer
+
+@Test func moduleIsLinked() {
+    #expect(PuppyServerModule.name == "PuppyServer")
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Router
+
+@Test func moduleIsLinked() {
+    #expect(RouterModule.name == "Router")
+}

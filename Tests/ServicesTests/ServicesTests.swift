@@ -1,0 +1,6 @@
+import Testing
+@testable import Services
+
+@Test func moduleIsLinked() {
+    #expect(ServicesModule.name == "Services")
+}

@@ -1,0 +1,2 @@
+/// Shared fakes and fixtures for RecipeBook's tests.
+public enum TestSupportModule {}

@@ -1,0 +1,6 @@
+import Testing
+@testable import View
+
+@Test func moduleIsLinked() {
+    #expect(ViewModule.name == "View")
+}

@@ -1,0 +1,6 @@
+import Testing
+import TestSupport
+
+@Test func uiTestTargetBuilds() {
+    #expect(Bool(true))
+}
