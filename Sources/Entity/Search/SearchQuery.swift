@@ -1,0 +1,45 @@
+/// What a person asked for: ingredients a recipe must all have, and words its title must contain.
+public struct SearchQuery: Hashable, Sendable, Codable {
+    /// Normalized ingredient names: trimmed, lower-case, inner spaces collapsed, no empties or repeats.
+    public let ingredients: [String]
+    /// Title words, whitespace collapsed ("" for none).
+    public let title: String
+
+    public init(ingredients: [String], title: String = "") {
+        self.ingredients = TextCleanup.uniqueNames(ingredients.map { TextCleanup.collapseWhitespace($0).lowercased() })
+        self.title = TextCleanup.collapseWhitespace(title)
+    }
+
+    /// Parses what was typed: a comma-separated ingredient list (`"Onions,  garlic, onions"`).
+    public init(ingredientText: String, title: String = "") {
+        self.init(ingredients: ingredientText.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
+                  title: title)
+    }
+
+    public var isEmpty: Bool { ingredients.isEmpty && title.isEmpty }
+
+    /// How the query reads back to a person: `onions, garlic` or `onions, garlic "omelet"`.
+    public var summary: String {
+        let list = ingredients.joined(separator: ", ")
+        switch (list.isEmpty, title.isEmpty) {
+        case (false, true): return list
+        case (true, false): return "\"\(title)\""
+        case (false, false): return "\(list) \"\(title)\""
+        case (true, true): return ""
+        }
+    }
+}
+
+/// One page of results as the service returned it, cleaned.
+public struct SearchPage: Hashable, Sendable {
+    public let number: Int
+    public let recipes: [Recipe]
+    /// Results that came without a title or an href and were dropped.
+    public let droppedCount: Int
+
+    public init(number: Int, recipes: [Recipe], droppedCount: Int = 0) {
+        self.number = number
+        self.recipes = recipes
+        self.droppedCount = droppedCount
+    }
+}

@@ -1,0 +1,41 @@
+/// Clean-up rules for text that arrives from recipe sites.
+public enum TextCleanup {
+    /// A title as a person should read it: entities decoded, runs of whitespace (spaces, tabs, `\r`,
+    /// `\n`, non-breaking spaces) collapsed to one space, and no whitespace at either end.
+    public static func title(_ raw: String) -> String {
+        collapseWhitespace(HTMLEntities.decode(raw))
+    }
+
+    /// Collapses every run of whitespace or newlines to a single space and trims both ends.
+    public static func collapseWhitespace(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace || character.isNewline {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace {
+                    result.append(" ")
+                    pendingSpace = false
+                }
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// An ingredient list: comma-separated names, each entity-decoded, whitespace-collapsed and
+    /// lower-cased, without empty items or repeats, in their first-seen order.
+    public static func ingredientList(_ raw: String) -> [String] {
+        uniqueNames(raw.split(separator: ",", omittingEmptySubsequences: false).map {
+            collapseWhitespace(HTMLEntities.decode(String($0))).lowercased()
+        })
+    }
+
+    /// Drops empty names and repeats, keeping the first occurrence's position.
+    public static func uniqueNames(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+}

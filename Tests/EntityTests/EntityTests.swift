@@ -1,6 +1,0 @@
-import Testing
-@testable import Entity
-
-@Test func moduleIsLinked() {
-    #expect(EntityModule.name == "Entity")
-}

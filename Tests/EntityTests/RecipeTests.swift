@@ -1,0 +1,65 @@
+import Testing
+@testable import Entity
+
+@Suite struct RecipeIdentity {
+    @Test(arguments: [
+        ("http://www.bigoven.com/43919-Omelet-recipe.html", "HTTP://WWW.BigOven.com:80/43919-Omelet-recipe.html"),
+        ("http://example.com/recipes/pie", "http://example.com/recipes/pie/"),
+        ("https://example.com/a", "https://EXAMPLE.com:443/a"),
+        ("http://example.com/a?x=1", "http://example.com/a/?x=1"),
+        ("http://example.com/a", "http://example.com/a#comments"),
+        ("http://example.com", "http://example.com/"),
+    ])
+    func hrefVariantsShareOneIdentity(first: String, second: String) {
+        #expect(RecipeID(href: first) == RecipeID(href: second))
+    }
+
+    @Test(arguments: [
+        ("http://example.com/a", "http://example.com/A"),
+        ("http://example.com/a?x=1", "http://example.com/a?x=2"),
+        ("http://example.com:8080/a", "http://example.com/a"),
+        ("http://example.com/a", "https://example.com/a"),
+    ])
+    func differentPagesStayDifferent(first: String, second: String) {
+        #expect(RecipeID(href: first) != RecipeID(href: second))
+    }
+
+    @Test func recipeCleansWhatItIsGiven() {
+        let recipe = Recipe(title: " \r\n\tMac &amp; Cheese\n", href: " http://www.Example.com/mac/ ",
+                            ingredients: ["macaroni", "milk", "macaroni", "", "cheddar cheese"], thumbnail: "")
+        #expect(recipe.title == "Mac & Cheese")
+        #expect(recipe.href == "http://www.Example.com/mac/")
+        #expect(recipe.id.rawValue == "http://www.example.com/mac")
+        #expect(recipe.ingredients == ["macaroni", "milk", "cheddar cheese"])
+        #expect(recipe.thumbnail == nil)
+        #expect(recipe.site == "example.com")
+    }
+
+    @Test(arguments: [
+        ("http://www.allrecipes.com/Recipe/x", "allrecipes.com"),
+        ("http://user@Host.Example:8080/x?y", "host.example"),
+        ("not a url", ""),
+    ])
+    func siteIsTheBareDomain(href: String, site: String) {
+        #expect(RecipeSite.domain(of: href) == site)
+    }
+}
+
+@Suite struct Lactose {
+    @Test(arguments: ["milk", "buttermilk", "cream cheese", "cheddar cheese", "lowfat milk", "parmesan cheese",
+                      "evaporated milk", "sweetened condensed milk", "milk chocolate", "paneer", "feta", "Cottage Cheese"])
+    func dairyIngredientsCount(ingredient: String) {
+        #expect(LactoseRule.containsLactose(ingredient))
+    }
+
+    @Test(arguments: ["coconut milk", "almond milk", "soy milk", "oat milk", "rice milk", "vegan cheese",
+                      "butter", "cream", "eggs", "cheesecloth", "milkweed honey", "coconut", "rice"])
+    func otherIngredientsDoNot(ingredient: String) {
+        #expect(!LactoseRule.containsLactose(ingredient))
+    }
+
+    @Test func triggersAreRememberedInOrder() {
+        let triggers = LactoseRule.triggers(in: ["eggs", "milk", "coconut milk", "parmesan cheese"])
+        #expect(triggers == ["milk", "parmesan cheese"])
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+@testable import Entity
+
+@Suite struct TitleCleanup {
+    @Test(arguments: [
+        (" \r\n\t\t\nRoasted Pepper and Bacon Omelet", "Roasted Pepper and Bacon Omelet"),
+        ("\nBroccoli Oven Omelet Recipe\n\n", "Broccoli Oven Omelet Recipe"),
+        ("Magic  Prime Rib Recipe", "Magic Prime Rib Recipe"),
+        ("Mac &amp; Cheese", "Mac & Cheese"),
+        ("Caf&#233; Au Lait", "Café Au Lait"),
+        ("Caf&#xE9; Au Lait", "Café Au Lait"),
+        ("Final&Eacute; Soup", "FinalÉ Soup"),
+        ("Frapp&eacute; Mocha", "Frappé Mocha"),
+        ("Grandma&#39;s Pie", "Grandma's Pie"),
+        ("Salt &AMP; Pepper", "Salt & Pepper"),
+        ("Fish & Chips", "Fish & Chips"),
+        ("Fish &chips", "Fish &chips"),
+        ("A &amp B", "A &amp B"),
+        ("Double &amp;amp; Encoded", "Double &amp; Encoded"),
+        ("&unknownentity; stays", "&unknownentity; stays"),
+        ("Non&nbsp;breaking", "Non breaking"),
+        ("Kidney Beans&#174;", "Kidney Beans®"),
+        ("", ""),
+        ("   ", ""),
+    ])
+    func titlesComeOutClean(raw: String, clean: String) {
+        #expect(TextCleanup.title(raw) == clean)
+    }
+
+    @Test(arguments: ["&#0;", "&#xD800;", "&#1114112;", "&#;", "&#x;", "&#99999999;", "&#xFFFFFFF;"])
+    func invalidNumericReferencesAreLeftAlone(reference: String) {
+        #expect(HTMLEntities.decode("a\(reference)b") == "a\(reference)b")
+    }
+
+    @Test func everyAmpersandPositionIsSafe() {
+        let text = "&&;&#&#x&a&am&amp&amp;"
+        #expect(HTMLEntities.decode(text) == "&&;&#&#x&a&am&amp&")
+    }
+}
+
+@Suite struct IngredientLists {
+    @Test func splitsTrimsLowercasesAndDropsRepeats() {
+        let list = TextCleanup.ingredientList("chicken, Chicken ,black  pepper,, garlic, black pepper, ")
+        #expect(list == ["chicken", "black pepper", "garlic"])
+    }
+
+    @Test func queryTextBecomesNormalizedIngredients() {
+        let query = SearchQuery(ingredientText: " Onions,  GARLIC ,, hot   sauce, onions ")
+        #expect(query.ingredients == ["onions", "garlic", "hot sauce"])
+        #expect(query.title == "")
+        #expect(query.summary == "onions, garlic, hot sauce")
+    }
+
+    @Test func emptyQueryIsEmpty() {
+        #expect(SearchQuery(ingredientText: " , ,, ").isEmpty)
+        #expect(!SearchQuery(ingredientText: "", title: "omelet").isEmpty)
+        #expect(SearchQuery(ingredientText: "eggs", title: " cheese   omelet ").summary == "eggs \"cheese omelet\"")
+    }
+}
