@@ -1,0 +1,56 @@
+public import Foundation
+public import Entity
+
+/// The RecipePuppy API over HTTP.
+///
+/// At most one request is in flight at any moment (asks for other pages wait their turn), and
+/// concurrent asks for the same page share one request.
+public final class RecipePuppyClient: RecipeSearching {
+    private struct PageKey: Hashable, Sendable {
+        let query: SearchQuery
+        let number: Int
+    }
+
+    public let apiURL: URL
+    private let transport: HTTPTransport
+    private let flights = SingleFlight<PageKey, SearchPage>()
+    private let gate = AsyncGate()
+
+    public init(apiURL: URL, transport: HTTPTransport) {
+        self.apiURL = apiURL
+        self.transport = transport
+    }
+
+    public func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
+        let url = try QueryBuilder.url(api: apiURL, query: query, page: number)
+        let key = PageKey(query: query, number: number)
+        let result = await flights.run(key) { [transport, gate] in
+            do throws(ServiceError) {
+                try await gate.enter()
+                defer { gate.leave() }
+                let response = try await transport.get(url, accept: "application/json, text/javascript")
+                return .success(try RecipePuppyClient.page(number: number, from: response))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Checks an answer and decodes it into a page.
+    static func page(number: Int, from response: HTTPResponse) throws(ServiceError) -> SearchPage {
+        guard response.status == 200 else {
+            throw .badStatus.with(status: response.status, detail: "HTTP \(response.status) for page \(number)")
+        }
+        if let type = response.contentType, !acceptedTypes.contains(type) {
+            throw .malformedBody.with(detail: "page \(number) came as \(type), not JSON")
+        }
+        let decoded = try EnvelopeDecoder.decode(response.body)
+        return SearchPage(number: number, recipes: decoded.recipes, droppedCount: decoded.droppedCount)
+    }
+
+    private static let acceptedTypes: Set<String> = [
+        "application/json", "text/javascript", "application/javascript", "text/json", "text/plain",
+        "application/x-javascript",
+    ]
+}

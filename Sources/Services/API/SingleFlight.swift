@@ -1,0 +1,134 @@
+import Synchronization
+
+/// Lets callers take turns: one holder at a time, the rest wait in order. A waiter that is cancelled
+/// leaves the queue at once.
+final class AsyncGate: Sendable {
+    private struct State {
+        var busy = false
+        var nextTicket = 0
+        var waiters: [(ticket: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Waits for the gate; throws `cancelled` when the caller is cancelled while waiting.
+    func enter() async throws(ServiceError) {
+        let ticket: Int? = state.withLock { state in
+            if !state.busy {
+                state.busy = true
+                return nil
+            }
+            state.nextTicket += 1
+            return state.nextTicket
+        }
+        guard let ticket else { return }
+        let entered = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let cancelledAlready: Bool = state.withLock { state in
+                    if Task.isCancelled { return true }
+                    state.waiters.append((ticket, continuation))
+                    return false
+                }
+                if cancelledAlready { continuation.resume(returning: false) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                guard let index = state.waiters.firstIndex(where: { $0.ticket == ticket }) else { return nil }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiter?.resume(returning: false)
+        }
+        if !entered { throw .cancelled }
+    }
+
+    /// Hands the gate to the next waiter, or opens it.
+    func leave() {
+        let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            if state.waiters.isEmpty {
+                state.busy = false
+                return nil
+            }
+            return state.waiters.removeFirst().continuation
+        }
+        next?.resume(returning: true)
+    }
+}
+
+/// Shares one piece of work among everyone asking for the same key while it runs. A caller that is
+/// cancelled stops waiting at once; the work itself is cancelled only when every caller waiting for it
+/// has gone. Once it finishes, the next ask starts it anew.
+final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    typealias Outcome = Result<Value, ServiceError>
+
+    private struct Entry {
+        let token: Int
+        var task: Task<Void, Never>?
+        var waiters: [Int: CheckedContinuation<Outcome, Never>] = [:]
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var nextNumber = 0
+    }
+
+    private let state = Mutex(State())
+
+    func run(_ key: Key, _ operation: @escaping @Sendable () async -> Outcome) async -> Outcome {
+        let waiter = state.withLock { state -> Int in
+            state.nextNumber += 1
+            return state.nextNumber
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                let cancelledAlready = state.withLock { state -> Bool in
+                    if Task.isCancelled { return true }
+                    if state.entries[key] != nil {
+                        state.entries[key]?.waiters[waiter] = continuation
+                        return false
+                    }
+                    state.nextNumber += 1
+                    let token = state.nextNumber
+                    var entry = Entry(token: token)
+                    entry.waiters[waiter] = continuation
+                    entry.task = Task { [weak self] in
+                        let outcome = await operation()
+                        self?.complete(key, token: token, with: outcome)
+                    }
+                    state.entries[key] = entry
+                    return false
+                }
+                if cancelledAlready { continuation.resume(returning: .failure(.cancelled)) }
+            }
+        } onCancel: {
+            self.abandon(key, waiter: waiter)
+        }
+    }
+
+    /// How many distinct pieces of work are running.
+    var runningCount: Int { state.withLock { $0.entries.count } }
+
+    private func complete(_ key: Key, token: Int, with outcome: Outcome) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
+            guard let entry = state.entries[key], entry.token == token else { return [] }
+            state.entries[key] = nil
+            return Array(entry.waiters.values)
+        }
+        for waiter in waiters { waiter.resume(returning: outcome) }
+    }
+
+    private func abandon(_ key: Key, waiter: Int) {
+        let (continuation, orphan) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Task<Void, Never>?) in
+            guard var entry = state.entries[key], let continuation = entry.waiters.removeValue(forKey: waiter) else {
+                return (nil, nil)
+            }
+            if entry.waiters.isEmpty {
+                state.entries[key] = nil
+                return (continuation, entry.task)
+            }
+            state.entries[key] = entry
+            return (continuation, nil)
+        }
+        orphan?.cancel()
+        continuation?.resume(returning: .failure(.cancelled))
+    }
+}

@@ -1,0 +1,68 @@
+/// What went wrong talking to the outside world. Callers match on the kind (`case .timeout:`); the
+/// details (`status`, `detail`) say more but are not part of equality.
+public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Code: String, Hashable, Sendable {
+        case timeout, unreachable, connectionLost, badStatus, redirectLoop, malformedBody, tooLarge
+        case invalidQuery, cancelled, storage, storageCorrupt, storageTooNew, notFound
+    }
+
+    private let code: Code
+    /// The HTTP status for `badStatus`.
+    public let status: Int?
+    /// What exactly happened, for the person reading the message (a URL, SQLite's message, a reason).
+    public let detail: String
+
+    private init(_ code: Code, status: Int? = nil, detail: String = "") {
+        self.code = code
+        self.status = status
+        self.detail = detail
+    }
+
+    /// The server did not answer in time.
+    public static let timeout = ServiceError(.timeout)
+    /// No connection could be made (refused, unknown host, no network).
+    public static let unreachable = ServiceError(.unreachable)
+    /// The connection broke while the answer was on its way.
+    public static let connectionLost = ServiceError(.connectionLost)
+    /// The server answered with a status other than 200.
+    public static let badStatus = ServiceError(.badStatus)
+    /// The server kept redirecting.
+    public static let redirectLoop = ServiceError(.redirectLoop)
+    /// The body was not what the API promises.
+    public static let malformedBody = ServiceError(.malformedBody)
+    /// The answer was larger than RecipeBook accepts.
+    public static let tooLarge = ServiceError(.tooLarge)
+    /// The query cannot be sent (empty, or absurdly long).
+    public static let invalidQuery = ServiceError(.invalidQuery)
+    /// The work was cancelled, usually because a newer request replaced it.
+    public static let cancelled = ServiceError(.cancelled)
+    /// The favorites database failed.
+    public static let storage = ServiceError(.storage)
+    /// The favorites database file is damaged or is not a database.
+    public static let storageCorrupt = ServiceError(.storageCorrupt)
+    /// The favorites database was written by a newer RecipeBook.
+    public static let storageTooNew = ServiceError(.storageTooNew)
+    /// Nothing is stored under that name.
+    public static let notFound = ServiceError(.notFound)
+
+    /// The same kind of error with more to say.
+    public func with(status: Int? = nil, detail: String) -> ServiceError {
+        ServiceError(code, status: status ?? self.status, detail: detail)
+    }
+
+    /// True for failures of the network itself (refused, timed out, reset), as opposed to a server that
+    /// answered badly. A run of these means "offline", not "end of results".
+    public var isNetworkLevel: Bool {
+        code == .timeout || code == .unreachable || code == .connectionLost
+    }
+
+    public static func == (lhs: ServiceError, rhs: ServiceError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    public var description: String {
+        var text = code.rawValue
+        if let status { text += " \(status)" }
+        if !detail.isEmpty { text += ": \(detail)" }
+        return text
+    }
+}

@@ -1,0 +1,35 @@
+public import Foundation
+public import Entity
+
+/// The RecipePuppy API as the Interactor sees it: one page of one search at a time.
+public protocol RecipeSearching: Sendable {
+    func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage
+}
+
+/// A recipe's page and picture, fetched from the web.
+public protocol PageFetching: Sendable {
+    func page(at href: String) async throws(ServiceError) -> FetchedPage
+    func thumbnail(at url: String) async throws(ServiceError) -> FetchedImage
+}
+
+/// A recipe page as fetched: the HTML and the text a person reads.
+public struct FetchedPage: Sendable, Equatable {
+    public let html: String
+    public let document: ReadableDocument
+
+    public init(html: String, document: ReadableDocument) {
+        self.html = html
+        self.document = document
+    }
+}
+
+/// A picture as fetched.
+public struct FetchedImage: Sendable, Equatable {
+    public let bytes: Data
+    public let contentType: String
+
+    public init(bytes: Data, contentType: String) {
+        self.bytes = bytes
+        self.contentType = contentType
+    }
+}

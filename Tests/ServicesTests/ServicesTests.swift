@@ -1,6 +1,0 @@
-import Testing
-@testable import Services
-
-@Test func moduleIsLinked() {
-    #expect(ServicesModule.name == "Services")
-}

@@ -1,2 +1,0 @@
-/// Shared fakes and fixtures for RecipeBook's tests.
-public enum TestSupportModule {}
