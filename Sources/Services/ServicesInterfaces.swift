@@ -33,3 +33,9 @@ public struct FetchedImage: Sendable, Equatable {
         self.contentType = contentType
     }
 }
+
+/// Which recipes are favorites, as the search screens need to know.
+public protocol FavoriteStatusProviding: Sendable {
+    /// The ids among `ids` that are favorites right now (another process may have starred them).
+    func favoriteIDs(among ids: [RecipeID]) async throws(ServiceError) -> Set<RecipeID>
+}

@@ -2,34 +2,7 @@ import Foundation
 import Testing
 import Synchronization
 @testable import Services
-
-/// A door the test opens when it is ready: operations wait at it.
-final class Latch: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>], arrivals: Int)>((false, [], 0))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let openAlready = state.withLock { state -> Bool in
-                state.arrivals += 1
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if openAlready { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        waiters.forEach { $0.resume() }
-    }
-
-    var arrivals: Int { state.withLock { $0.arrivals } }
-}
+import TestSupport
 
 /// A counter shared with concurrent work.
 final class Tally: Sendable {

@@ -84,3 +84,43 @@ public enum SampleRecipes {
         }
     }
 }
+
+/// A searcher whose chosen pages wait at a latch until the test opens it; it notices cancellation.
+public final class GatedSearcher: RecipeSearching {
+    public let latch = Latch()
+    private let inner: FakeSearcher
+    private let gated: @Sendable (SearchQuery, Int) -> Bool
+    private let cancelled = Mutex(0)
+
+    public init(_ inner: FakeSearcher, gated: @escaping @Sendable (SearchQuery, Int) -> Bool = { _, _ in true }) {
+        self.inner = inner
+        self.gated = gated
+    }
+
+    public func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
+        if gated(query, number) { await latch.wait() }
+        if Task.isCancelled {
+            cancelled.withLock { $0 += 1 }
+            throw .cancelled
+        }
+        return try await inner.page(query, number: number)
+    }
+
+    public var cancellations: Int { cancelled.withLock { $0 } }
+    public var asks: [Int] { inner.asks }
+}
+
+/// Favorite stars kept in memory.
+public final class FakeFavoriteStatus: FavoriteStatusProviding {
+    private let ids: Mutex<Set<RecipeID>>
+
+    public init(_ ids: Set<RecipeID> = []) {
+        self.ids = Mutex(ids)
+    }
+
+    public func favoriteIDs(among candidates: [RecipeID]) async throws(ServiceError) -> Set<RecipeID> {
+        ids.withLock { stored in Set(candidates.filter { stored.contains($0) }) }
+    }
+
+    public func star(_ id: RecipeID) { ids.withLock { _ = $0.insert(id) } }
+}

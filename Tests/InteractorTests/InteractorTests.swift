@@ -1,6 +1,0 @@
-import Testing
-@testable import Interactor
-
-@Test func moduleIsLinked() {
-    #expect(InteractorModule.name == "Interactor")
-}

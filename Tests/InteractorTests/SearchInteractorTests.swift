@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import Entity
+import Services
+import TestSupport
+@testable import Interactor
+
+@Suite struct SearchScreens {
+    let query = SearchQuery(ingredientText: "eggs")
+
+    func interactor(_ searcher: any RecipeSearching, favorites: (any FavoriteStatusProviding)? = nil,
+                    prefetch: Bool = true, screenSize: Int = 10) -> SearchInteractor {
+        SearchInteractor(searcher: searcher, favorites: favorites, time: FakeTime(),
+                         configuration: .init(screenSize: screenSize, prefetch: prefetch))
+    }
+
+    func screen(_ result: ScreenResult, sourceLocation: SourceLocation = #_sourceLocation) throws -> RecipeScreen {
+        guard case .screen(let screen) = result else {
+            Issue.record("expected a screen, got \(result)", sourceLocation: sourceLocation)
+            throw CancellationError()
+        }
+        return screen
+    }
+
+    @Test func numbersAreStableAcrossScreensAndPreviousComesFromMemory() async throws {
+        let searcher = FakeSearcher(recipes: SampleRecipes.make(1...35))
+        let search = interactor(searcher)
+        let first = try screen(await search.search(query))
+        #expect(first.recipes.map(\.number) == Array(1...10))
+        #expect(first.recipes.map(\.recipe.title) == (1...10).map { "Recipe \($0)" })
+        let second = try screen(await search.next())
+        #expect(second.recipes.map(\.number) == Array(11...20))
+        await search.waitForPrefetch()
+        let asked = searcher.asks.count
+        let back = try screen(await search.previous())
+        #expect(back.recipes.map(\.number) == Array(1...10))
+        #expect(try screen(await search.next()).recipes.map(\.number) == Array(11...20))
+        #expect(searcher.asks.count == asked)
+    }
+
+    @Test func theNextScreenIsFetchedInTheBackground() async throws {
+        let searcher = FakeSearcher(recipes: SampleRecipes.make(1...30))
+        let search = interactor(searcher)
+        _ = try screen(await search.search(query))
+        await search.waitForPrefetch()
+        #expect(searcher.asks == [1, 2])
+        _ = try screen(await search.next())
+        #expect(searcher.asks.prefix(2) == [1, 2])
+        #expect(await search.prefetchCount >= 1)
+    }
+
+    @Test func withoutPrefetchNothingIsFetchedAhead() async throws {
+        let searcher = FakeSearcher(recipes: SampleRecipes.make(1...30))
+        let search = interactor(searcher, prefetch: false)
+        _ = try screen(await search.search(query))
+        await search.waitForPrefetch()
+        #expect(searcher.asks == [1])
+    }
+
+    @Test func repeatsAcrossPagesAreDroppedAndNumbersStayContinuous() async throws {
+        let recipes = SampleRecipes.make(1...20)
+        let variant = Recipe(title: "Recipe 3 again", href: "HTTP://EXAMPLE.TEST:80/recipes/3/", ingredients: ["eggs"], thumbnail: nil)
+        let searcher = FakeSearcher(script: [
+            1: [.recipes(Array(recipes[0..<8]))],
+            2: [.recipes([recipes[1], variant] + Array(recipes[8..<14]))],
+        ])
+        let search = interactor(searcher, prefetch: false)
+        let first = try screen(await search.search(query))
+        #expect(first.recipes.map(\.recipe.title) == (1...10).map { "Recipe \($0)" })
+        #expect(first.recipes.map(\.number) == Array(1...10))
+        let second = try screen(await search.next())
+        #expect(second.recipes.map(\.recipe.title) == (11...14).map { "Recipe \($0)" })
+        #expect(second.status == .last)
+    }
+
+    @Test func aServerThatRepeatsItselfCannotLoopUs() async {
+        let searcher = FakeSearcher(script: [:], fallback: .recipes(SampleRecipes.make(1...10)))
+        let search = interactor(searcher, prefetch: false)
+        _ = await search.search(query)
+        #expect(await search.next() == .endOfResults(query))
+        #expect(searcher.asks == [1, 2, 3, 4])
+    }
+
+    @Test func lactoseIsFlaggedWithItsIngredients() async throws {
+        let recipe = Recipe(title: "Quiche", href: "http://example.test/q", ingredients: ["eggs", "milk", "gruyere cheese", "coconut milk"],
+                            thumbnail: nil)
+        let search = interactor(FakeSearcher(recipes: [recipe]))
+        let shown = try screen(await search.search(query)).recipes[0]
+        #expect(shown.lactoseIngredients == ["milk", "gruyere cheese"])
+        #expect(shown.hasLactose)
+    }
+
+    @Test func theLactoseFilterKeepsNumbers() async throws {
+        let searcher = FakeSearcher(recipes: SampleRecipes.make(1...30))
+        let search = interactor(searcher, prefetch: false)
+        _ = try screen(await search.search(query))
+        let filtered = try screen(await search.setFilter(.lactoseFree))
+        #expect(filtered.recipes.map(\.number) == [1, 2, 4, 5, 7, 8, 10, 11, 13, 14])
+        #expect(filtered.recipes.allSatisfy { !$0.hasLactose })
+        #expect(filtered.filter == .lactoseFree)
+        let all = try screen(await search.setFilter(.all))
+        #expect(all.recipes.map(\.number) == Array(1...10))
+    }
+
+    @Test func favoritesAreStarredWhenShown() async throws {
+        let recipes = SampleRecipes.make(1...10)
+        let favorites = FakeFavoriteStatus([recipes[2].id])
+        let search = interactor(FakeSearcher(recipes: recipes), favorites: favorites)
+        let first = try screen(await search.search(query))
+        #expect(first.recipes.filter(\.isFavorite).map(\.number) == [3])
+        favorites.star(recipes[4].id)
+        let again = try screen(await search.current())
+        #expect(again.recipes.filter(\.isFavorite).map(\.number) == [3, 5])
+    }
+
+    @Test func noResultsEndOfResultsAndOfflineAreDistinct() async throws {
+        let empty = interactor(FakeSearcher(script: [:]))
+        #expect(await empty.search(query) == .noResults(query, skipped: [
+            SkippedPage(number: 1, reason: .empty), SkippedPage(number: 2, reason: .empty), SkippedPage(number: 3, reason: .empty),
+        ]))
+
+        let short = interactor(FakeSearcher(recipes: SampleRecipes.make(1...4)), prefetch: false)
+        #expect(try screen(await short.search(query)).status == .last)
+        #expect(await short.next() == .endOfResults(query))
+
+        let dead = interactor(FakeSearcher(script: [:], fallback: .failure(.unreachable)))
+        #expect(await dead.search(query) == .offline(.unreachable))
+
+        let dying = interactor(FakeSearcher(script: [1: [.recipes(SampleRecipes.make(1...4))]], fallback: .failure(.timeout)))
+        #expect(try screen(await dying.search(query)).status == .offline(.timeout))
+    }
+
+    @Test func retryAfterOfflineCarriesOnWhereItStopped() async throws {
+        let recipes = SampleRecipes.make(1...20)
+        let searcher = FakeSearcher(script: [
+            1: [.recipes(Array(recipes[0..<10]))],
+            2: [.failure(.unreachable), .failure(.unreachable), .recipes(Array(recipes[10..<20]))],
+        ], fallback: .failure(.unreachable))
+        let search = interactor(searcher, prefetch: false)
+        _ = try screen(await search.search(query))
+        #expect(await search.next() == .offline(.unreachable))
+        let retried = try screen(await search.retry())
+        #expect(retried.recipes.map(\.number) == Array(11...20))
+    }
+
+    @Test func anEmptyQueryFailsWithoutARequest() async {
+        let searcher = FakeSearcher(script: [:])
+        let search = interactor(searcher)
+        #expect(await search.search(SearchQuery(ingredientText: " , ")) == .failed(.invalidQuery))
+        #expect(searcher.asks.isEmpty)
+        #expect(await search.next() == .noSearch)
+    }
+
+    @Test func aNewSearchCancelsTheOldPrefetchAndDropsItsLateAnswers() async throws {
+        let old = query
+        let gated = GatedSearcher(FakeSearcher(recipes: SampleRecipes.make(1...40))) { query, page in query == old && page == 2 }
+        let search = interactor(gated)
+        _ = try screen(await search.search(old))
+        while gated.latch.arrivals == 0 { await Task.yield() }
+        // The prefetch of the old search's page 2 is waiting; a new search replaces it.
+        let other = SearchQuery(ingredientText: "onions")
+        let second = try screen(await search.search(other))
+        #expect(second.query == other)
+        gated.latch.open()
+        await search.waitForPrefetch()
+        let next = try screen(await search.next())
+        #expect(next.query == other)
+        #expect(next.recipes.map(\.number) == Array(11...20))
+        for _ in 0..<10_000 where gated.cancellations == 0 { await Task.yield() }
+        #expect(gated.cancellations == 1)
+        #expect(gated.asks == [1, 1, 2])
+    }
+}

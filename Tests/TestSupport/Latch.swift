@@ -1,0 +1,32 @@
+import Synchronization
+
+/// A door the test opens when it is ready: operations wait at it.
+public final class Latch: Sendable {
+    public init() {}
+
+    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>], arrivals: Int)>((false, [], 0))
+
+    public func wait() async {
+        await withCheckedContinuation { continuation in
+            let openAlready = state.withLock { state -> Bool in
+                state.arrivals += 1
+                if state.open { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if openAlready { continuation.resume() }
+        }
+    }
+
+    public func open() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    public var arrivals: Int { state.withLock { $0.arrivals } }
+}
+
