@@ -1,4 +1,0 @@
-/// PuppyServer: a RecipePuppy-compatible HTTP server.
-public enum PuppyServerModule {
-    public static let name = "PuppyServer"
-}
