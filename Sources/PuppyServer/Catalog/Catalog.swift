@@ -22,13 +22,14 @@ public struct Catalog: Sendable {
         var validator = CatalogValidator(source: source)
         let decoder = JSONDecoder()
         var recipes: [CatalogRecipe] = []
+        let bytes = [UInt8](jsonLines)
         var lineNumber = 0
-        var lineStart = jsonLines.startIndex
-        while lineStart < jsonLines.endIndex {
+        var lineStart = 0
+        while lineStart < bytes.count {
             lineNumber += 1
-            let lineEnd = jsonLines[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? jsonLines.endIndex
-            var line = jsonLines[lineStart..<lineEnd]
-            lineStart = lineEnd < jsonLines.endIndex ? lineEnd + 1 : lineEnd
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var line = bytes[lineStart..<lineEnd]
+            lineStart = lineEnd + 1
             if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
             guard line.contains(where: { !Self.isJSONWhitespace($0) }) else { continue }
 
@@ -73,10 +74,9 @@ public struct Catalog: Sendable {
 
     private static func describe(_ error: DecodingError) -> String {
         switch error {
-        case .typeMismatch(let type, let context):
+        case .typeMismatch(_, let context):
             guard let field = context.codingPath.first?.stringValue else { return "expected a JSON object" }
-            let expected = type == String.self ? "a string" : "an array of strings"
-            return "\"\(field)\" must be \(expected)"
+            return "\"\(field)\" must be \(field == "ingredients" ? "an array of strings" : "a string")"
         case .valueNotFound(_, let context):
             return "\"\(context.codingPath.first?.stringValue ?? "?")\" must not be null"
         case .keyNotFound(let key, _):
@@ -135,9 +135,9 @@ private struct CatalogValidator {
             throw fail("duplicate id \"\(recipe.id)\" (first on line \(first))")
         }
         firstLineByID[recipe.id] = line
-        guard !recipe.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw fail("empty \"title\"") }
-        guard !recipe.cuisine.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw fail("empty \"cuisine\"") }
-        guard !recipe.method.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw fail("empty \"method\"") }
+        guard recipe.title.contains(where: { !$0.isWhitespace }) else { throw fail("empty \"title\"") }
+        guard recipe.cuisine.contains(where: { !$0.isWhitespace }) else { throw fail("empty \"cuisine\"") }
+        guard recipe.method.contains(where: { !$0.isWhitespace }) else { throw fail("empty \"method\"") }
         guard !recipe.ingredients.isEmpty else { throw fail("\"ingredients\" is empty") }
         recipe.ingredients = try recipe.ingredients.enumerated().map { index, name in
             let normalized = IngredientName.normalize(name)
