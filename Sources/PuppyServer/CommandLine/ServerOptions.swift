@@ -1,0 +1,132 @@
+import Foundation
+
+/// The `puppy-server` command line, parsed (kept in the library so it is tested with the server).
+public struct ServerOptions: Sendable {
+    public enum Action: Sendable, Hashable {
+        case serve
+        case help
+        case version
+    }
+
+    public var action = Action.serve
+    public var configuration = ServerConfiguration()
+    /// `--catalog FILE`; nil serves the bundled catalog.
+    public var catalogPath: String?
+    /// `--log`: one line per request on stderr.
+    public var logRequests = false
+
+    public init() {}
+
+    public static let usage = """
+    USAGE: puppy-server [options]
+
+    Serves the RecipePuppy API (/api/?i=&q=&p=), recipe pages and thumbnails over HTTP.
+
+    OPTIONS:
+      --host H           address to bind (default 127.0.0.1)
+      --port N           port to bind; 0 picks a free one (default 0)
+      --public-url URL   origin used in hrefs and thumbnails (default http://HOST:PORT)
+      --catalog FILE     serve this JSON Lines catalog instead of the bundled one
+      --quirks LIST      comma-separated: padding, entities, gaps, errors, malformed,
+                         duplicates, thumbnails; or realistic (all) or none (default)
+      --seed N           seed for every quirk and jitter decision (default 1)
+      --latency MS       delay each answer by MS milliseconds, +/- 30 % jitter (default 0)
+      --threads N        event-loop threads (default: cores, at most 4)
+      --log              one line per request on stderr
+      -h, --help         show this help
+      --version          show the version
+
+    The first line on stdout is "PuppyServer listening on http://HOST:PORT/api/ (...)".
+    """
+
+    /// Parses the arguments (without the program name). `--flag value` and `--flag=value` both work.
+    public static func parse(_ arguments: [String]) throws(ServerOptionsError) -> ServerOptions {
+        var options = ServerOptions()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(ServerOptionsError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw ServerOptionsError("\(name) needs a value") }
+                return next
+            }
+            func flagOnly() throws(ServerOptionsError) {
+                if inlineValue != nil { throw ServerOptionsError("\(name) takes no value") }
+            }
+
+            switch name {
+            case "-h", "--help":
+                try flagOnly()
+                options.action = .help
+            case "--version":
+                try flagOnly()
+                options.action = .version
+            case "--log":
+                try flagOnly()
+                options.logRequests = true
+            case "--host":
+                let host = try value()
+                guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {
+                    throw ServerOptionsError("--host needs an address, not \"\(host)\"")
+                }
+                options.configuration.host = host
+            case "--port":
+                let text = try value()
+                guard let port = UInt16(text) else { throw ServerOptionsError("--port needs a number from 0 to 65535, not \"\(text)\"") }
+                options.configuration.port = port
+            case "--public-url":
+                let text = try value()
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+                else { throw ServerOptionsError("--public-url needs an absolute http(s) URL, not \"\(text)\"") }
+                options.configuration.publicURL = url
+            case "--catalog":
+                let path = try value()
+                guard !path.isEmpty else { throw ServerOptionsError("--catalog needs a file") }
+                options.catalogPath = path
+            case "--quirks":
+                let list = try value()
+                do {
+                    options.configuration.quirks = try Quirk.parseList(list)
+                } catch {
+                    throw ServerOptionsError("--quirks: \(error)")
+                }
+            case "--seed":
+                let text = try value()
+                guard let seed = UInt64(text) else { throw ServerOptionsError("--seed needs a non-negative integer, not \"\(text)\"") }
+                options.configuration.seed = seed
+            case "--latency":
+                let text = try value()
+                guard let milliseconds = Int(text), (0...600_000).contains(milliseconds) else {
+                    throw ServerOptionsError("--latency needs milliseconds from 0 to 600000, not \"\(text)\"")
+                }
+                options.configuration.latency = .milliseconds(milliseconds)
+            case "--threads":
+                let text = try value()
+                guard let threads = Int(text), (1...64).contains(threads) else {
+                    throw ServerOptionsError("--threads needs a number from 1 to 64, not \"\(text)\"")
+                }
+                options.configuration.threads = threads
+            default:
+                throw ServerOptionsError("unknown option \"\(argument)\"")
+            }
+        }
+        return options
+    }
+}
+
+/// A bad command line; the executable prints it on one line and exits with status 2.
+public struct ServerOptionsError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

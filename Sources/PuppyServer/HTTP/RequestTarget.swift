@@ -1,0 +1,80 @@
+// Standard library only: the HTTP files compile on their own into a fuzzing harness.
+
+/// A request target split into its raw (still percent-encoded) path and query.
+///
+/// Origin-form (`/path?query`) and absolute-form (`http://host/path?query`, whatever the host) are
+/// accepted; anything else, and any fragment, is refused. Nothing here touches a file system: the router
+/// only compares decoded segments with catalog ids.
+struct RequestTarget: Hashable, Sendable {
+    var path: Substring
+    var query: Substring
+
+    init?(_ target: String) {
+        var rest = Substring(target)
+        guard !rest.contains("#") else { return nil }
+        if !rest.hasPrefix("/") {
+            guard let schemeEnd = rest.firstRange(of: "://") else { return nil }
+            let scheme = rest[rest.startIndex..<schemeEnd.lowerBound].lowercased()
+            guard scheme == "http" || scheme == "https" else { return nil }
+            let afterScheme = rest[schemeEnd.upperBound...]
+            let authorityEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
+            guard authorityEnd > afterScheme.startIndex else { return nil }
+            rest = afterScheme[authorityEnd...]
+            if !rest.hasPrefix("/") { rest = "/" + rest }
+        }
+        if let questionMark = rest.firstIndex(of: "?") {
+            path = rest[rest.startIndex..<questionMark]
+            query = rest[rest.index(after: questionMark)...]
+        } else {
+            path = rest
+            query = ""
+        }
+    }
+}
+
+enum PercentDecoding {
+    /// Decodes `%XX` escapes (and `+` as a space in query components); nil for a broken escape or
+    /// bytes that are not UTF-8.
+    static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                    return nil
+                }
+                bytes.append(high << 4 | low)
+            case UInt8(ascii: "+") where plusIsSpace:
+                bytes.append(UInt8(ascii: " "))
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// `name=value&...` decoded; the last of repeated names wins, as in the PHP the original ran on.
+    /// Nil when any part is badly encoded.
+    static func queryParameters(_ query: Substring) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(parts[0], plusIsSpace: true) else { return nil }
+            let rawValue = parts.count > 1 ? parts[1] : ""
+            guard let value = decode(rawValue, plusIsSpace: true) else { return nil }
+            parameters[name] = value
+        }
+        return parameters
+    }
+}

@@ -1,0 +1,99 @@
+/// Everything a search needs, built once per catalog: ingredient postings, title-word postings sorted
+/// for prefix lookup, and ids. Positions are catalog positions, so every result list is in catalog order.
+struct SearchIndex: Sendable {
+    let recipeCount: Int
+    let allPositions: [Int32]
+    private let positionByID: [String: Int]
+    private let postingsByIngredient: [String: [Int32]]
+    /// Distinct folded title words as UTF-8, sorted bytewise, with their postings alongside.
+    private let titleWords: [[UInt8]]
+    private let titlePostings: [[Int32]]
+
+    init(recipes: [CatalogRecipe]) {
+        recipeCount = recipes.count
+        allPositions = (0..<Int32(recipes.count)).map { $0 }
+        var positionByID: [String: Int] = [:]
+        var ingredients: [String: [Int32]] = [:]
+        var words: [[UInt8]: [Int32]] = [:]
+        for (position, recipe) in recipes.enumerated() {
+            positionByID[recipe.id] = position
+            for name in Set(recipe.ingredients) {
+                ingredients[name, default: []].append(Int32(position))
+            }
+            for word in Set(TitleWords.words(recipe.title)) {
+                words[Array(word.utf8), default: []].append(Int32(position))
+            }
+        }
+        self.positionByID = positionByID
+        postingsByIngredient = ingredients
+        let sortedWords = words.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        titleWords = sortedWords
+        titlePostings = sortedWords.map { words[$0] ?? [] }
+    }
+
+    func position(ofID id: String) -> Int? {
+        positionByID[id]
+    }
+
+    /// Catalog positions of recipes having every ingredient and, for every word, a title word it
+    /// is a prefix of. Both lists empty: the whole catalog.
+    func matches(ingredients: [String], words: [String]) -> [Int32] {
+        var lists: [[Int32]] = []
+        for name in ingredients {
+            guard let postings = postingsByIngredient[name] else { return [] }
+            lists.append(postings)
+        }
+        for word in words {
+            let postings = positions(ofWordsPrefixedBy: Array(word.utf8))
+            guard !postings.isEmpty else { return [] }
+            lists.append(postings)
+        }
+        guard !lists.isEmpty else { return allPositions }
+        lists.sort { $0.count < $1.count }
+        var result = lists[0]
+        for list in lists.dropFirst() {
+            result = Self.intersect(result, list)
+            if result.isEmpty { break }
+        }
+        return result
+    }
+
+    private func positions(ofWordsPrefixedBy prefix: [UInt8]) -> [Int32] {
+        var low = 0
+        var high = titleWords.count
+        while low < high {
+            let middle = (low + high) / 2
+            if titleWords[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+        }
+        var upper = low
+        while upper < titleWords.count, titleWords[upper].starts(with: prefix) { upper += 1 }
+        switch upper - low {
+        case 0: return []
+        case 1: return titlePostings[low]
+        default:
+            let merged = titlePostings[low..<upper].joined().sorted()
+            var unique: [Int32] = []
+            unique.reserveCapacity(merged.count)
+            for position in merged where unique.last != position { unique.append(position) }
+            return unique
+        }
+    }
+
+    private static func intersect(_ lhs: [Int32], _ rhs: [Int32]) -> [Int32] {
+        var result: [Int32] = []
+        var left = 0
+        var right = 0
+        while left < lhs.count, right < rhs.count {
+            if lhs[left] == rhs[right] {
+                result.append(lhs[left])
+                left += 1
+                right += 1
+            } else if lhs[left] < rhs[right] {
+                left += 1
+            } else {
+                right += 1
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,231 @@
+import Glibc
+
+/// One thread's poll(2) loop over its connections, a wake-up pipe and (on the first loop) the
+/// listening socket. Timers (latency, header, idle and write deadlines) set poll's timeout, so a slow
+/// answer never blocks the others.
+///
+/// `@unchecked Sendable`: everything but `inbox`, `threadID` and the wake-up pipe is confined to the
+/// loop's own thread; those three are safe from any thread.
+final class EventLoop: @unchecked Sendable {
+    private let context: ServerContext
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    /// Sockets accepted by the first loop for this one; nil once the loop has exited.
+    private let inbox = Locked<[AcceptedSocket]?>([])
+    private let threadID = Locked<pthread_t?>(nil)
+
+    // Loop-thread state.
+    private var connections: [Int32: Connection] = [:]
+    private var acceptor: Acceptor?
+    private var pollSet: [pollfd] = []
+    private var polled: [Connection] = []
+    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+
+    struct AcceptedSocket: Sendable {
+        var fd: Int32
+        var peer: String
+    }
+
+    init(context: ServerContext) throws {
+        self.context = context
+        (wakeRead, wakeWrite) = try Socket.makePipe()
+    }
+
+    /// Makes this loop the one that accepts, handing connections round-robin to `loops`.
+    func accept(from listener: Int32, distributingTo loops: [EventLoop]) throws {
+        acceptor = try Acceptor(listener: listener, loops: loops, context: context)
+    }
+
+    var isCurrentThread: Bool {
+        guard let id = threadID.current else { return false }
+        return pthread_equal(id, pthread_self()) != 0
+    }
+
+    /// Interrupts poll (from any thread).
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// Takes over a socket accepted on another thread; closes it if this loop has already exited.
+    func adopt(_ socket: AcceptedSocket) {
+        let queued = inbox.withLock { queue -> Bool in
+            guard queue != nil else { return false }
+            queue?.append(socket)
+            return true
+        }
+        if queued {
+            wake()
+        } else {
+            Glibc.close(socket.fd)
+            context.releaseConnection()
+        }
+    }
+
+    /// Closes the wake-up pipe; only after the loop's thread has finished and nobody can wake it.
+    func closePipe() {
+        Glibc.close(wakeRead)
+        Glibc.close(wakeWrite)
+    }
+
+    func run() {
+        threadID.withLock { $0 = pthread_self() }
+        while !context.isStopping {
+            runOnce()
+        }
+        for connection in connections.values { connection.close() }
+        connections.removeAll()
+        let orphans = inbox.withLock { queue -> [AcceptedSocket] in
+            defer { queue = nil }
+            return queue ?? []
+        }
+        for socket in orphans {
+            Glibc.close(socket.fd)
+            context.releaseConnection()
+        }
+        acceptor?.close()
+    }
+
+    private func runOnce() {
+        let now = MonotonicClock.now()
+        pollSet.removeAll(keepingCapacity: true)
+        polled.removeAll(keepingCapacity: true)
+        pollSet.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
+        var deadline: UInt64?
+        var listenerSlot: Int?
+        if let acceptor {
+            if acceptor.isAccepting(now: now) {
+                listenerSlot = pollSet.count
+                pollSet.append(pollfd(fd: acceptor.listener, events: Int16(POLLIN), revents: 0))
+            } else {
+                deadline = acceptor.pausedUntil
+            }
+        }
+        let firstConnectionSlot = pollSet.count
+        for connection in connections.values {
+            pollSet.append(pollfd(fd: connection.fd, events: connection.events, revents: 0))
+            polled.append(connection)
+            if let next = connection.nextDeadline { deadline = min(deadline ?? next, next) }
+        }
+
+        var timeout: Int32 = -1
+        if let deadline {
+            timeout = deadline <= now ? 0 : Int32(min((deadline - now + 999_999) / 1_000_000, 60_000))
+        }
+        let ready = poll(&pollSet, nfds_t(pollSet.count), timeout)
+        if ready < 0, errno != EINTR {
+            // Not expected with valid descriptors; back off briefly rather than spin.
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+            return
+        }
+        guard !context.isStopping else { return }
+
+        let afterPoll = MonotonicClock.now()
+        if ready > 0 {
+            if pollSet[0].revents != 0 {
+                drainWakePipe()
+                adoptInbox(now: afterPoll)
+            }
+            if let listenerSlot, pollSet[listenerSlot].revents != 0, let acceptor {
+                acceptor.acceptAvailable(now: afterPoll, owner: self)
+            }
+            for slot in firstConnectionSlot..<pollSet.count where pollSet[slot].revents != 0 {
+                let connection = polled[slot - firstConnectionSlot]
+                connection.handle(revents: pollSet[slot].revents, scratch: &scratch, now: afterPoll)
+                if connection.isClosed { connections[connection.fd] = nil }
+            }
+        }
+        for connection in polled where !connection.isClosed {
+            connection.checkTimers(now: afterPoll)
+            if connection.isClosed { connections[connection.fd] = nil }
+        }
+    }
+
+    /// Starts serving a socket accepted on this loop's thread.
+    func register(_ socket: AcceptedSocket, now: UInt64) {
+        let connection = Connection(fd: socket.fd, peer: socket.peer, context: context, now: now)
+        connections[socket.fd] = connection
+    }
+
+    private func adoptInbox(now: UInt64) {
+        let sockets = inbox.withLock { queue -> [AcceptedSocket] in
+            defer { if queue != nil { queue = [] } }
+            return queue ?? []
+        }
+        for socket in sockets { register(socket, now: now) }
+    }
+
+    private func drainWakePipe() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while buffer.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+    }
+}
+
+/// Accepts connections on the first loop and deals them out. Beyond `maxConnections` a connection is
+/// closed at once; when the process runs out of descriptors (EMFILE) a spare descriptor is given up to
+/// accept and close the waiting connection, and accepting pauses briefly, so the loop neither spins
+/// nor dies.
+final class Acceptor {
+    let listener: Int32
+    private let loops: [EventLoop]
+    private let context: ServerContext
+    private var nextLoop = 0
+    private var spare: Int32
+    private(set) var pausedUntil: UInt64?
+    private static let pause: UInt64 = 100_000_000
+
+    init(listener: Int32, loops: [EventLoop], context: ServerContext) throws {
+        self.listener = listener
+        self.loops = loops
+        self.context = context
+        spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    func isAccepting(now: UInt64) -> Bool {
+        guard let pausedUntil else { return true }
+        if pausedUntil <= now {
+            self.pausedUntil = nil
+            return true
+        }
+        return false
+    }
+
+    func acceptAvailable(now: UInt64, owner: EventLoop) {
+        for _ in 0..<128 {
+            switch Socket.accept(listener) {
+            case .wouldBlock:
+                return
+            case .retry:
+                continue
+            case .accepted(let fd, let peer):
+                guard context.reserveConnection() else {
+                    Glibc.close(fd)  // full: refuse by closing at once
+                    continue
+                }
+                let socket = EventLoop.AcceptedSocket(fd: fd, peer: peer)
+                let loop = loops[nextLoop % loops.count]
+                nextLoop = (nextLoop + 1) % loops.count
+                if loop === owner {
+                    loop.register(socket, now: now)
+                } else {
+                    loop.adopt(socket)
+                }
+            case .failed(let code):
+                if code == EMFILE || code == ENFILE, spare >= 0 {
+                    Glibc.close(spare)
+                    if case .accepted(let fd, _) = Socket.accept(listener) { Glibc.close(fd) }
+                    spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                }
+                pausedUntil = now + Self.pause
+                return
+            }
+        }
+    }
+
+    func close() {
+        Glibc.close(listener)
+        if spare >= 0 { Glibc.close(spare) }
+        spare = -1
+    }
+}

@@ -1,0 +1,75 @@
+public import Foundation
+
+/// Bounds on what one client can make the server hold or wait for.
+public struct ServerLimits: Sendable, Hashable {
+    /// Request line plus headers; a longer request line is answered 414, longer headers 431.
+    public var maxRequestHeadBytes = 8 * 1024
+    /// Request bodies are read and dropped; a longer one is answered 413.
+    public var maxBodyBytes = 16 * 1024
+    /// A keep-alive connection with no request for this long is closed.
+    public var idleTimeout: Duration = .seconds(30)
+    /// A request (head and body) not complete this long after it began gets 408 and is closed; a new
+    /// connection that sends nothing at all in this time is closed silently.
+    public var headerTimeout: Duration = .seconds(10)
+    /// Connections open at once; more are accepted and closed at once.
+    public var maxConnections = 2048
+
+    public init(
+        maxRequestHeadBytes: Int = 8 * 1024,
+        maxBodyBytes: Int = 16 * 1024,
+        idleTimeout: Duration = .seconds(30),
+        headerTimeout: Duration = .seconds(10),
+        maxConnections: Int = 2048
+    ) {
+        self.maxRequestHeadBytes = maxRequestHeadBytes
+        self.maxBodyBytes = maxBodyBytes
+        self.idleTimeout = idleTimeout
+        self.headerTimeout = headerTimeout
+        self.maxConnections = maxConnections
+    }
+}
+
+/// How a `PuppyServer` listens, behaves and logs.
+public struct ServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    /// 0 picks a free port; `PuppyServer.port` tells which.
+    public var port: UInt16 = 0
+    /// The origin used in hrefs and thumbnails; nil means `http://host:boundPort`.
+    public var publicURL: URL?
+    public var quirks: Set<Quirk> = []
+    public var seed: UInt64 = 1
+    /// Each answer is delayed by this ± 30 % (deterministic from the seed), without blocking others.
+    public var latency: Duration = .zero
+    public var limits = ServerLimits()
+    /// Event-loop threads.
+    public var threads: Int = ServerConfiguration.defaultThreads
+    /// Called with one line per request when set (from the server's threads).
+    public var log: (@Sendable (String) -> Void)?
+
+    /// The core count, at most 4.
+    public static var defaultThreads: Int {
+        min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    public init(
+        host: String = "127.0.0.1",
+        port: UInt16 = 0,
+        publicURL: URL? = nil,
+        quirks: Set<Quirk> = [],
+        seed: UInt64 = 1,
+        latency: Duration = .zero,
+        limits: ServerLimits = ServerLimits(),
+        threads: Int = ServerConfiguration.defaultThreads,
+        log: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.publicURL = publicURL
+        self.quirks = quirks
+        self.seed = seed
+        self.latency = latency
+        self.limits = limits
+        self.threads = threads
+        self.log = log
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import PuppyServer
+
+@Suite("API semantics")
+struct APISemanticsTests {
+    let catalog: Catalog
+    let responder: SiteResponder
+
+    init() throws {
+        catalog = try PuppyServerFixture.sampleCatalog()
+        responder = makeResponder(catalog)
+    }
+
+    private func ids(_ query: String, page: Int = 1) -> [String] {
+        guard case .results(let results) = responder.page(query, page) else { return ["<not a page>"] }
+        return results.map { String($0.href.split(separator: "/").last ?? "") }
+    }
+
+    private func allIDs(_ query: String) -> [String] {
+        responder.walk(query).results.map { String($0.href.split(separator: "/").last ?? "") }
+    }
+
+    private func expected(_ isMatch: (CatalogRecipe) -> Bool) -> [String] {
+        catalog.recipes.filter(isMatch).map(\.id)
+    }
+
+    @Test func theEnvelopeHasExactlyTheRealShapeAndEscapesEverySlash() throws {
+        let response = responder.get("/api/?i=eggs,butter&q=omelet")
+        #expect(response.status.code == 200)
+        #expect(response.contentType == "text/javascript")
+        let body = String(decoding: response.body, as: UTF8.self)
+        #expect(body == #"{"title":"Recipe Puppy","version":0.1,"href":"http:\/\/recipes.test\/","results":[{"title":"French Omelet","href":"http:\/\/recipes.test\/recipes\/french-omelet","ingredients":"eggs, butter, salt, chives","thumbnail":"http:\/\/recipes.test\/thumbnails\/french-omelet.png"}]}"#)
+    }
+
+    @Test func nonASCIITitlesAreEscapedAsUnicodeEscapesLikeThePHPOriginal() {
+        let body = String(decoding: responder.get("/api/?q=creme").body, as: UTF8.self)
+        #expect(body.contains(#""title":"Cr\u00e8me Br\u00fbl\u00e9e""#))
+        #expect(Envelope.decode(Array(body.utf8))?.results.first?.title == "Crème Brûlée")
+    }
+
+    @Test func ingredientsMatchOnlyWhenTheRecipeHasEveryOneAsAWholeName() {
+        #expect(ids("i=garlic") == Array(expected { $0.ingredients.contains("garlic") }.prefix(10)))
+        #expect(allIDs("i=onions,garlic") == expected { $0.ingredients.contains("onions") && $0.ingredients.contains("garlic") })
+        #expect(allIDs("i=onion").isEmpty)
+        #expect(allIDs("i=cheese").isEmpty)
+        #expect(allIDs("i=parmesan%20cheese") == ["spaghetti-carbonara", "moussaka", "risotto-milanese"])
+    }
+
+    @Test func ingredientNamesAreTrimmedLowerCasedAndEmptyItemsDropped() {
+        let plain = allIDs("i=onions,garlic")
+        #expect(allIDs("i=%20Onions%20,,GARLIC,") == plain)
+        #expect(allIDs("i=garlic,onions") == plain)
+        #expect(allIDs("i=black++pepper") == allIDs("i=black%20pepper"))
+    }
+
+    @Test func queryWordsMustEachPrefixATitleWordIgnoringCaseAndAccents() {
+        #expect(allIDs("q=omelet") == ["french-omelet", "spanish-omelette"])
+        #expect(allIDs("q=omelet") == allIDs("q=OMELET"))
+        #expect(allIDs("q=omelets").isEmpty)
+        #expect(allIDs("q=omelette") == ["spanish-omelette"])
+        #expect(allIDs("q=french+omel") == ["french-omelet"])
+        #expect(allIDs("q=creme+brulee") == ["creme-brulee"])
+        #expect(allIDs("q=pho") == ["pho-bo"])
+        #expect(allIDs("q=tso%27s") == ["general-tsos-chicken"])
+        #expect(allIDs("q=chicken+tikka") == ["chicken-tikka-masala"])
+        #expect(allIDs("q=chicken+soup").isEmpty)
+        #expect(allIDs("q=hicken").isEmpty)
+    }
+
+    @Test func ingredientsAndQueryWordsCombine() {
+        #expect(allIDs("i=butter&q=omelet") == ["french-omelet"])
+        #expect(allIDs("i=garlic&q=chicken") == expected { $0.ingredients.contains("garlic") && $0.title.contains("Chicken") })
+    }
+
+    @Test func bothEmptyListsTheWholeCatalogInCatalogOrder() {
+        #expect(allIDs("q=") == catalog.recipes.map(\.id))
+        #expect(allIDs("i=&q=") == catalog.recipes.map(\.id))
+        #expect(ids("") == Array(catalog.recipes.map(\.id).prefix(10)))
+    }
+
+    @Test func pagesHoldTenResultsAndTheLastOneTheRest() {
+        #expect(ids("i=garlic", page: 1).count == 10)
+        #expect(ids("i=garlic", page: 2).count == 10)
+        #expect(ids("i=garlic", page: 3).count == 3)
+        #expect(ids("q=", page: 4).count == 6)
+    }
+
+    @Test func aMissingPageIsPageOneAndAnythingButAPositiveIntegerIsABadRequest() {
+        #expect(responder.get("/api/?i=garlic").body == responder.get("/api/?i=garlic&p=1").body)
+        #expect(responder.get("/api/?i=garlic&p=").body == responder.get("/api/?i=garlic&p=1").body)
+        #expect(responder.get("/api/?i=garlic&p=007").body == responder.get("/api/?i=garlic&p=7").body)
+        for page in ["0", "-1", "1.5", "abc", "%201", "1e3", "0x2"] {
+            #expect(responder.get("/api/?i=garlic&p=\(page)").status.code == 400, "p=\(page)")
+        }
+        #expect(responder.get("/api/?i=%ZZ").status.code == 400)
+        #expect(responder.get("/api/?q=%FF").status.code == 400)
+    }
+
+    @Test func pastTheEndPagesAreEmptyThenFarPastTheRealServicesHTML500() {
+        // 23 garlic recipes: 3 pages, then 20 empty pages, then 500.
+        #expect(responder.page("i=garlic", 4) == .results([]))
+        #expect(responder.page("i=garlic", 23) == .results([]))
+        let farPast = responder.get("/api/?i=garlic&p=24")
+        #expect(farPast.status.code == 500)
+        #expect(farPast.contentType?.hasPrefix("text/html") == true)
+        #expect(String(decoding: farPast.body, as: UTF8.self).contains("404 File Not Found"))
+        #expect(responder.get("/api/?i=garlic&p=100000000000000").status.code == 500)
+        #expect(responder.get("/api/?i=garlic&p=99999999999999999999999999").status.code == 500)
+        #expect(responder.page("i=nothing-has-this", 1) == .results([]))
+        #expect(responder.get("/api/?i=nothing-has-this&p=21").status.code == 500)
+    }
+
+    @Test func unknownParametersAreIgnoredAndTheLastRepeatedOneWins() {
+        #expect(responder.get("/api/?i=garlic&key=&page=1").body == responder.get("/api/?i=garlic").body)
+        #expect(responder.get("/api/?i=eggs&i=garlic").body == responder.get("/api/?i=garlic").body)
+        #expect(responder.get("/api?i=garlic").body == responder.get("/api/?i=garlic").body)
+    }
+
+    @Test func aPublicURLIsTheOriginOfEveryHrefAndThumbnail() throws {
+        let publicResponder = makeResponder(catalog, origin: "https://recipes.example.org/")
+        let decoded = try #require(Envelope.decode(publicResponder.get("/api/?q=shakshuka").body))
+        #expect(decoded.href == "https://recipes.example.org/")
+        #expect(decoded.results.first?.href == "https://recipes.example.org/recipes/shakshuka")
+        #expect(decoded.results.first?.thumbnail == "https://recipes.example.org/thumbnails/shakshuka.png")
+    }
+
+    @Test func catalogHrefsAndThumbnailsAreServedAsGiven() throws {
+        let custom = try Catalog(recipes: [
+            CatalogRecipe(id: "a", title: "A", cuisine: "x", ingredients: ["y"], method: "m",
+                          href: "https://elsewhere.example/a?x=1&y=2", thumbnail: ""),
+        ])
+        let result = try #require(Envelope.decode(makeResponder(custom).get("/api/").body)?.results.first)
+        #expect(result.href == "https://elsewhere.example/a?x=1&y=2")
+        #expect(result.thumbnail == "")
+    }
+
+    @Test func apiPageKeysAreNormalizedLikeTheServerNormalizesQueries() {
+        #expect(APIPageKey(ingredients: " Onions,garlic,,", query: "OMELETS  crème", page: 2)
+            == APIPageKey(ingredients: "garlic,onions", query: "creme omelets", page: 2))
+        #expect(APIPageKey(ingredients: "garlic").description == "i=garlic&q=&p=1")
+    }
+}
+
+@Suite("Search index")
+struct SearchIndexTests {
+    @Test func aLargeCatalogIsSearchedQuickly() throws {
+        let catalog = try PuppyServerFixture.generatedCatalog(count: 30_000)
+        let index = SearchIndex(recipes: catalog.recipes)
+        let clock = ContinuousClock()
+        var total = 0
+        let elapsed = clock.measure {
+            for _ in 0..<20 {
+                total += index.matches(ingredients: ["garlic", "onions"], words: []).count
+                total += index.matches(ingredients: [], words: ["dish", "9"]).count
+            }
+        }
+        #expect(index.matches(ingredients: ["garlic", "onions"], words: []).count == 30_000 / 6)
+        #expect(index.matches(ingredients: ["garlic"], words: ["dish", "12346"]) == [12_345])
+        #expect(total > 0)
+        #expect(elapsed < .seconds(1))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+@testable import PuppyServer
+
+/// The `puppy-server` binary SwiftPM builds next to the test bundle.
+private let serverBinary: URL? = {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("puppy-server") }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}()
+
+/// A running `puppy-server` process with its output pipes.
+private final class ServerProcess {
+    let process = Process()
+    let output = Pipe()
+    let errors = Pipe()
+    private var pending = Data()
+
+    init(_ arguments: [String], limitDescriptorsTo limit: Int? = nil) throws {
+        guard let serverBinary else { throw CocoaError(.fileNoSuchFile) }
+        if let limit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", serverBinary.path] + arguments
+        } else {
+            process.executableURL = serverBinary
+            process.arguments = arguments
+        }
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+    }
+
+    /// The next line of stdout ("" at end of output).
+    func readLine() -> String {
+        while !pending.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            pending += chunk
+        }
+        let end = pending.firstIndex(of: UInt8(ascii: "\n")) ?? pending.endIndex
+        let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
+        pending = end < pending.endIndex ? Data(pending[(end + 1)...]) : Data()
+        return line
+    }
+
+    /// Reads stderr to its end, then waits for the exit status.
+    func finish() -> (status: Int32, errors: String) {
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    func port(from line: String) -> UInt16? {
+        guard let range = line.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression) else { return nil }
+        return UInt16(line[range].split(separator: ":").last ?? "")
+    }
+}
+
+private func temporaryCatalog(_ text: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("puppy-\(UUID().uuidString).jsonl")
+    try Data(text.utf8).write(to: url)
+    return url
+}
+
+private let sampleLines = PuppyServerFixture.sampleRecipes.compactMap { recipe in
+    (try? JSONEncoder().encode(recipe)).map { String(decoding: $0, as: UTF8.self) }
+}.joined(separator: "\n")
+
+@Suite("puppy-server executable", .enabled(if: serverBinary != nil, "the puppy-server binary was not built"))
+struct ExecutableTests {
+    @Test func itAnnouncesItsAddressServesAndExitsCleanlyOnSIGTERM() async throws {
+        let catalog = try temporaryCatalog(sampleLines)
+        defer { try? FileManager.default.removeItem(at: catalog) }
+        let server = try ServerProcess(["--port", "0", "--catalog", catalog.path, "--quirks", "padding,gaps", "--log"])
+        let line = server.readLine()
+        let port = try #require(server.port(from: line))
+        #expect(line == "PuppyServer listening on http://127.0.0.1:\(port)/api/ (36 recipes, quirks: padding,gaps)")
+
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/api/?i=garlic&p=1"))
+        let (body, response) = try await Client.get(url)
+        #expect(response.statusCode == 200)
+        #expect(Envelope.decode(Array(body))?.results.count == 10)
+
+        server.process.terminate()
+        let (status, errors) = server.finish()
+        #expect(status == 0)
+        #expect(errors.contains(#""GET /api/?i=garlic&p=1 HTTP/1.1" 200"#))
+    }
+
+    @Test func itExitsZeroOnSIGINT() throws {
+        let server = try ServerProcess(["--port", "0"])
+        #expect(server.readLine().hasPrefix("PuppyServer listening on http://127.0.0.1:"))
+        server.process.interrupt()
+        #expect(server.finish().status == 0)
+    }
+
+    @Test func aBadFlagIsAOneLineErrorAndExitStatus2() throws {
+        let server = try ServerProcess(["--port", "nope"])
+        let (status, errors) = server.finish()
+        #expect(status == 2)
+        #expect(errors == "puppy-server: --port needs a number from 0 to 65535, not \"nope\" (see --help)\n")
+    }
+
+    @Test func aBadCatalogNamesTheLineAndExitsWithStatus1() throws {
+        let catalog = try temporaryCatalog(sampleLines + "\n" + #"{"id":"x","cuisine":"y","ingredients":["z"],"method":"m"}"# + "\n")
+        defer { try? FileManager.default.removeItem(at: catalog) }
+        let (status, errors) = try ServerProcess(["--catalog", catalog.path]).finish()
+        #expect(status == 1)
+        #expect(errors == "puppy-server: \(catalog.lastPathComponent):37: missing \"title\"\n")
+    }
+
+    @Test func helpAndVersionPrintAndExitZero() throws {
+        let help = try ServerProcess(["--help"])
+        #expect(help.readLine() == "USAGE: puppy-server [options]")
+        #expect(help.finish().status == 0)
+        let version = try ServerProcess(["--version"])
+        #expect(version.readLine() == "puppy-server \(PuppyServer.version)")
+        #expect(version.finish().status == 0)
+    }
+
+    @Test func runningOutOfDescriptorsNeitherSpinsNorCrashesAndServiceResumes() async throws {
+        let server = try ServerProcess(["--port", "0", "--threads", "1"], limitDescriptorsTo: 48)
+        let port = try #require(server.port(from: server.readLine()))
+        var connections: [RawHTTPConnection] = []
+        for _ in 0..<80 { connections.append(try RawHTTPConnection(port: port, timeout: .seconds(2))) }
+        var answered = 0
+        for connection in connections.prefix(10) {
+            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            if try connection.readResponse()?.status == 200 { answered += 1 }
+        }
+        #expect(answered == 10)
+        connections.forEach { $0.close() }
+        connections.removeAll()
+
+        var resumed = false
+        for _ in 0..<40 where !resumed {
+            let connection = try RawHTTPConnection(port: port, timeout: .seconds(2))
+            try connection.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
+            resumed = (try? connection.readResponse())??.status == 200
+        }
+        #expect(resumed)
+        #expect(server.process.isRunning)
+        server.process.terminate()
+        #expect(server.finish().status == 0)
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import PuppyServer
-
-@Test func moduleIsLinked() {
-    #expect(PuppyServerModule.name == "PuppyServer")
-}

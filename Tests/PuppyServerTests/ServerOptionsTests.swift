@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import PuppyServer
+
+@Suite("puppy-server command line")
+struct ServerOptionsTests {
+    @Test func everyFlagIsReadInBothSpellings() throws {
+        let options = try ServerOptions.parse([
+            "--host", "0.0.0.0", "--port=8080", "--public-url", "http://recipes.local", "--catalog", "big.jsonl",
+            "--quirks=padding,gaps", "--seed", "42", "--latency", "150", "--threads", "2", "--log",
+        ])
+        #expect(options.action == .serve)
+        #expect(options.configuration.host == "0.0.0.0")
+        #expect(options.configuration.port == 8080)
+        #expect(options.configuration.publicURL?.absoluteString == "http://recipes.local")
+        #expect(options.catalogPath == "big.jsonl")
+        #expect(options.configuration.quirks == [.padding, .gaps])
+        #expect(options.configuration.seed == 42)
+        #expect(options.configuration.latency == .milliseconds(150))
+        #expect(options.configuration.threads == 2)
+        #expect(options.logRequests)
+    }
+
+    @Test func defaultsServeTheBundledCatalogOnLoopbackWithoutQuirks() throws {
+        let options = try ServerOptions.parse([])
+        #expect(options.configuration.host == "127.0.0.1")
+        #expect(options.configuration.port == 0)
+        #expect(options.configuration.quirks.isEmpty)
+        #expect(options.catalogPath == nil)
+        #expect(try ServerOptions.parse(["--quirks", "realistic"]).configuration.quirks == Quirk.realistic)
+        #expect(try ServerOptions.parse(["-h"]).action == .help)
+        #expect(try ServerOptions.parse(["--version"]).action == .version)
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option \"--bogus\""),
+        (["--port"], "--port needs a value"),
+        (["--port", "70000"], "--port needs a number from 0 to 65535, not \"70000\""),
+        (["--port", "-1"], "--port needs a number from 0 to 65535, not \"-1\""),
+        (["--quirks", "padding,sometimes"], "--quirks: unknown quirk \"sometimes\" (known: padding, entities, gaps, errors, malformed, duplicates, thumbnails, realistic, none)"),
+        (["--latency", "fast"], "--latency needs milliseconds from 0 to 600000, not \"fast\""),
+        (["--threads", "0"], "--threads needs a number from 1 to 64, not \"0\""),
+        (["--seed", "-3"], "--seed needs a non-negative integer, not \"-3\""),
+        (["--public-url", "recipes.local"], "--public-url needs an absolute http(s) URL, not \"recipes.local\""),
+        (["--log=yes"], "--log takes no value"),
+    ])
+    func badFlagsAreOneLineErrors(arguments: [String], message: String) {
+        #expect(throws: ServerOptionsError(message)) { try ServerOptions.parse(arguments) }
+    }
+
+    @Test func theUsageNamesEveryFlag() {
+        for flag in ["--host", "--port", "--public-url", "--catalog", "--quirks", "--seed", "--latency", "--threads", "--log", "--help", "--version"] {
+            #expect(ServerOptions.usage.contains(flag))
+        }
+    }
+}
