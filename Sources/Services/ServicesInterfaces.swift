@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Entity
 
 /// The RecipePuppy API as the Interactor sees it: one page of one search at a time.
@@ -8,30 +8,8 @@ public protocol RecipeSearching: Sendable {
 
 /// A recipe's page and picture, fetched from the web.
 public protocol PageFetching: Sendable {
-    func page(at href: String) async throws(ServiceError) -> FetchedPage
-    func thumbnail(at url: String) async throws(ServiceError) -> FetchedImage
-}
-
-/// A recipe page as fetched: the HTML and the text a person reads.
-public struct FetchedPage: Sendable, Equatable {
-    public let html: String
-    public let document: ReadableDocument
-
-    public init(html: String, document: ReadableDocument) {
-        self.html = html
-        self.document = document
-    }
-}
-
-/// A picture as fetched.
-public struct FetchedImage: Sendable, Equatable {
-    public let bytes: Data
-    public let contentType: String
-
-    public init(bytes: Data, contentType: String) {
-        self.bytes = bytes
-        self.contentType = contentType
-    }
+    func page(at href: String) async throws(ServiceError) -> RecipePage
+    func thumbnail(at url: String) async throws(ServiceError) -> RecipeImage
 }
 
 /// Which recipes are favorites, as the search screens need to know.

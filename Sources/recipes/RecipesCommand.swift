@@ -1,8 +1,56 @@
+import Foundation
+import Glibc
 import View
+import PuppyServer
 
 @main
 struct RecipesCommand {
+    static let version = "1.0.0"
+
     static func main() async {
-        _ = ViewModule.name
+        signal(SIGPIPE, SIG_IGN)
+        let environment = ProcessInfo.processInfo.environment
+        let streams = StandardStreams()
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment)
+        } catch {
+            streams.write("recipes: \(error.message)\n", to: .standardError)
+            exit(ExitCode.usage.rawValue)
+        }
+        switch options.mode {
+        case .help(let text):
+            streams.write(text + "\n", to: .standardOutput)
+            exit(ExitCode.success.rawValue)
+        case .version:
+            streams.write("recipes \(version)\n", to: .standardOutput)
+            exit(ExitCode.success.rawValue)
+        default:
+            break
+        }
+        let code = await run(options, environment: environment, streams: streams)
+        exit(code.rawValue)
+    }
+
+    @MainActor
+    static func run(_ options: CommandLineOptions, environment: [String: String], streams: StandardStreams) async -> ExitCode {
+        let app: AppDependencies
+        do {
+            app = try AppDependencies(options: options, terminal: TerminalInfo(environment: environment))
+        } catch {
+            streams.write("recipes: cannot start the built-in recipe server: \(error). Use --api URL to use another one.\n", to: .standardError)
+            return .failure
+        }
+        defer { app.shutdown() }
+        switch options.mode {
+        case .interactive:
+            return await app.runInteractive()
+        case .search(let request):
+            return await app.runSearch(request)
+        case .favorites(let request):
+            return await app.runFavorites(request)
+        case .help, .version:
+            return .success
+        }
     }
 }

@@ -114,6 +114,15 @@ public actor SearchInteractor {
     /// The current search's query, if any.
     public var currentQuery: SearchQuery? { session?.query }
 
+    /// Turns the background fetch on or off (the one-shot mode fetches only what it prints).
+    public func setPrefetch(_ enabled: Bool) {
+        configuration.prefetch = enabled
+        if !enabled {
+            prefetchTask?.cancel()
+            prefetchTask = nil
+        }
+    }
+
     public func setScreenSize(_ size: Int) {
         guard size != configuration.screenSize else { return }
         cancelBackgroundWork()

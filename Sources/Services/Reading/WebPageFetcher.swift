@@ -1,5 +1,5 @@
 import Foundation
-import Entity
+public import Entity
 
 /// Fetches recipe pages and thumbnails over HTTP.
 public final class WebPageFetcher: PageFetching {
@@ -11,7 +11,7 @@ public final class WebPageFetcher: PageFetching {
         self.maxImageBytes = maxImageBytes
     }
 
-    public func page(at href: String) async throws(ServiceError) -> FetchedPage {
+    public func page(at href: String) async throws(ServiceError) -> RecipePage {
         let url = try WebPageFetcher.url(href)
         let response = try await transport.get(url, accept: "text/html, text/plain;q=0.8")
         guard response.status == 200 else {
@@ -20,15 +20,15 @@ public final class WebPageFetcher: PageFetching {
         let html = String(decoding: response.body, as: UTF8.self)
         if let type = response.contentType, type.hasPrefix("text/plain") {
             let paragraphs = html.components(separatedBy: "\n\n").map(TextCleanup.collapseWhitespace).filter { !$0.isEmpty }
-            return FetchedPage(html: html, document: ReadableDocument(title: "", blocks: paragraphs.map { .paragraph($0) }, links: []))
+            return RecipePage(html: html, document: ReadableDocument(title: "", blocks: paragraphs.map { .paragraph($0) }, links: []))
         }
         if let type = response.contentType, !type.contains("html"), !type.contains("xml") {
             throw .malformedBody.with(detail: "\(href) is \(type), not a web page")
         }
-        return FetchedPage(html: html, document: HTMLReader.read(html, baseURL: url))
+        return RecipePage(html: html, document: HTMLReader.read(html, baseURL: url))
     }
 
-    public func thumbnail(at address: String) async throws(ServiceError) -> FetchedImage {
+    public func thumbnail(at address: String) async throws(ServiceError) -> RecipeImage {
         let url = try WebPageFetcher.url(address)
         let response = try await transport.get(url, accept: "image/*", maxBodyBytes: maxImageBytes)
         guard response.status == 200 else {
@@ -37,7 +37,7 @@ public final class WebPageFetcher: PageFetching {
         guard let type = response.contentType, type.hasPrefix("image/") else {
             throw .malformedBody.with(detail: "\(address) is not an image")
         }
-        return FetchedImage(bytes: response.body, contentType: type)
+        return RecipeImage(bytes: response.body, contentType: type)
     }
 
     static func url(_ address: String) throws(ServiceError) -> URL {

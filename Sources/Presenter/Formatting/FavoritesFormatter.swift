@@ -1,0 +1,69 @@
+import Foundation
+public import Entity
+public import Interactor
+
+/// Display models for favorites.
+public enum FavoritesFormatter {
+    public static func screen(_ screen: FavoritesScreen) -> ScreenModel {
+        let heading = screen.words.isEmpty ? "Favorites (\(screen.total))" : "Favorites matching \(screen.words) (\(screen.total))"
+        let cards = screen.favorites.map { listed in
+            RecipeCard(number: listed.number, title: listed.summary.recipe.title,
+                       ingredients: listed.summary.recipe.ingredients.joined(separator: ", "),
+                       site: listed.summary.recipe.site + " · saved " + date(listed.summary.savedAt) + (listed.summary.hasPage ? "" : " · page missing"),
+                       href: listed.summary.recipe.href, badges: [.favorite] + (listed.lactoseIngredients.isEmpty ? [] : [.lactose]))
+        }
+        var footer: [String] = []
+        if let first = cards.first?.number, let last = cards.last?.number {
+            footer.append("Favorites \(first)–\(last) of \(screen.total)")
+        }
+        if !screen.isLast { footer.append("n next") }
+        if screen.index > 0 { footer.append("p previous") }
+        if let example = cards.first?.number {
+            footer.append("\(example) details · o \(example) read offline · unfav \(example) remove")
+        }
+        footer.append("type ingredients to search again")
+        return ScreenModel(heading: heading, cards: cards, notes: [], footer: footer.joined(separator: " · "))
+    }
+
+    public static func detail(_ favorite: Favorite, number: Int) -> RecipeDetailModel {
+        let recipe = favorite.recipe
+        let lactose = LactoseRule.triggers(in: recipe.ingredients)
+        var fields: [RecipeDetailModel.Field] = [
+            .init(label: "Ingredients", value: recipe.ingredients.joined(separator: ", ")),
+            .init(label: "Lactose", value: lactose.isEmpty ? "none found" : "yes, from " + lactose.joined(separator: ", ")),
+            .init(label: "Site", value: recipe.site.isEmpty ? "unknown" : recipe.site),
+            .init(label: "Link", value: recipe.href),
+            .init(label: "Favorite", value: "★ saved \(date(favorite.savedAt))"),
+            .init(label: "Page", value: favorite.page == nil ? "not saved (refresh fetches it)" : "saved, readable offline"),
+        ]
+        if let thumbnail = favorite.thumbnail {
+            fields.append(.init(label: "Picture", value: "saved (\(thumbnail.bytes.count) bytes, \(thumbnail.contentType))"))
+        } else if recipe.thumbnail != nil {
+            fields.append(.init(label: "Picture", value: "not saved (refresh fetches it)"))
+        }
+        return RecipeDetailModel(number: number, title: recipe.title, badges: [.favorite] + (lactose.isEmpty ? [] : [.lactose]),
+                                 fields: fields, footer: "o \(number) read offline · unfav \(number) remove · back")
+    }
+
+    /// What saving came to, in one line.
+    public static func saved(_ outcome: SaveOutcome) -> MessageModel {
+        switch outcome {
+        case .saved(let recipe, let missing) where missing.isEmpty:
+            return MessageModel(.info, "★ Saved “\(recipe.title)” with its page and picture: readable offline.")
+        case .saved(let recipe, let missing):
+            let parts = missing.map { "its \($0.part.rawValue) (\(ScreenFormatter.shortReason($0.error)))" }.joined(separator: " or ")
+            return MessageModel(.warning, "★ Saved “\(recipe.title)”, but not \(parts).",
+                                hint: "Open favorites and type refresh to fetch what is missing.")
+        case .failed(let recipe, let error):
+            let message = ErrorMessages.message(for: error)
+            return MessageModel(.error, "Could not save “\(recipe.title)”: \(message.text)", hint: message.hint)
+        }
+    }
+
+    static func date(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}

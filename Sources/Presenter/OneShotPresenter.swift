@@ -1,0 +1,82 @@
+import Entity
+public import Interactor
+
+/// A recipe as the one-shot mode prints it (`--json` writes exactly these keys, in this order).
+public struct RecipeRecord: Encodable, Sendable, Equatable {
+    public let number: Int
+    public let title: String
+    public let href: String
+    public let ingredients: [String]
+    public let thumbnail: String?
+    public let lactose: Bool
+    public let favorite: Bool
+
+    enum CodingKeys: String, CodingKey { case number, title, href, ingredients, thumbnail, lactose, favorite }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(number, forKey: .number)
+        try container.encode(title, forKey: .title)
+        try container.encode(href, forKey: .href)
+        try container.encode(ingredients, forKey: .ingredients)
+        try container.encode(thumbnail, forKey: .thumbnail)
+        try container.encode(lactose, forKey: .lactose)
+        try container.encode(favorite, forKey: .favorite)
+    }
+
+    init(_ listed: ListedRecipe) {
+        number = listed.number
+        title = listed.recipe.title
+        href = listed.recipe.href
+        ingredients = listed.recipe.ingredients
+        thumbnail = listed.recipe.thumbnail
+        lactose = listed.hasLactose
+        favorite = listed.isFavorite
+    }
+}
+
+/// What a one-shot search came to.
+public enum OneShotOutcome: Sendable, Equatable {
+    /// Recipes were found, as records (for JSON) and cards (for text); `notes` say what was skipped.
+    case found([RecipeRecord], cards: [RecipeCard], notes: [MessageModel])
+    case nothingFound(MessageModel)
+    case failed(MessageModel)
+}
+
+/// The one-shot mode: one search, one screen of `count` recipes, then exit.
+@MainActor
+public final class OneShotPresenter {
+    private let search: SearchInteractor
+
+    public init(search: SearchInteractor) {
+        self.search = search
+    }
+
+    /// Screen `page` (from 1) of `count` recipes.
+    public func search(ingredients: String, title: String, count: Int, page: Int) async -> OneShotOutcome {
+        await search.setScreenSize(count)
+        var result = await search.search(SearchQuery(ingredientText: ingredients, title: title))
+        var notes: [MessageModel] = []
+        for _ in 1..<max(1, page) {
+            guard case .screen(let screen) = result else { break }
+            notes += ScreenFormatter.notes(skipped: screen.skipped, dropped: screen.droppedCount)
+            result = await search.next()
+        }
+        switch result {
+        case .screen(let screen):
+            notes += ScreenFormatter.notes(skipped: screen.skipped, dropped: screen.droppedCount)
+            if case .offline(let error) = screen.status {
+                notes.append(ErrorMessages.message(for: error))
+            }
+            return .found(screen.recipes.map(RecipeRecord.init), cards: screen.recipes.map(ScreenFormatter.card), notes: notes)
+        case .noResults(let query, _):
+            return .nothingFound(MessageModel(.info, "No recipes with \(query.summary)."))
+        case .endOfResults(let query):
+            return .nothingFound(MessageModel(.info, "No recipes on page \(page) for \(query.summary): the results end earlier."))
+        case .offline(let error), .failed(let error):
+            return .failed(ErrorMessages.message(for: error))
+        case .noSearch, .atFirstScreen:
+            return .failed(MessageModel(.error, "Nothing was searched."))
+        }
+    }
+}

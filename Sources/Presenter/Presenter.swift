@@ -1,4 +1,0 @@
-/// The Presenter layer of RecipeBook.
-public enum PresenterModule {
-    public static let name = "Presenter"
-}

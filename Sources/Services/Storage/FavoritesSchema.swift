@@ -1,0 +1,47 @@
+/// The favorites database's schema, one migration per version (`PRAGMA user_version`).
+enum FavoritesSchema {
+    /// Each migration takes the database from version `index` to `index + 1`.
+    static let migrations: [String] = [
+        // 1: the favorites themselves, whole: data, page (HTML, document, text) and picture.
+        """
+        CREATE TABLE favorites (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL,
+            href TEXT NOT NULL,
+            ingredients TEXT NOT NULL,
+            thumbnail_url TEXT,
+            saved_at REAL NOT NULL,
+            page_html TEXT,
+            page_document TEXT,
+            page_text TEXT,
+            thumbnail BLOB,
+            thumbnail_type TEXT
+        );
+        """,
+        // 2: newest-first listing and full-text search over title, ingredients and page text.
+        """
+        CREATE INDEX favorites_by_saved_at ON favorites(saved_at DESC);
+        CREATE VIRTUAL TABLE favorites_search USING fts5(
+            title, ingredients, page_text,
+            content='favorites', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER favorites_search_insert AFTER INSERT ON favorites BEGIN
+            INSERT INTO favorites_search(rowid, title, ingredients, page_text)
+            VALUES (new.rowid, new.title, new.ingredients, new.page_text);
+        END;
+        CREATE TRIGGER favorites_search_delete AFTER DELETE ON favorites BEGIN
+            INSERT INTO favorites_search(favorites_search, rowid, title, ingredients, page_text)
+            VALUES ('delete', old.rowid, old.title, old.ingredients, old.page_text);
+        END;
+        CREATE TRIGGER favorites_search_update AFTER UPDATE ON favorites BEGIN
+            INSERT INTO favorites_search(favorites_search, rowid, title, ingredients, page_text)
+            VALUES ('delete', old.rowid, old.title, old.ingredients, old.page_text);
+            INSERT INTO favorites_search(rowid, title, ingredients, page_text)
+            VALUES (new.rowid, new.title, new.ingredients, new.page_text);
+        END;
+        INSERT INTO favorites_search(favorites_search) VALUES ('rebuild');
+        """,
+    ]
+
+    static var latestVersion: Int { migrations.count }
+}

@@ -1,0 +1,245 @@
+public import Foundation
+public import Entity
+import Glibc
+
+/// Favorites in one SQLite file (`favorites.sqlite` in the data folder): WAL mode, a busy timeout so
+/// two running `recipes` share it, schema versions in `PRAGMA user_version`. A file that is damaged or
+/// from a newer RecipeBook is reported and never touched.
+public actor FavoritesStore: FavoriteStatusProviding {
+    public static let fileName = "favorites.sqlite"
+
+    private let database: SQLiteDatabase
+    public nonisolated let fileURL: URL
+
+    /// Opens the store in `directory` (created 0700 if missing; the file is 0600), migrating it to the
+    /// latest schema.
+    public init(directory: URL) throws(ServiceError) {
+        let file = directory.appendingPathComponent(FavoritesStore.fileName)
+        try FavoritesStore.prepareFiles(directory: directory, file: file)
+        let database = try SQLiteDatabase(path: file.path, create: false)
+        let version = try Int(database.integer("PRAGMA user_version"))
+        if version > FavoritesSchema.latestVersion {
+            database.close()
+            throw .storageTooNew.with(detail: "\(file.path) is at version \(version); this RecipeBook knows up to \(FavoritesSchema.latestVersion)")
+        }
+        if version > 0 {
+            // A file that claims to be ours must hold our table; anything else is not touched.
+            let tables = try database.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'favorites'")
+            guard tables == 1 else {
+                database.close()
+                throw .storageCorrupt.with(detail: "\(file.path) has no favorites table")
+            }
+        }
+        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+        try FavoritesStore.migrate(database, from: version, to: FavoritesSchema.latestVersion)
+        self.database = database
+        self.fileURL = file
+    }
+
+    /// Applies the migrations after `version`, each in its own transaction with its version number.
+    static func migrate(_ database: SQLiteDatabase, from version: Int, to target: Int) throws(ServiceError) {
+        var current = version
+        while current < target {
+            let next = current + 1
+            try database.transaction { () throws(ServiceError) in
+                // Another process may have migrated meanwhile: check again under the write lock.
+                let now = try Int(database.integer("PRAGMA user_version"))
+                guard now < next else { return }
+                try database.execute(FavoritesSchema.migrations[now])
+                try database.execute("PRAGMA user_version = \(now + 1)")
+            }
+            current = try Int(database.integer("PRAGMA user_version"))
+        }
+    }
+
+    private static func prepareFiles(directory: URL, file: URL) throws(ServiceError) {
+        let manager = FileManager.default
+        do {
+            if !manager.fileExists(atPath: directory.path) {
+                try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+        } catch {
+            throw .storage.with(detail: "cannot create \(directory.path): \(error.localizedDescription)")
+        }
+        let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .storage.with(detail: "cannot open \(file.path): \(String(cString: strerror(errno)))")
+        }
+        fchmod(descriptor, 0o600)
+        Glibc.close(descriptor)
+    }
+
+    /// The schema version of the file (for tests and diagnostics).
+    public func schemaVersion() throws(ServiceError) -> Int {
+        try Int(database.integer("PRAGMA user_version"))
+    }
+
+    // MARK: Writing
+
+    /// Saves a favorite, all of it in one transaction; saving the same recipe again replaces it.
+    public func save(_ favorite: Favorite) throws(ServiceError) {
+        let recipe = favorite.recipe
+        let statement = try database.prepare("""
+            INSERT INTO favorites (id, title, href, ingredients, thumbnail_url, saved_at, page_html, page_document, page_text,
+                                   thumbnail, thumbnail_type)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET title = excluded.title, href = excluded.href, ingredients = excluded.ingredients,
+                thumbnail_url = excluded.thumbnail_url, saved_at = excluded.saved_at, page_html = excluded.page_html,
+                page_document = excluded.page_document, page_text = excluded.page_text, thumbnail = excluded.thumbnail,
+                thumbnail_type = excluded.thumbnail_type
+            """)
+        let values: [SQLiteDatabase.Value] = [
+            .text(recipe.id.rawValue), .text(recipe.title), .text(recipe.href), .text(FavoritesStore.json(recipe.ingredients)),
+            .optional(recipe.thumbnail), .real(favorite.savedAt.timeIntervalSince1970),
+            .optional(favorite.page?.html), .optional(favorite.page.map { FavoritesStore.json($0.document) }),
+            .optional(favorite.page?.document.plainText), .optional(favorite.thumbnail?.bytes), .optional(favorite.thumbnail?.contentType),
+        ]
+        try database.transaction { () throws(ServiceError) in
+            try statement.run(values)
+        }
+    }
+
+    /// Fills in parts that were missing; false when the recipe is no longer a favorite.
+    public func complete(_ id: RecipeID, page: RecipePage?, thumbnail: RecipeImage?) throws(ServiceError) -> Bool {
+        try database.transaction { () throws(ServiceError) -> Bool in
+            guard try database.prepare("SELECT 1 FROM favorites WHERE id = ?").bind([.text(id.rawValue)]).step() else { return false }
+            if let page {
+                try database.prepare("UPDATE favorites SET page_html = ?, page_document = ?, page_text = ? WHERE id = ?")
+                    .run([.text(page.html), .text(FavoritesStore.json(page.document)), .text(page.document.plainText), .text(id.rawValue)])
+            }
+            if let thumbnail {
+                try database.prepare("UPDATE favorites SET thumbnail = ?, thumbnail_type = ? WHERE id = ?")
+                    .run([.blob(thumbnail.bytes), .text(thumbnail.contentType), .text(id.rawValue)])
+            }
+            return true
+        }
+    }
+
+    /// Removes a favorite; false when it was not one.
+    public func remove(_ id: RecipeID) throws(ServiceError) -> Bool {
+        try database.transaction { () throws(ServiceError) -> Bool in
+            let existed = try database.prepare("SELECT 1 FROM favorites WHERE id = ?").bind([.text(id.rawValue)]).step()
+            try database.prepare("DELETE FROM favorites WHERE id = ?").run([.text(id.rawValue)])
+            return existed
+        }
+    }
+
+    // MARK: Reading
+
+    public func count(matching words: String = "") throws(ServiceError) -> Int {
+        guard let match = FavoritesStore.matchExpression(words) else {
+            return try Int(database.integer("SELECT count(*) FROM favorites"))
+        }
+        let statement = try database.prepare("SELECT count(*) FROM favorites_search WHERE favorites_search MATCH ?")
+        try statement.bind([.text(match)])
+        return try statement.step() ? Int(statement.int64(0)) : 0
+    }
+
+    /// Favorites newest first, optionally only those whose title, ingredients or page text contain
+    /// every word (prefixes count: `garl` finds garlic).
+    public func list(matching words: String = "", offset: Int = 0, limit: Int = 10) throws(ServiceError) -> [FavoriteSummary] {
+        let columns = "f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, f.page_html IS NOT NULL, length(f.thumbnail)"
+        let statement: SQLiteDatabase.Statement
+        if let match = FavoritesStore.matchExpression(words) {
+            statement = try database.prepare("""
+                SELECT \(columns) FROM favorites_search s JOIN favorites f ON f.rowid = s.rowid
+                WHERE favorites_search MATCH ? ORDER BY f.saved_at DESC, f.id LIMIT ? OFFSET ?
+                """)
+            try statement.bind([.text(match), .integer(Int64(limit)), .integer(Int64(offset))])
+        } else {
+            statement = try database.prepare("SELECT \(columns) FROM favorites f ORDER BY f.saved_at DESC, f.id LIMIT ? OFFSET ?")
+            try statement.bind([.integer(Int64(limit)), .integer(Int64(offset))])
+        }
+        var summaries: [FavoriteSummary] = []
+        while try statement.step() {
+            let recipe = FavoritesStore.recipe(statement)
+            summaries.append(FavoriteSummary(recipe: recipe, savedAt: Date(timeIntervalSince1970: statement.double(5)),
+                                             hasPage: statement.int64(6) != 0, thumbnailBytes: Int(statement.int64(7))))
+        }
+        return summaries
+    }
+
+    /// A whole favorite.
+    public func favorite(_ id: RecipeID) throws(ServiceError) -> Favorite? {
+        let statement = try database.prepare("""
+            SELECT id, title, href, ingredients, thumbnail_url, saved_at, page_html, page_document, thumbnail, thumbnail_type
+            FROM favorites WHERE id = ?
+            """)
+        try statement.bind([.text(id.rawValue)])
+        guard try statement.step() else { return nil }
+        return FavoritesStore.favorite(statement)
+    }
+
+    /// Every favorite, newest first, one at a time (for export).
+    public func forEach(_ body: (Favorite) -> Void) throws(ServiceError) {
+        let statement = try database.prepare("""
+            SELECT id, title, href, ingredients, thumbnail_url, saved_at, page_html, page_document, thumbnail, thumbnail_type
+            FROM favorites ORDER BY saved_at DESC, id
+            """)
+        try statement.bind([])
+        while try statement.step() {
+            body(FavoritesStore.favorite(statement))
+        }
+    }
+
+    public func favoriteIDs(among ids: [RecipeID]) throws(ServiceError) -> Set<RecipeID> {
+        guard !ids.isEmpty else { return [] }
+        var found = Set<RecipeID>()
+        for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min(ids.count, $0 + 500)]) }) {
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let statement = try database.prepare("SELECT id FROM favorites WHERE id IN (\(placeholders))")
+            try statement.bind(chunk.map { .text($0.rawValue) })
+            while try statement.step() {
+                if let id = statement.text(0) { found.insert(RecipeID(href: id)) }
+            }
+        }
+        return found
+    }
+
+    /// Checks the file from end to end (`PRAGMA integrity_check`): "ok" when it is sound.
+    public func integrityCheck() throws(ServiceError) -> String {
+        let statement = try database.prepare("PRAGMA integrity_check")
+        try statement.bind([])
+        var lines: [String] = []
+        while try statement.step() { lines.append(statement.text(0) ?? "") }
+        return lines.joined(separator: "\n")
+    }
+
+    public func close() {
+        database.close()
+    }
+
+    // MARK: Rows
+
+    private static func recipe(_ statement: SQLiteDatabase.Statement) -> Recipe {
+        let ingredients = (try? JSONDecoder().decode([String].self, from: Data((statement.text(3) ?? "[]").utf8))) ?? []
+        return Recipe(title: statement.text(1) ?? "", href: statement.text(2) ?? "", ingredients: ingredients,
+                      thumbnail: statement.text(4))
+    }
+
+    private static func favorite(_ statement: SQLiteDatabase.Statement) -> Favorite {
+        var page: RecipePage?
+        if let html = statement.text(6) {
+            let document = statement.text(7).flatMap { try? JSONDecoder().decode(ReadableDocument.self, from: Data($0.utf8)) }
+            page = RecipePage(html: html, document: document ?? ReadableDocument(title: "", blocks: [.paragraph(html)], links: []))
+        }
+        var thumbnail: RecipeImage?
+        if let bytes = statement.blob(8) {
+            thumbnail = RecipeImage(bytes: bytes, contentType: statement.text(9) ?? "application/octet-stream")
+        }
+        return Favorite(recipe: recipe(statement), savedAt: Date(timeIntervalSince1970: statement.double(5)), page: page, thumbnail: thumbnail)
+    }
+
+    static func json<T: Encodable>(_ value: T) -> String {
+        guard let data = try? JSONEncoder().encode(value) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `garlic "bread` → `"garlic"* """bread"*`: every word must match, as a prefix, quotes escaped.
+    static func matchExpression(_ words: String) -> String? {
+        let terms = words.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map {
+            "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
+        }
+        return terms.isEmpty ? nil : terms.joined(separator: " ")
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import CSQLite
+
+/// A small SQLite wrapper: prepared statements with Int64, Double, text and blob bound and read
+/// correctly, transactions, and errors that carry SQLite's own message. Not thread-safe: one owner
+/// (the favorites store actor) uses it.
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+    let path: String
+
+    /// Opens (creating if asked) the database at `path`.
+    init(path: String, create: Bool, busyTimeout: Duration = .seconds(5)) throws(ServiceError) {
+        self.path = path
+        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        if create { flags |= SQLITE_OPEN_CREATE }
+        var handle: OpaquePointer?
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(handle)
+            throw SQLiteDatabase.error(status, message, path: path)
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    deinit {
+        close()
+    }
+
+    func close() {
+        guard let handle else { return }
+        sqlite3_close_v2(handle)
+        self.handle = nil
+    }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(ServiceError) {
+        guard let handle else { throw .storage.with(detail: "the database is closed") }
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        if status != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteDatabase.error(status, text, path: path)
+        }
+    }
+
+    func prepare(_ sql: String) throws(ServiceError) -> Statement {
+        guard let handle else { throw .storage.with(detail: "the database is closed") }
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            throw SQLiteDatabase.error(status, String(cString: sqlite3_errmsg(handle)), path: path)
+        }
+        return Statement(statement, database: self)
+    }
+
+    /// Runs `body` in a transaction that takes the write lock at once (`BEGIN IMMEDIATE`), so two
+    /// processes saving at the same time wait for each other instead of failing half-way.
+    func transaction<T>(_ body: () throws(ServiceError) -> T) throws(ServiceError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Reads one integer (`PRAGMA user_version`, `SELECT count(*)`).
+    func integer(_ sql: String) throws(ServiceError) -> Int64 {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return 0 }
+        return statement.int64(0)
+    }
+
+    var lastErrorMessage: String {
+        handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed"
+    }
+
+    fileprivate func failure(_ status: Int32) -> ServiceError {
+        SQLiteDatabase.error(status, lastErrorMessage, path: path)
+    }
+
+    static func error(_ status: Int32, _ message: String, path: String) -> ServiceError {
+        let primary = status & 0xFF
+        let detail = "\(message) (\(URL(fileURLWithPath: path).lastPathComponent), SQLite \(status))"
+        if primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB {
+            return .storageCorrupt.with(detail: detail)
+        }
+        return .storage.with(detail: detail)
+    }
+
+    /// A prepared statement. Bind with 1-based indexes, step, read columns with 0-based indexes.
+    final class Statement {
+        private var statement: OpaquePointer?
+        private let database: SQLiteDatabase
+
+        fileprivate init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+            self.statement = statement
+            self.database = database
+        }
+
+        deinit {
+            sqlite3_finalize(statement)
+        }
+
+        @discardableResult
+        func bind(_ values: [Value]) throws(ServiceError) -> Statement {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            for (offset, value) in values.enumerated() {
+                let index = Int32(offset + 1)
+                let status: Int32
+                switch value {
+                case .null:
+                    status = sqlite3_bind_null(statement, index)
+                case .integer(let number):
+                    status = sqlite3_bind_int64(statement, index, number)
+                case .real(let number):
+                    status = sqlite3_bind_double(statement, index, number)
+                case .text(let text):
+                    status = sqlite3_bind_text(statement, index, text, -1, SQLiteDatabase.transient)
+                case .blob(let data):
+                    status = data.withUnsafeBytes { bytes in
+                        sqlite3_bind_blob64(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(data.count),
+                                            SQLiteDatabase.transient)
+                    }
+                }
+                guard status == SQLITE_OK else { throw database.failure(status) }
+            }
+            return self
+        }
+
+        /// Advances to the next row; false when there are no more.
+        func step() throws(ServiceError) -> Bool {
+            let status = sqlite3_step(statement)
+            switch status {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
+            default: throw database.failure(status)
+            }
+        }
+
+        /// Runs a statement that returns no rows.
+        func run(_ values: [Value] = []) throws(ServiceError) {
+            try bind(values)
+            while try step() {}
+        }
+
+        func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+        func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+        func text(_ column: Int32) -> String? {
+            guard let pointer = sqlite3_column_text(statement, column) else { return nil }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+        }
+
+        func blob(_ column: Int32) -> Data? {
+            guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let pointer = sqlite3_column_blob(statement, column) else { return Data() }
+            return Data(bytes: pointer, count: count)
+        }
+    }
+
+    enum Value {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+        case blob(Data)
+
+        static func optional(_ text: String?) -> Value { text.map(Value.text) ?? .null }
+        static func optional(_ data: Data?) -> Value { data.map(Value.blob) ?? .null }
+    }
+
+    /// SQLITE_TRANSIENT: SQLite copies the bytes before the bind call returns.
+    fileprivate static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+}

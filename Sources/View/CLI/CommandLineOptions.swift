@@ -1,0 +1,215 @@
+public import Foundation
+
+/// What `recipes` was asked to do, from its arguments.
+public struct CommandLineOptions: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        /// The interactive prompt.
+        case interactive
+        case search(SearchRequest)
+        case favorites(FavoritesRequest)
+        case help(String)
+        case version
+    }
+
+    public struct SearchRequest: Equatable, Sendable {
+        public var ingredients: String
+        public var title = ""
+        public var count = 10
+        public var page = 1
+        public var json = false
+    }
+
+    public struct FavoritesRequest: Equatable, Sendable {
+        public var words = ""
+        public var json = false
+        public var export: String?
+    }
+
+    public var mode: Mode = .interactive
+    /// A RecipePuppy-compatible endpoint; nil starts the embedded server.
+    public var api: URL?
+    public var color: ColorChoice = .auto
+    public var dataDirectory: String?
+    public var prefetch = true
+    public var timeout: Duration = .seconds(8)
+}
+
+/// A command line that cannot be run (exit 2).
+public struct UsageError: Error, Equatable, Sendable {
+    public let message: String
+}
+
+/// The exit codes scripts can rely on.
+public enum ExitCode: Int32, Sendable {
+    /// Done; for a search, recipes were found.
+    case success = 0
+    /// Something failed (network, server, storage).
+    case failure = 1
+    /// The command line was wrong.
+    case usage = 2
+    /// The search ran and found nothing.
+    case nothingFound = 3
+}
+
+extension CommandLineOptions {
+    public static let usage = """
+    Usage: recipes [OPTIONS]                         the interactive prompt
+           recipes [OPTIONS] search INGREDIENTS [--query TEXT] [--count N] [--page N] [--json]
+           recipes [OPTIONS] favorites [WORDS] [--json] [--export FILE.md]
+
+    Find recipes by ingredients. Without --api, RecipeBook starts its own RecipePuppy-compatible server
+    on 127.0.0.1 with its bundled catalog.
+
+    Options:
+      --api URL             a RecipePuppy-compatible endpoint, like http://127.0.0.1:8080/api/
+      --color WHEN          auto (default: on a terminal, unless NO_COLOR is set), always or never
+      --data-dir DIR        where favorites are kept (default $RECIPEBOOK_DATA_DIR,
+                            else $XDG_DATA_HOME/recipebook, else ~/.local/share/recipebook)
+      --timeout SECONDS     give up on a request after this long (default 8)
+      --no-prefetch         do not fetch the next screen in the background
+      -h, --help            this help
+      --version             the version
+
+    search:
+      INGREDIENTS           comma-separated, like "onions, garlic" (may be "" with --query)
+      -q, --query TEXT      words the title must contain
+      -n, --count N         how many recipes (default 10, at most 1000)
+      -p, --page N          which screen of N recipes (default 1)
+      -j, --json            a JSON array on stdout (number, title, href, ingredients, thumbnail,
+                            lactose, favorite); messages go to stderr
+
+    favorites:
+      WORDS                 only favorites whose title, ingredients or page text contain them
+      -j, --json            a JSON array, with saved_at, page_text and thumbnail_bytes
+      --export FILE.md      write the favorites as a Markdown cookbook
+
+    Exit codes: 0 found, 1 error, 2 bad usage, 3 nothing found.
+    """
+
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        options.dataDirectory = environment["RECIPEBOOK_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        var reader = ArgumentReader(arguments)
+        var positionals: [String] = []
+        var search = SearchRequest(ingredients: "")
+        var favorites = FavoritesRequest()
+        var sawCount = false
+        while let argument = reader.next() {
+            switch argument.name {
+            case "-h", "--help":
+                options.mode = .help(usage)
+                return options
+            case "--version":
+                options.mode = .version
+                return options
+            case "--api":
+                let text = try reader.value(for: argument)
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                      url.host != nil else {
+                    throw UsageError(message: "--api wants an http:// or https:// URL, like http://127.0.0.1:8080/api/ (got \"\(text)\")")
+                }
+                options.api = url
+            case "--color", "--colour":
+                let text = try reader.value(for: argument)
+                guard let choice = ColorChoice(rawValue: text) else {
+                    throw UsageError(message: "--color wants auto, always or never (got \"\(text)\")")
+                }
+                options.color = choice
+            case "--data-dir":
+                options.dataDirectory = try reader.value(for: argument)
+            case "--timeout":
+                let text = try reader.value(for: argument)
+                guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
+                    throw UsageError(message: "--timeout wants seconds between 0 and 600 (got \"\(text)\")")
+                }
+                options.timeout = .milliseconds(Int((seconds * 1000).rounded()))
+            case "--no-prefetch":
+                options.prefetch = false
+            case "-q", "--query":
+                search.title = try reader.value(for: argument)
+            case "-n", "--count":
+                search.count = try number(reader.value(for: argument), argument.name, range: 1...1000)
+                sawCount = true
+            case "-p", "--page":
+                search.page = try number(reader.value(for: argument), argument.name, range: 1...10_000)
+            case "-j", "--json":
+                search.json = true
+                favorites.json = true
+            case "--export":
+                favorites.export = try reader.value(for: argument)
+            default:
+                if argument.name.hasPrefix("-"), argument.name.count > 1, !reader.afterDoubleDash {
+                    throw UsageError(message: "unknown option \(argument.name); see recipes --help")
+                }
+                positionals.append(argument.name)
+            }
+        }
+        guard let subcommand = positionals.first else {
+            if search != SearchRequest(ingredients: "") || sawCount || favorites != FavoritesRequest() {
+                throw UsageError(message: "--query, --count, --page, --json and --export belong to search or favorites; see recipes --help")
+            }
+            return options
+        }
+        switch subcommand {
+        case "search", "s":
+            guard positionals.count <= 2 else {
+                throw UsageError(message: "search takes one INGREDIENTS argument; quote it: recipes search \"onions, garlic\"")
+            }
+            search.ingredients = positionals.count == 2 ? positionals[1] : ""
+            if search.ingredients.trimmingCharacters(in: .whitespaces).isEmpty && search.title.isEmpty {
+                throw UsageError(message: "search needs ingredients, like: recipes search \"onions, garlic\"")
+            }
+            options.mode = .search(search)
+        case "favorites", "favs":
+            favorites.words = positionals.dropFirst().joined(separator: " ")
+            options.mode = .favorites(favorites)
+        default:
+            throw UsageError(message: "unknown command \"\(subcommand)\"; use search or favorites, or no command for the prompt")
+        }
+        return options
+    }
+
+    private static func number(_ text: String, _ name: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(message: "\(name) wants a number from \(range.lowerBound) to \(range.upperBound) (got \"\(text)\")")
+        }
+        return value
+    }
+}
+
+/// Walks arguments, splitting `--name=value` and honouring `--`.
+private struct ArgumentReader {
+    struct Argument {
+        let name: String
+        let inlineValue: String?
+    }
+
+    private var arguments: ArraySlice<String>
+    private(set) var afterDoubleDash = false
+
+    init(_ arguments: [String]) {
+        self.arguments = arguments[...]
+    }
+
+    mutating func next() -> Argument? {
+        guard let argument = arguments.popFirst() else { return nil }
+        if afterDoubleDash { return Argument(name: argument, inlineValue: nil) }
+        if argument == "--" {
+            afterDoubleDash = true
+            return next()
+        }
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            return Argument(name: String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...]))
+        }
+        return Argument(name: argument, inlineValue: nil)
+    }
+
+    mutating func value(for argument: Argument) throws(UsageError) -> String {
+        if let inline = argument.inlineValue { return inline }
+        guard let value = arguments.popFirst() else {
+            throw UsageError(message: "\(argument.name) needs a value; see recipes --help")
+        }
+        return value
+    }
+}

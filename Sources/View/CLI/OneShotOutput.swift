@@ -1,0 +1,88 @@
+import Foundation
+public import Presenter
+
+/// Prints a one-shot result: recipes on stdout (JSON or plain text), messages on stderr, and the exit
+/// code a script can trust.
+public struct OneShotOutput {
+    let sink: any TextSink
+    let width: Int
+    let colors: Bool
+
+    public init(sink: any TextSink = StandardStreams(), width: Int, colors: Bool) {
+        self.sink = sink
+        self.width = width
+        self.colors = colors
+    }
+
+    public func print(_ outcome: OneShotOutcome, json: Bool) -> ExitCode {
+        let messages = Renderer(width: width, colors: false)
+        switch outcome {
+        case .found(let records, let cards, let notes):
+            write(records, cards: cards, json: json)
+            for note in notes { sink.write(messages.message(note) + "\n", to: .standardError) }
+            return .success
+        case .nothingFound(let message):
+            if json { sink.write("[]\n", to: .standardOutput) }
+            sink.write(messages.message(message) + "\n", to: .standardError)
+            return .nothingFound
+        case .failed(let message):
+            sink.write(messages.message(message) + "\n", to: .standardError)
+            return .failure
+        }
+    }
+
+    /// Results on stdout: a JSON array, or cards with their links.
+    private func write<Record: Encodable>(_ records: [Record], cards: [RecipeCard], json: Bool) {
+        if json {
+            sink.write(encode(records) + "\n", to: .standardOutput)
+            return
+        }
+        let renderer = Renderer(width: width, colors: colors)
+        let numberWidth = String(cards.map(\.number).max() ?? 0).count
+        sink.write(cards.flatMap { renderer.card($0, numberWidth: numberWidth, link: true) }.joined(separator: "\n") + "\n",
+                   to: .standardOutput)
+    }
+
+    func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension OneShotOutput {
+    /// `recipes favorites`: the list on stdout, messages on stderr.
+    public func print(_ outcome: FavoritesOutcome, json: Bool) -> ExitCode {
+        let messages = Renderer(width: width, colors: false)
+        switch outcome {
+        case .found(let records, let cards):
+            write(records, cards: cards, json: json)
+            return .success
+        case .empty(let message):
+            if json { sink.write("[]\n", to: .standardOutput) }
+            sink.write(messages.message(message) + "\n", to: .standardError)
+            return .nothingFound
+        case .failed(let message):
+            sink.write(messages.message(message) + "\n", to: .standardError)
+            return .failure
+        }
+    }
+
+    /// `recipes favorites --export FILE.md`: writes the cookbook, says where on stderr.
+    public func export(_ cookbook: (text: String?, count: Int, problem: MessageModel?), to path: String) -> ExitCode {
+        let messages = Renderer(width: width, colors: false)
+        guard let text = cookbook.text else {
+            if let problem = cookbook.problem { sink.write(messages.message(problem) + "\n", to: .standardError) }
+            return .failure
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            sink.write(messages.message(MessageModel(.error, "Cannot write \(path): \(error.localizedDescription)")) + "\n", to: .standardError)
+            return .failure
+        }
+        sink.write("Wrote \(cookbook.count) favorite\(cookbook.count == 1 ? "" : "s") to \(path)\n", to: .standardError)
+        return .success
+    }
+}

@@ -1,0 +1,95 @@
+/// Parses a line typed at the prompt. Pure: the same line always gives the same answer.
+///
+/// A line whose first word is a command name runs that command; a number shows that recipe; a line
+/// starting with `:` must be a command (`:help`), so an unknown one is reported rather than searched.
+/// Anything else is a search: comma-separated ingredients, with title words in double quotes
+/// (`eggs, milk "pancakes"`, or `"chocolate cake"` alone).
+public enum CommandParser {
+    public static let maxLineLength = 4096
+
+    public static func parse(_ line: String) throws(CommandError) -> Command {
+        guard line.count <= maxLineLength else { throw .tooLong(limit: maxLineLength) }
+        var text = line.trimmingWhitespace()
+        if text.isEmpty { return .next }
+        var explicit = false
+        if text.hasPrefix(":") {
+            explicit = true
+            text = String(text.dropFirst()).trimmingWhitespace()
+        }
+        let (word, rest) = splitFirstWord(text)
+        let name = word.lowercased()
+        if let number = Int(name), number > 0, rest.isEmpty {
+            return .show(number)
+        }
+        switch name {
+        case "n", "next": return try noArgument(.next, name, rest)
+        case "p", "prev", "previous": return try noArgument(.previous, name, rest)
+        case "f", "first": return try noArgument(.first, name, rest)
+        case "r", "refresh": return try noArgument(.refresh, name, rest)
+        case "retry": return try noArgument(.retry, name, rest)
+        case "b", "back": return try noArgument(.back, name, rest)
+        case "?", "h", "help": return try noArgument(.help, name, rest)
+        case "q", "quit", "exit": return try noArgument(.quit, name, rest)
+        case "show": return .show(try number(name, rest))
+        case "o", "open": return .open(try number(name, rest))
+        case "fav", "favorite": return .favorite(try number(name, rest))
+        case "unfav", "unfavorite": return .unfavorite(try number(name, rest))
+        case "favs", "favorites": return .favorites(rest)
+        case "filter":
+            guard !rest.isEmpty else { throw .missingArgument(command: name, usage: "filter lactose-free|all") }
+            return .filter(rest.lowercased())
+        case "s", "search":
+            guard !rest.isEmpty else { throw .missingArgument(command: name, usage: "search INGREDIENTS [\"TITLE WORDS\"]") }
+            return try search(rest)
+        default:
+            if explicit || !text.contains(where: \.isLetter) {
+                throw .unknownCommand(explicit ? ":" + word : word)
+            }
+            return try search(text)
+        }
+    }
+
+    /// Splits `eggs, milk "pancakes"` into ingredients and title words.
+    static func search(_ text: String) throws(CommandError) -> Command {
+        var ingredients = ""
+        var title = ""
+        var inQuote = false
+        for character in text {
+            if character == "\"" || character == "“" || character == "”" {
+                inQuote.toggle()
+                if !inQuote { title += " " }
+                continue
+            }
+            if inQuote { title.append(character) } else { ingredients.append(character) }
+        }
+        if inQuote { throw .unbalancedQuote }
+        return .search(ingredients: ingredients.trimmingWhitespace(), title: title.trimmingWhitespace())
+    }
+
+    private static func noArgument(_ command: Command, _ name: String, _ rest: String) throws(CommandError) -> Command {
+        guard rest.isEmpty else {
+            throw .unexpectedArgument(command: name, usage: CommandTable.spec(named: name)?.usage ?? name)
+        }
+        return command
+    }
+
+    private static func number(_ name: String, _ rest: String) throws(CommandError) -> Int {
+        let usage = CommandTable.spec(named: name)?.usage ?? name
+        guard !rest.isEmpty else { throw .missingArgument(command: name, usage: usage) }
+        guard let value = Int(rest), value > 0 else { throw .badNumber(command: name, text: String(rest.prefix(40))) }
+        return value
+    }
+
+    private static func splitFirstWord(_ text: String) -> (String, String) {
+        guard let space = text.firstIndex(where: \.isWhitespace) else { return (text, "") }
+        return (String(text[..<space]), String(text[space...]).trimmingWhitespace())
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        guard let start = firstIndex(where: { !$0.isWhitespace }),
+              let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[start...end])
+    }
+}

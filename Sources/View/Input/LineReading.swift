@@ -1,0 +1,83 @@
+import Foundation
+import Glibc
+
+/// Where typed lines come from.
+@MainActor
+protocol LineReading: AnyObject {
+    /// The next line, or nil at the end of input.
+    func readLine(prompt: String) async -> String?
+    /// One key for the pager; nil when keys cannot be read (not a terminal, or end of input).
+    func readKey() async -> Key?
+}
+
+/// Lines from a pipe or a file: no prompt, no editing, so scripts and tests can feed commands.
+@MainActor
+final class PipedLineReader: LineReading {
+    private let queue = DispatchQueue(label: "recipebook.stdin")
+
+    init() {}
+
+    func readLine(prompt: String) async -> String? {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: Swift.readLine(strippingNewline: true))
+            }
+        }
+    }
+
+    func readKey() async -> Key? { nil }
+}
+
+/// Reads raw bytes from the terminal off the main thread.
+final class TerminalBytes: Sendable {
+    private let queue = DispatchQueue(label: "recipebook.tty")
+
+    /// Up to 256 bytes; `[]` when `timeout` milliseconds pass with nothing to read; nil at end of input.
+    func read(timeout milliseconds: Int32 = -1) async -> [UInt8]? {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                while true {
+                    let ready = poll(&descriptor, 1, milliseconds)
+                    if ready < 0, errno == EINTR { continue }
+                    if ready == 0 {
+                        continuation.resume(returning: [])
+                        return
+                    }
+                    break
+                }
+                var buffer = [UInt8](repeating: 0, count: 256)
+                while true {
+                    let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
+                    if count < 0, errno == EINTR { continue }
+                    continuation.resume(returning: count > 0 ? Array(buffer[0..<count]) : nil)
+                    return
+                }
+            }
+        }
+    }
+}
+
+/// Puts the terminal in raw mode for the line editor and puts it back.
+struct RawMode {
+    private var original = termios()
+    private(set) var active = false
+
+    mutating func enter() {
+        guard !active, tcgetattr(STDIN_FILENO, &original) == 0 else { return }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        if tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 { active = true }
+    }
+
+    mutating func leave() {
+        guard active else { return }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        active = false
+    }
+}

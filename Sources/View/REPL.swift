@@ -1,0 +1,76 @@
+import Foundation
+public import Presenter
+
+/// The read-eval-print loop: reads lines, turns them into commands, hands them to the Presenter.
+/// Nothing typed can end it but `quit` or the end of input; on a terminal, Ctrl-C cancels the command
+/// that is running.
+@MainActor
+public final class REPL {
+    private let presenter: RecipesPresenter
+    private let view: TerminalView
+    private var running: Task<Void, Never>?
+    private var interrupts: (any DispatchSourceSignal)?
+
+    public init(presenter: RecipesPresenter, view: TerminalView) {
+        self.presenter = presenter
+        self.view = view
+    }
+
+    public func run() async {
+        let interactive = view.terminal.stdinIsTTY
+        if interactive {
+            view.write([Style(colors: view.colors).bold("RecipeBook") + " · type ingredients (onions, garlic) · ? for help · q to quit"])
+            catchInterrupts()
+        }
+        defer { interrupts?.cancel() }
+        let prompt = Style(colors: view.colors).bold("recipes> ")
+        while let line = await view.input.readLine(prompt: prompt) {
+            let command: Command
+            do {
+                command = try CommandParser.parse(line)
+            } catch {
+                view.display(MessageModel(.error, error.message))
+                continue
+            }
+            if command == .quit { break }
+            let task = Task { await self.perform(command) }
+            running = task
+            await task.value
+            running = nil
+        }
+        await presenter.finish()
+    }
+
+    private func perform(_ command: Command) async {
+        switch command {
+        case .search(let ingredients, let title): await presenter.search(ingredients: ingredients, title: title)
+        case .next: await presenter.next()
+        case .previous: await presenter.previous()
+        case .first: await presenter.first()
+        case .refresh: await presenter.refresh()
+        case .retry: await presenter.retry()
+        case .show(let number): await presenter.showRecipe(number)
+        case .open(let number): await presenter.openPage(number)
+        case .filter(let name): await presenter.filter(name)
+        case .back: await presenter.back()
+        case .help: presenter.help()
+        case .favorites(let words): await presenter.showFavorites(matching: words)
+        case .favorite(let number): await presenter.favorite(number)
+        case .unfavorite(let number): await presenter.unfavorite(number)
+        case .quit: break
+        }
+    }
+
+    /// On a terminal, Ctrl-C while a command runs cancels that command instead of the program.
+    private func catchInterrupts() {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                self?.running?.cancel()
+            }
+        }
+        source.resume()
+        interrupts = source
+    }
+}

@@ -1,0 +1,146 @@
+import Presenter
+
+/// Lays display models out as lines for a terminal of a given width. Every string from a model is
+/// made terminal-safe before any styling is added, so nothing from the network can reach the terminal
+/// as a control sequence.
+struct Renderer {
+    let width: Int
+    let style: Style
+
+    init(width: Int, colors: Bool) {
+        self.width = max(20, width)
+        self.style = Style(colors: colors)
+    }
+
+    func screen(_ model: ScreenModel) -> [String] {
+        var lines = ["", style.bold(safe(model.heading)), ""]
+        let numberWidth = String(model.cards.map(\.number).max() ?? 0).count
+        for card in model.cards {
+            lines += self.card(card, numberWidth: numberWidth) + [""]
+        }
+        for note in model.notes { lines.append(message(note)) }
+        lines.append(style.dim(TextLayout.truncate(safe(model.footer), width: width)))
+        return lines
+    }
+
+    /// A card: number and title (with badges), ingredients, and the site (or the whole link).
+    func card(_ card: RecipeCard, numberWidth: Int, link: Bool = false) -> [String] {
+        let number = String(card.number)
+        let label = String(repeating: " ", count: max(0, numberWidth - number.count)) + number + ". "
+        let indent = String(repeating: " ", count: label.count)
+        let badges = card.badges.map(badge).joined(separator: " ")
+        let badgeWidth = card.badges.map { TextLayout.displayWidth(badgeText($0)) + 1 }.reduce(0, +)
+        var titleLines = TextLayout.wrap(safe(card.title), width: width - badgeWidth, first: label, rest: indent)
+        titleLines = titleLines.enumerated().map { index, line in
+            index == 0 ? label + style.bold(String(line.dropFirst(label.count))) : line
+        }
+        if !badges.isEmpty, let last = titleLines.popLast() { titleLines.append(last + " " + badges) }
+        var lines = titleLines
+        lines += TextLayout.wrap(safe(card.ingredients), width: width, first: indent, rest: indent)
+        let source = link ? card.href : card.site
+        if !source.isEmpty { lines.append(indent + style.dim(TextLayout.truncate(safe(source), width: width - indent.count))) }
+        return lines
+    }
+
+    func badgeText(_ badge: Badge) -> String {
+        switch badge {
+        case .favorite: return "★"
+        case .lactose: return "LACTOSE"
+        }
+    }
+
+    func badge(_ badge: Badge) -> String {
+        switch badge {
+        case .favorite: return style.yellow(badgeText(badge))
+        case .lactose: return style.badge(badgeText(badge))
+        }
+    }
+
+    func detail(_ model: RecipeDetailModel) -> [String] {
+        let badges = model.badges.map(badge).joined(separator: " ")
+        var lines = TextLayout.wrap(safe(model.title), width: width, first: "\(model.number). ", rest: "    ")
+        lines[0] = style.bold(lines[0])
+        if !badges.isEmpty { lines[lines.count - 1] += " " + badges }
+        let labelWidth = (model.fields.map(\.label.count).max() ?? 0) + 2
+        for field in model.fields {
+            let label = field.label + ":" + String(repeating: " ", count: labelWidth - field.label.count - 1)
+            lines += TextLayout.wrap(safe(field.value), width: width, first: "  " + label, rest: String(repeating: " ", count: labelWidth + 2))
+        }
+        lines.append(style.dim(TextLayout.truncate(safe(model.footer), width: width)))
+        return lines
+    }
+
+    func page(_ model: PageModel) -> [String] {
+        var lines = [style.bold(TextLayout.truncate(safe(model.title), width: width)),
+                     style.dim("(\(safe(model.source)))"), ""]
+        for block in model.blocks {
+            switch block {
+            case .heading(let level, let text):
+                if lines.last != "" { lines.append("") }
+                let text = safe(text)
+                lines += TextLayout.wrap(level <= 1 ? text.uppercased() : text, width: width).map(style.bold)
+            case .paragraph(let text):
+                lines += TextLayout.wrap(safe(text), width: width)
+                lines.append("")
+            case .item(let marker, let text, let depth):
+                let indent = String(repeating: "  ", count: min(depth, 8) + 1)
+                let lead = indent + safe(marker) + " "
+                lines += TextLayout.wrap(safe(text), width: width, first: lead, rest: String(repeating: " ", count: lead.count))
+            case .preformatted(let text):
+                lines += TerminalSafety.block(text).split(separator: "\n", omittingEmptySubsequences: false).map {
+                    TextLayout.truncate(String($0), width: width)
+                }
+                lines.append("")
+            case .rule:
+                lines.append(String(repeating: "─", count: min(width, 40)))
+            }
+        }
+        if !model.references.isEmpty {
+            if lines.last != "" { lines.append("") }
+            lines.append(style.bold("References"))
+            for reference in model.references {
+                lines += TextLayout.wrap(safe(reference), width: width, first: "  ", rest: "     ")
+            }
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    func message(_ model: MessageModel) -> String {
+        var text = safe(model.text)
+        if let hint = model.hint { text += " " + safe(hint) }
+        switch model.kind {
+        case .info: return text
+        case .warning: return style.yellow("! ") + text
+        case .error: return style.red("Error: ") + text
+        }
+    }
+
+    func help() -> [String] {
+        var lines = [style.bold("Commands"), ""]
+        let rows = CommandTable.specs.map { spec -> (String, String) in
+            let names = spec.names.joined(separator: ", ")
+            return (spec.arguments.isEmpty ? names : names + " " + spec.arguments, spec.summary)
+        }
+        let column = min(32, (rows.map(\.0.count).max() ?? 0) + 2)
+        for (left, right) in rows {
+            let pad = String(repeating: " ", count: max(1, column - left.count))
+            lines += TextLayout.wrap(right, width: width, first: "  " + left + pad, rest: String(repeating: " ", count: column + 2))
+        }
+        lines += [
+            "",
+            style.bold("Searching"),
+            "  onions, garlic            recipes with both (ingredients separated by commas)",
+            "  eggs, milk \"pancakes\"     ingredients, and words the title must contain",
+            "  \"chocolate cake\"          title words alone",
+            "  :WORD                     a line starting with : is always a command",
+            "",
+            "Numbers stay with a recipe for the whole search. ★ marks favorites; LACTOSE marks milk or cheese.",
+        ]
+        return lines
+    }
+
+    private func safe(_ text: String) -> String {
+        TerminalSafety.line(text)
+    }
+}

@@ -1,0 +1,86 @@
+/// Width-aware wrapping for the terminal: wide (East Asian) characters take two columns, combining
+/// marks none.
+enum TextLayout {
+    static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { $0 + displayWidth($1) }
+    }
+
+    static func displayWidth(_ character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        let value = scalar.value
+        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark { return 0 }
+        if value == 0x200B || value == 0x200D || value == 0xFEFF { return 0 }
+        if isWide(value) { return 2 }
+        if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        return 1
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        (0x1100...0x115F).contains(value) || (0x2E80...0x303E).contains(value) || (0x3041...0x33FF).contains(value)
+            || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value) || (0xA000...0xA4CF).contains(value)
+            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value)
+            || (0xFF00...0xFF60).contains(value) || (0xFFE0...0xFFE6).contains(value) || (0x20000...0x3FFFD).contains(value)
+    }
+
+    /// Wraps `text` to `width` columns: the first line starts with `first`, the rest with `rest`
+    /// (both already counted in the width). Words longer than a line are split.
+    static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        var lines: [String] = []
+        var line = first
+        var lineWidth = displayWidth(first)
+        var lineHasWord = false
+        let restWidth = displayWidth(rest)
+        for word in words {
+            var word = word
+            let available = max(1, width - (lines.isEmpty ? displayWidth(first) : restWidth))
+            var wordWidth = displayWidth(word)
+            if lineHasWord, lineWidth + 1 + wordWidth > width {
+                lines.append(line)
+                line = rest
+                lineWidth = restWidth
+                lineHasWord = false
+            }
+            while wordWidth > max(1, width - lineWidth - (lineHasWord ? 1 : 0)) && wordWidth > available / 2 {
+                let room = max(1, width - lineWidth - (lineHasWord ? 1 : 0))
+                let (head, tail) = split(word, columns: room)
+                if head.isEmpty { break }
+                line += (lineHasWord ? " " : "") + head
+                lines.append(line)
+                line = rest
+                lineWidth = restWidth
+                lineHasWord = false
+                word = tail
+                wordWidth = displayWidth(word)
+            }
+            if word.isEmpty { continue }
+            line += (lineHasWord ? " " : "") + word
+            lineWidth += (lineHasWord ? 1 : 0) + wordWidth
+            lineHasWord = true
+        }
+        if lineHasWord || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// The longest prefix of `word` that fits in `columns`, and the rest.
+    private static func split(_ word: String, columns: Int) -> (String, String) {
+        var used = 0
+        var index = word.startIndex
+        while index < word.endIndex {
+            let next = displayWidth(word[index])
+            if used + next > columns { break }
+            used += next
+            index = word.index(after: index)
+        }
+        return (String(word[..<index]), String(word[index...]))
+    }
+
+    /// Cuts `text` to at most `width` columns, ending with `…` when cut.
+    static func truncate(_ text: String, width: Int) -> String {
+        guard displayWidth(text) > width else { return text }
+        guard width > 1 else { return "…" }
+        let (head, _) = split(text, columns: width - 1)
+        return head + "…"
+    }
+}

@@ -1,0 +1,92 @@
+import Glibc
+
+/// Where text goes.
+public enum OutputStream: Sendable {
+    case standardOutput
+    case standardError
+}
+
+/// The place the View writes to: the real streams, or a recorder in tests.
+public protocol TextSink: Sendable {
+    func write(_ text: String, to stream: OutputStream)
+}
+
+/// stdout and stderr, written straight to the file descriptors so prompts and spinners show at once.
+public struct StandardStreams: TextSink {
+    public init() {}
+
+    public func write(_ text: String, to stream: OutputStream) {
+        let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                // A closed stream (a pager or `head` that quit) ends the output quietly.
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Facts about the terminal the program runs in.
+public struct TerminalInfo: Sendable {
+    public let stdinIsTTY: Bool
+    public let stdoutIsTTY: Bool
+    public let stderrIsTTY: Bool
+    public let environment: [String: String]
+
+    public init(environment: [String: String]) {
+        stdinIsTTY = isatty(STDIN_FILENO) == 1
+        stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+        stderrIsTTY = isatty(STDERR_FILENO) == 1
+        self.environment = environment
+    }
+
+    public init(stdinIsTTY: Bool, stdoutIsTTY: Bool, stderrIsTTY: Bool, environment: [String: String]) {
+        self.stdinIsTTY = stdinIsTTY
+        self.stdoutIsTTY = stdoutIsTTY
+        self.stderrIsTTY = stderrIsTTY
+        self.environment = environment
+    }
+
+    /// Columns: the terminal's, else `$COLUMNS`, else 80.
+    public var width: Int {
+        if stdoutIsTTY, let size = TerminalInfo.windowSize(), size.columns > 0 { return Int(size.columns) }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return 80
+    }
+
+    /// Rows: the terminal's, else `$LINES`, else 24.
+    public var height: Int {
+        if stdoutIsTTY, let size = TerminalInfo.windowSize(), size.rows > 0 { return Int(size.rows) }
+        if let rows = environment["LINES"].flatMap(Int.init), rows > 0 { return rows }
+        return 24
+    }
+
+    private static func windowSize() -> (rows: UInt16, columns: UInt16)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        return (size.ws_row, size.ws_col)
+    }
+
+    /// Colour on stdout: `always` and `never` are obeyed; `auto` means a terminal, no `NO_COLOR`, and a
+    /// `TERM` other than `dumb`.
+    public func colors(_ choice: ColorChoice) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return stdoutIsTTY
+        }
+    }
+}
+
+/// `--color`.
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+}

@@ -1,0 +1,66 @@
+public import Foundation
+public import Presenter
+
+/// The REPL's screen: draws the Presenter's display models on the terminal.
+@MainActor
+public final class TerminalView: RecipesView {
+    let sink: any TextSink
+    let terminal: TerminalInfo
+    let colors: Bool
+    let input: any LineReading
+    private let spinner: Spinner
+
+    /// `historyFile` keeps typed lines across runs when the line editor is used.
+    public convenience init(terminal: TerminalInfo, colors: Bool, sink: any TextSink = StandardStreams(), historyFile: URL?) {
+        let input: any LineReading
+        if terminal.stdinIsTTY && terminal.stdoutIsTTY {
+            input = LineEditor(sink: sink, history: History(file: historyFile), columns: { terminal.width })
+        } else {
+            input = PipedLineReader()
+        }
+        self.init(terminal: terminal, colors: colors, sink: sink, input: input)
+    }
+
+    init(terminal: TerminalInfo, colors: Bool, sink: any TextSink, input: any LineReading) {
+        self.sink = sink
+        self.terminal = terminal
+        self.colors = colors
+        self.input = input
+        self.spinner = Spinner(sink: sink, enabled: terminal.stderrIsTTY)
+    }
+
+    /// `$XDG_STATE_HOME/recipebook/history`, else `~/.local/state/recipebook/history`.
+    public static func defaultHistoryFile(environment: [String: String]) -> URL? {
+        History.defaultFile(environment: environment)
+    }
+
+    var renderer: Renderer { Renderer(width: terminal.width, colors: colors) }
+
+    public func display(_ screen: ScreenModel) {
+        write(renderer.screen(screen))
+    }
+
+    public func display(_ recipe: RecipeDetailModel) {
+        write(renderer.detail(recipe))
+    }
+
+    public func display(_ page: PageModel) async {
+        await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors)).show(renderer.page(page))
+    }
+
+    public func display(_ message: MessageModel) {
+        write([renderer.message(message)])
+    }
+
+    public func displayHelp() {
+        write(renderer.help())
+    }
+
+    public func setActivity(_ activity: String?) {
+        if let activity { spinner.start(activity) } else { spinner.stop() }
+    }
+
+    func write(_ lines: [String]) {
+        sink.write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
+    }
+}

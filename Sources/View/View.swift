@@ -1,4 +1,0 @@
-/// The View layer of RecipeBook.
-public enum ViewModule {
-    public static let name = "View"
-}

@@ -1,0 +1,117 @@
+import Foundation
+import Entity
+import Services
+import Interactor
+import Router
+import Presenter
+import View
+import PuppyServer
+
+/// The composition root: the only place that builds the modules and wires them together.
+@MainActor
+final class AppDependencies {
+    /// The origin of the embedded server's hrefs: the same on every run whatever port the server gets,
+    /// so favorites and de-duplication keep recognising recipes. Requests to it go to the server.
+    static let embeddedOrigin = "http://puppy.localhost"
+
+    let options: CommandLineOptions
+    let terminal: TerminalInfo
+    private(set) var embeddedServer: PuppyServer?
+    let transport: HTTPTransport
+    let search: SearchInteractor
+    let reading: ReadingInteractor
+    let favorites: FavoritesInteractor
+    /// Why favorites cannot be used this run (a damaged or too-new database), if so.
+    let favoritesProblem: ServiceError?
+
+    /// Starts the embedded server when no `--api` was given, then builds the client side.
+    init(options: CommandLineOptions, terminal: TerminalInfo) throws {
+        self.options = options
+        self.terminal = terminal
+        let apiURL: URL
+        var overrides: [String: URL] = [:]
+        if let api = options.api {
+            apiURL = api
+        } else if case .favorites = options.mode {
+            // Listing and exporting favorites needs no server at all.
+            apiURL = URL(fileURLWithPath: "/")
+        } else {
+            let server = try AppDependencies.startEmbeddedServer()
+            embeddedServer = server
+            apiURL = server.apiURL
+            overrides[AppDependencies.embeddedOrigin] = server.baseURL
+        }
+        transport = HTTPTransport(configuration: .init(timeout: options.timeout, originOverrides: overrides))
+        let client = RecipePuppyClient(apiURL: apiURL, transport: transport)
+        let fetcher = WebPageFetcher(transport: transport)
+        let time = SystemTime()
+        var store: FavoritesStore?
+        do throws(ServiceError) {
+            store = try FavoritesStore(directory: AppDependencies.dataDirectory(options, terminal.environment))
+            favoritesProblem = nil
+        } catch {
+            favoritesProblem = error
+        }
+        favorites = FavoritesInteractor(store: store, unavailable: favoritesProblem, fetcher: fetcher, time: time)
+        search = SearchInteractor(searcher: client, favorites: store, time: time,
+                                  configuration: .init(screenSize: 10, prefetch: options.prefetch))
+        reading = ReadingInteractor(fetcher: fetcher, saved: favorites)
+    }
+
+    /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else
+    /// `$XDG_DATA_HOME/recipebook`, else `~/.local/share/recipebook`.
+    static func dataDirectory(_ options: CommandLineOptions, _ environment: [String: String]) -> URL {
+        if let directory = options.dataDirectory { return URL(fileURLWithPath: directory) }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return URL(fileURLWithPath: data).appendingPathComponent("recipebook")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/recipebook")
+    }
+
+    static func startEmbeddedServer() throws -> PuppyServer {
+        let catalog = try Catalog.bundled()
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1)
+        let server = PuppyServer(catalog: catalog, configuration: configuration)
+        try server.start()
+        return server
+    }
+
+    /// Runs the interactive prompt until `quit` or the end of input.
+    func runInteractive() async -> ExitCode {
+        let router = Router()
+        let favoritesPresenter = FavoritesPresenter(favorites: favorites, reading: reading, router: router)
+        let presenter = RecipesPresenter(search: search, reading: reading, router: router, favorites: favoritesPresenter)
+        let view = TerminalView(terminal: terminal, colors: terminal.colors(options.color),
+                                historyFile: TerminalView.defaultHistoryFile(environment: terminal.environment))
+        presenter.view = view
+        favoritesPresenter.view = view
+        if let favoritesProblem { view.display(ErrorMessages.message(for: favoritesProblem)) }
+        await REPL(presenter: presenter, view: view).run()
+        return .success
+    }
+
+    /// Runs one search and prints it.
+    func runSearch(_ request: CommandLineOptions.SearchRequest) async -> ExitCode {
+        await search.setPrefetch(false)
+        let presenter = OneShotPresenter(search: search)
+        let outcome = await presenter.search(ingredients: request.ingredients, title: request.title, count: request.count, page: request.page)
+        let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
+        return output.print(outcome, json: request.json)
+    }
+
+    /// Lists favorites, or writes them as a Markdown cookbook.
+    func runFavorites(_ request: CommandLineOptions.FavoritesRequest) async -> ExitCode {
+        let presenter = FavoritesExportPresenter(favorites: favorites)
+        let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
+        if let path = request.export {
+            return output.export(await presenter.markdown(matching: request.words), to: path)
+        }
+        return output.print(await presenter.list(matching: request.words), json: request.json)
+    }
+
+    func shutdown() {
+        transport.shutdown()
+        embeddedServer?.shutdown()
+    }
+}

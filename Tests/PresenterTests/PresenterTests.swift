@@ -1,6 +1,0 @@
-import Testing
-@testable import Presenter
-
-@Test func moduleIsLinked() {
-    #expect(PresenterModule.name == "Presenter")
-}

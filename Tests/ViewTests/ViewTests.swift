@@ -1,6 +1,0 @@
-import Testing
-@testable import View
-
-@Test func moduleIsLinked() {
-    #expect(ViewModule.name == "View")
-}
