@@ -125,7 +125,12 @@ final class SQLiteDatabase {
                 case .real(let number):
                     status = sqlite3_bind_double(statement, index, number)
                 case .text(let text):
-                    status = sqlite3_bind_text(statement, index, text, -1, SQLiteDatabase.transient)
+                    // Bound with its byte count, so text with a NUL inside is kept whole.
+                    let bytes = Array(text.utf8CString)
+                    status = bytes.withUnsafeBufferPointer { characters in
+                        sqlite3_bind_text64(statement, index, characters.baseAddress, sqlite3_uint64(text.utf8.count),
+                                            SQLiteDatabase.transient, UInt8(SQLITE_UTF8))
+                    }
                 case .blob(let data):
                     status = data.withUnsafeBytes { bytes in
                         sqlite3_bind_blob64(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(data.count),

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import Entity
+import Services
+import PuppyServer
+import TestSupport
+@testable import Interactor
+
+/// The client against PuppyServer over real HTTP, with the real service's habits switched on.
+@Suite struct AgainstAQuirkyServer {
+    let catalog: Catalog
+
+    init() throws {
+        catalog = try Catalog.bundled()
+    }
+
+    func client(_ server: PuppyServer, timeout: Duration = .seconds(5)) -> (RecipePuppyClient, HTTPTransport) {
+        let transport = HTTPTransport(configuration: .init(timeout: timeout))
+        return (RecipePuppyClient(apiURL: server.apiURL, transport: transport), transport)
+    }
+
+    func titles(matching ingredient: String) -> Set<String> {
+        Set(catalog.recipes.filter { $0.ingredients.contains(ingredient) }.map(\.title))
+    }
+
+    /// Every recipe of a search, one big screen at a time.
+    func everything(_ interactor: SearchInteractor, _ query: SearchQuery) async -> (recipes: [ListedRecipe], skipped: [SkippedPage], last: ScreenResult) {
+        var recipes: [ListedRecipe] = []
+        var skipped: [SkippedPage] = []
+        var result = await interactor.search(query)
+        while case .screen(let screen) = result {
+            recipes += screen.recipes
+            skipped += screen.skipped
+            if screen.status != .more { break }
+            result = await interactor.next()
+        }
+        return (recipes, skipped, result)
+    }
+
+    @Test func paddedTitlesAndEntitiesComeOutClean() async throws {
+        try await PuppyServerFixture.withServer(catalog: catalog, configuration: .init(quirks: [.padding, .entities], seed: 7)) { server in
+            let (client, transport) = client(server)
+            defer { transport.shutdown() }
+            let interactor = SearchInteractor(searcher: client, favorites: nil, time: SystemTime(),
+                                              configuration: .init(screenSize: 100, prefetch: false))
+            let found = await everything(interactor, SearchQuery(ingredientText: "garlic"))
+            #expect(Set(found.recipes.map(\.recipe.title)) == titles(matching: "garlic"))
+            // The server really did send them dirty.
+            var body = ""
+            for page in 1...((titles(matching: "garlic").count + 9) / 10) {
+                let raw = try await transport.get(QueryBuilder.url(api: server.apiURL, query: SearchQuery(ingredientText: "garlic"), page: page))
+                body += String(decoding: raw.body, as: UTF8.self)
+            }
+            #expect(body.contains("\\r\\n") || body.contains("\\t"))
+            #expect(body.contains("&#") || body.contains("&amp;") || body.range(of: "&[A-Za-z]+;", options: .regularExpression) != nil)
+        }
+    }
+
+    @Test func emptyPagesErrorsAndRepeatsNeitherEndNorDuplicateTheResults() async throws {
+        let configuration = ServerConfiguration(quirks: Quirk.realistic, seed: 3)
+        try await PuppyServerFixture.withServer(catalog: catalog, configuration: configuration) { server in
+            let (client, transport) = client(server)
+            defer { transport.shutdown() }
+            let interactor = SearchInteractor(searcher: client, favorites: nil, time: SystemTime(),
+                                              configuration: .init(screenSize: 10, prefetch: true,
+                                                                   walker: .init(retryBackoff: .milliseconds(5))))
+            let found = await everything(interactor, SearchQuery(ingredientText: "garlic"))
+            let shown = found.recipes.map(\.recipe.title)
+            #expect(shown.count == Set(shown).count, "a recipe was shown twice")
+            #expect(Set(shown) == titles(matching: "garlic"))
+            #expect(found.recipes.map(\.number) == Array(1...found.recipes.count))
+            #expect(found.skipped.contains { $0.reason == .empty })
+            #expect(found.skipped.contains { if case .failed(let error) = $0.reason { error == .badStatus } else { false } })
+            #expect(found.skipped.contains { if case .failed(let error) = $0.reason { error == .malformedBody } else { false } })
+            let statistics = server.statistics
+            #expect(statistics.maxAPIRequestsInFlight == 1)
+            #expect(statistics.mostRequestsForOnePage <= 2)
+        }
+    }
+
+    @Test func theEndIsFoundAfterTheProbeWindow() async throws {
+        try await PuppyServerFixture.withServer(catalog: catalog) { server in
+            let (client, transport) = client(server)
+            defer { transport.shutdown() }
+            let walker = PageWalker(query: SearchQuery(ingredientText: "garlic"), searcher: client, time: SystemTime())
+            var pages = 0
+            while case .page = try await walker.next().outcome { pages += 1 }
+            let expectedPages = (titles(matching: "garlic").count + 9) / 10
+            #expect(pages == expectedPages)
+            #expect(server.statistics.apiRequests == expectedPages + 3)
+        }
+    }
+
+    @Test func aStoppedServerIsOfflineNotTheEnd() async throws {
+        let server = PuppyServer(catalog: catalog, configuration: .init())
+        try server.start()
+        let (client, transport) = client(server)
+        defer { transport.shutdown() }
+        let interactor = SearchInteractor(searcher: client, favorites: nil, time: SystemTime(),
+                                          configuration: .init(prefetch: false, walker: .init(retryBackoff: .milliseconds(5))))
+        guard case .screen = await interactor.search(SearchQuery(ingredientText: "garlic")) else {
+            Issue.record("no first screen")
+            return
+        }
+        server.shutdown()
+        let next = await interactor.next()
+        guard case .offline(let error) = next else {
+            Issue.record("expected offline, got \(next)")
+            return
+        }
+        #expect(error == .unreachable)
+    }
+
+    @Test func aSlowServerGivesATimeout() async throws {
+        try await PuppyServerFixture.withServer(catalog: catalog, configuration: .init(latency: .seconds(3))) { server in
+            let (client, transport) = client(server, timeout: .milliseconds(300))
+            defer { transport.shutdown() }
+            await #expect(throws: ServiceError.timeout) { try await client.page(SearchQuery(ingredientText: "garlic"), number: 1) }
+        }
+    }
+
+    @Test func concurrentAsksShareRequestsAndNeverOverlap() async throws {
+        try await PuppyServerFixture.withServer(catalog: catalog, configuration: .init(latency: .milliseconds(20))) { server in
+            let (client, transport) = client(server)
+            defer { transport.shutdown() }
+            let query = SearchQuery(ingredientText: "onions")
+            try await withThrowingTaskGroup(of: SearchPage.self) { group in
+                for number in [1, 1, 1, 2, 2, 3, 1, 3] {
+                    group.addTask { try await client.page(query, number: number) }
+                }
+                for try await page in group { #expect(!page.recipes.isEmpty) }
+            }
+            let statistics = server.statistics
+            #expect(statistics.maxAPIRequestsInFlight == 1)
+            #expect(statistics.apiRequests <= 8)
+            #expect(statistics.apiRequests >= 3)
+        }
+    }
+
+    @Test func pagingWithPrefetchNeverAsksForAPageTwice() async throws {
+        try await PuppyServerFixture.withServer(catalog: catalog, configuration: .init(latency: .milliseconds(5))) { server in
+            let (client, transport) = client(server)
+            defer { transport.shutdown() }
+            let interactor = SearchInteractor(searcher: client, favorites: nil, time: SystemTime())
+            _ = await interactor.search(SearchQuery(ingredientText: "eggs"))
+            for _ in 0..<5 { _ = await interactor.next() }
+            for _ in 0..<3 { _ = await interactor.previous() }
+            await interactor.waitForPrefetch()
+            let statistics = server.statistics
+            #expect(statistics.mostRequestsForOnePage == 1)
+            #expect(statistics.maxAPIRequestsInFlight == 1)
+        }
+    }
+}
