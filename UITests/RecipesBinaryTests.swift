@@ -1,6 +1,0 @@
-import Testing
-import TestSupport
-
-@Test func uiTestTargetBuilds() {
-    #expect(Bool(true))
-}
