@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import PuppyServer
+import Services
+import TestSupport
+
+/// Favorites through the binary: saved whole, usable offline, and never lost.
+@Suite(.serialized) struct FavoritesThroughTheBinary {
+    @Test func aFavoriteWorksWithTheServerGone() async throws {
+        try await TemporaryDirectory.with { home in
+            let data = home.appendingPathComponent("data")
+            let environment = BinaryRunner.environment(home: home)
+            let server = PuppyServer(catalog: try Catalog.bundled(), configuration: .init())
+            try server.start()
+            let api = server.apiURL.absoluteString
+            let saving = try BinaryRunner.run("recipes", ["--api", api, "--data-dir", data.path], input: "garlic\nfav 1\nfav 3\nquit\n",
+                                              environment: environment)
+            #expect(saving.status == 0)
+            #expect(saving.output.components(separatedBy: "★ Saved").count - 1 == 2, "\(saving.output)")
+            let starred = try BinaryRunner.run("recipes", ["--api", api, "--data-dir", data.path, "search", "garlic", "--json", "--count", "3"],
+                                               environment: environment)
+            let flags = (try JSONSerialization.jsonObject(with: starred.standardOutput) as? [[String: Any]] ?? []).map { $0["favorite"] as? Bool }
+            #expect(flags == [true, false, true])
+            server.shutdown()
+
+            let offline = try BinaryRunner.run("recipes", ["--api", api, "--data-dir", data.path],
+                                               input: "garlic\nfavorites\n1\no 1\nfavorites \(titleWord(saving.output))\nfavorites zzzzqqq\nquit\n",
+                                               environment: environment)
+            #expect(offline.status == 0)
+            let output = offline.output
+            #expect(output.contains("Cannot reach the recipe server"))
+            #expect(output.contains("favorites still work"))
+            #expect(output.contains("Favorites (2)"))
+            #expect(output.contains("Favorite:    ★ saved"))
+            #expect(output.contains("(saved copy from"))
+            #expect(output.contains("Method") || output.contains("METHOD") || output.contains("Ingredients"))
+            #expect(output.contains("Favorites matching"))
+            #expect(output.contains("No favorites match zzzzqqq."))
+
+            let listed = try BinaryRunner.run("recipes", ["--data-dir", data.path, "favorites", "--json"], environment: environment)
+            #expect(listed.status == 0)
+            let records = try JSONSerialization.jsonObject(with: listed.standardOutput) as? [[String: Any]] ?? []
+            #expect(records.count == 2)
+            for record in records {
+                #expect((record["page_text"] as? String)?.isEmpty == false)
+                #expect((record["thumbnail_bytes"] as? Int ?? 0) > 0)
+                #expect(record["saved_at"] is String)
+                #expect(record["favorite"] as? Bool == true)
+            }
+
+            let cookbook = home.appendingPathComponent("cookbook.md")
+            let export = try BinaryRunner.run("recipes", ["--data-dir", data.path, "favorites", "--export", cookbook.path], environment: environment)
+            #expect(export.status == 0)
+            let markdown = try String(contentsOf: cookbook, encoding: .utf8)
+            #expect(markdown.hasPrefix("# My RecipeBook favorites"))
+            #expect(markdown.components(separatedBy: "\n## ").count - 1 == 2)
+
+            let attributes = try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent("favorites.sqlite").path)
+            #expect(attributes[.posixPermissions] as? Int == 0o600)
+            #expect(try FileManager.default.attributesOfItem(atPath: data.path)[.posixPermissions] as? Int == 0o700)
+        }
+    }
+
+    /// A word of the first saved title, to search favorites with.
+    func titleWord(_ output: String) -> String {
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("★ Saved “") }),
+              let start = line.firstIndex(of: "“") else { return "x" }
+        let title = line[line.index(after: start)...].prefix { $0 != "”" }
+        return String(title.split(separator: " ").first ?? "x")
+    }
+
+    @Test func twoProcessesStarringAtOnceBothSucceed() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let data = home.appendingPathComponent("data")
+                let environment = BinaryRunner.environment(home: home)
+                let arguments = ["--api", server.apiURL.absoluteString, "--data-dir", data.path]
+                let first = try RunningProcess("recipes", arguments, environment: environment)
+                let second = try RunningProcess("recipes", arguments, environment: environment)
+                first.write("garlic\nfav 1\nfav 2\nfav 3\nquit\n")
+                second.write("onions\nfav 4\nfav 5\nfav 6\nquit\n")
+                first.closeInput()
+                second.closeInput()
+                let results = [first.finish(), second.finish()]
+                var titles = Set<String>()
+                for result in results {
+                    #expect(result.status == 0)
+                    let saved = result.output.split(separator: "\n").filter { $0.hasPrefix("★ Saved “") }
+                    #expect(saved.count == 3, "\(result.output)")
+                    titles.formUnion(saved.map { String($0.dropFirst("★ Saved “".count).prefix { $0 != "”" }) })
+                }
+                let store = try FavoritesStore(directory: data)
+                let count = try await store.count()
+                #expect(count == titles.count)
+                #expect(Set(try await store.list(offset: 0, limit: count).map(\.recipe.title)) == titles)
+            }
+        }
+    }
+
+    @Test func killingAWritingProcessNeverLosesAReportedFavorite() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let data = home.appendingPathComponent("data")
+                let environment = BinaryRunner.environment(home: home)
+                let arguments = ["--api", server.apiURL.absoluteString, "--data-dir", data.path]
+                let searches = ["garlic", "onions", "eggs", "butter", "milk"]
+                var reported = Set<String>()
+                var generator = SystemRandomNumberGenerator()
+                for round in 0..<50 {
+                    let running = try RunningProcess("recipes", arguments, environment: environment)
+                    running.write("\(searches[round % searches.count])\nfav \(round % 10 + 1)\nfav \((round + 3) % 10 + 1)\n")
+                    #expect(running.waitForOutput(containing: "Saving “"))
+                    // Kill at a random moment: while downloading, while writing, or after.
+                    let pause = UInt32.random(in: 0...30_000, using: &generator)
+                    usleep(pause)
+                    running.signal(SIGKILL)
+                    let result = running.finish()
+                    #expect(result.status == 128 + SIGKILL)
+                    for line in result.output.split(separator: "\n") where line.hasPrefix("★ Saved “") {
+                        reported.insert(String(line.dropFirst("★ Saved “".count).prefix { $0 != "”" }))
+                    }
+                }
+                let store = try FavoritesStore(directory: data)
+                #expect(try await store.integrityCheck() == "ok")
+                let count = try await store.count()
+                let kept = Set(try await store.list(offset: 0, limit: count).map(\.recipe.title))
+                #expect(reported.isSubset(of: kept), "lost: \(reported.subtracting(kept))")
+                #expect(!reported.isEmpty)
+            }
+        }
+    }
+}
