@@ -72,12 +72,12 @@ struct RawMode {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        if tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 { active = true }
+        if tcsetattr(STDIN_FILENO, TCSADRAIN, &raw) == 0 { active = true }
     }
 
     mutating func leave() {
         guard active else { return }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &original)
         active = false
     }
 }

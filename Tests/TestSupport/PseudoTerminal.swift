@@ -1,0 +1,130 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A package binary running on a pseudo-terminal, driven like a person at a keyboard.
+public final class PseudoTerminalProcess: Sendable {
+    private let master: Int32
+    private let pid: pid_t
+    private let state = Mutex<(transcript: [UInt8], closed: Bool)>(([], false))
+    private let changed = DispatchSemaphore(value: 0)
+
+    public init(_ name: String, _ arguments: [String], environment: [String: String], rows: UInt16 = 40, columns: UInt16 = 100) throws {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard master >= 0 else { throw POSIXError(.ENODEV) }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        // TIOCSPTLCK and TIOCGPTN: unlock the pair and learn the slave's number.
+        guard ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            close(master)
+            throw POSIXError(.ENODEV)
+        }
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        let slave = "/dev/pts/\(number)"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, slave, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID: a session of its own, so the terminal becomes its controlling terminal.
+        posix_spawnattr_setflags(&attributes, Int16(0x80))
+        let path = BinaryRunner.url(of: name).path
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            close(master)
+            throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL)
+        }
+        self.master = master
+        self.pid = pid
+        let thread = Thread { [self] in readLoop() }
+        thread.start()
+    }
+
+    private func readLoop() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 {
+                state.withLock { $0.closed = true }
+                changed.signal()
+                return
+            }
+            state.withLock { $0.transcript.append(contentsOf: buffer[0..<count]) }
+            changed.signal()
+        }
+    }
+
+    /// Types text (and control bytes) as a person would.
+    public func type(_ text: String) {
+        type(Array(text.utf8))
+    }
+
+    public func type(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Everything the program has written to the terminal so far, as bytes.
+    public var bytes: [UInt8] { state.withLock { $0.transcript } }
+    public var transcript: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Waits until the transcript, after `offset` bytes, contains `text`.
+    @discardableResult
+    public func waitFor(_ text: String, after offset: Int = 0, timeout: Duration = .seconds(20)) -> Bool {
+        let deadline = DispatchTime.now() + Double(timeout.components.seconds)
+        while true {
+            let (found, closed) = state.withLock { state -> (Bool, Bool) in
+                let tail = state.transcript.count > offset ? Array(state.transcript[offset...]) : []
+                return (String(decoding: tail, as: UTF8.self).contains(text), state.closed)
+            }
+            if found { return true }
+            if closed || changed.wait(timeout: deadline) == .timedOut { return false }
+        }
+    }
+
+    /// Waits for the program to exit and returns its status (128 + signal when killed).
+    public func finish(timeout: Duration = .seconds(20)) -> Int32 {
+        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds))
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                break
+            }
+            usleep(10_000)
+        }
+        close(master)
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+}
+
+/// Keys as a terminal sends them.
+public enum TerminalKeys {
+    public static let enter: [UInt8] = [0x0D]
+    public static let up: [UInt8] = [0x1B, 0x5B, 0x41]
+    public static let down: [UInt8] = [0x1B, 0x5B, 0x42]
+    public static let left: [UInt8] = [0x1B, 0x5B, 0x44]
+    public static let right: [UInt8] = [0x1B, 0x5B, 0x43]
+    public static let home: [UInt8] = [0x1B, 0x5B, 0x48]
+    public static let end: [UInt8] = [0x1B, 0x5B, 0x46]
+    public static let backspace: [UInt8] = [0x7F]
+    public static let tab: [UInt8] = [0x09]
+
+    public static func control(_ letter: Character) -> [UInt8] {
+        [UInt8(letter.asciiValue ?? 0x40) & 0x1F]
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import PuppyServer
+import TestSupport
+
+/// The interactive mode on a pseudo-terminal: the line editor, history, completion and colours.
+@Suite(.serialized) struct TerminalSessions {
+    @Test func theLineEditorHistoryCompletionAndColours() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let environment = BinaryRunner.environment(home: home)
+                let terminal = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString], environment: environment)
+                #expect(terminal.waitFor("recipes> "))
+                #expect(terminal.transcript.contains("\u{1B}[1mRecipeBook"), "colour on a terminal")
+
+                // Typo, cursor left, delete, retype: "garlix" becomes "garlic".
+                var mark = terminal.bytes.count
+                terminal.type("garlix")
+                terminal.type(TerminalKeys.backspace)
+                terminal.type("c")
+                terminal.type(TerminalKeys.home)
+                terminal.type(TerminalKeys.control("k"))
+                terminal.type("oniins")
+                terminal.type(TerminalKeys.left + TerminalKeys.left)
+                terminal.type(TerminalKeys.backspace)
+                terminal.type("o")
+                terminal.type(TerminalKeys.end)
+                terminal.type(TerminalKeys.enter)
+                #expect(terminal.waitFor("Recipes with onions", after: mark))
+
+                // Ctrl-U, Ctrl-W and Ctrl-C throw text away; Ctrl-A / Ctrl-E move.
+                mark = terminal.bytes.count
+                terminal.type("nonsense words")
+                terminal.type(TerminalKeys.control("w"))
+                terminal.type(TerminalKeys.control("u"))
+                terminal.type("eggs")
+                terminal.type(TerminalKeys.control("a"))
+                terminal.type("butter, ")
+                terminal.type(TerminalKeys.control("e"))
+                terminal.type(TerminalKeys.enter)
+                #expect(terminal.waitFor("Recipes with butter, eggs", after: mark))
+                mark = terminal.bytes.count
+                terminal.type("something to drop")
+                terminal.type(TerminalKeys.control("c"))
+                #expect(terminal.waitFor("^C", after: mark))
+
+                // History: up twice brings back the first search.
+                mark = terminal.bytes.count
+                terminal.type(TerminalKeys.up + TerminalKeys.up + TerminalKeys.enter)
+                #expect(terminal.waitFor("Recipes with onions", after: mark))
+
+                // Tab completes a command name.
+                mark = terminal.bytes.count
+                terminal.type("favs")
+                terminal.type(TerminalKeys.tab)
+                terminal.type(TerminalKeys.enter)
+                #expect(terminal.waitFor("No favorites yet.", after: mark))
+
+                // A long page is paged: the more prompt, then q.
+                mark = terminal.bytes.count
+                terminal.type("garlic\r")
+                #expect(terminal.waitFor("Recipes with garlic", after: mark))
+                mark = terminal.bytes.count
+                terminal.type("o 1\r")
+                #expect(terminal.waitFor("References", after: mark) || terminal.waitFor("-- more", after: mark))
+                if terminal.transcript.suffix(400).contains("-- more") { terminal.type("q") }
+                #expect(terminal.waitFor("recipes> ", after: mark))
+
+                // Ctrl-D on an empty line leaves.
+                terminal.type(TerminalKeys.control("d"))
+                #expect(terminal.finish() == 0)
+                #expect(terminal.transcript.contains("\u{1B}[1;30;43mLACTOSE\u{1B}[0m"), "the badge is coloured")
+
+                // History survives to the next run.
+                let history = try String(contentsOf: home.appendingPathComponent(".local/state/recipebook/history"), encoding: .utf8)
+                #expect(history.contains("onions"))
+                #expect(history.contains("butter, eggs"))
+                let again = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString], environment: environment)
+                #expect(again.waitFor("recipes> "))
+                mark = again.bytes.count
+                again.type(TerminalKeys.up + TerminalKeys.up + TerminalKeys.enter)
+                #expect(again.waitFor("Recipes with", after: mark))
+                again.type("quit\r")
+                #expect(again.finish() == 0)
+            }
+        }
+    }
+
+    @Test func noColorIsHonouredOnATerminal() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let environment = BinaryRunner.environment(home: home, extra: ["NO_COLOR": "1"])
+                let terminal = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString], environment: environment)
+                #expect(terminal.waitFor("recipes> "))
+                terminal.type("milk\r")
+                #expect(terminal.waitFor("Recipes with milk"))
+                terminal.type("quit\r")
+                #expect(terminal.finish() == 0)
+                #expect(!terminal.transcript.contains("\u{1B}[1m"))
+                #expect(!terminal.transcript.contains("\u{1B}[1;30;43m"))
+                #expect(terminal.transcript.contains("LACTOSE"))
+            }
+        }
+    }
+}
