@@ -240,7 +240,7 @@ final class Connection {
     private func answer(_ request: HTTPRequest, now: UInt64) {
         context.statistics.recordRequest()
         let routed = context.responder.respond(to: request)
-        if routed.isAPI { context.statistics.beginAPIRequest(page: routed.pageKey) }
+        if routed.isAPI { context.statistics.beginAPIRequest(routed.query) }
         let response = routed.response
         let keepAlive = request.keepAlive && !context.isStopping
         let answer = Pending(

@@ -84,6 +84,7 @@ final class EventLoop: @unchecked Sendable {
             context.releaseConnection()
         }
         acceptor?.close()
+        acceptor = nil  // it refers back to every loop, this one included
     }
 
     private func runOnce() {
