@@ -125,6 +125,28 @@ struct ServerHTTPTests {
         }
     }
 
+    @Test func aLongPipelinedBurstIsAnsweredCompletelyAndInOrder() async throws {
+        try await PuppyServerFixture.withServer { server in
+            let connection = try RawHTTPConnection(port: server.port)
+            let count = 600
+            try connection.send((1...count).map { "GET /api/?q=&p=\($0 % 30 + 1) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
+            var pages: [Int] = []
+            for _ in 1...count {
+                let response = try #require(try connection.readResponse())
+                pages.append(Envelope.decode(response.body)?.results.count ?? -1)
+            }
+            // The 36 sample recipes: pages 1 to 3 hold 10, page 4 holds 6, pages 5 to 24 none, and
+            // pages 25 on are the far-past-the-end HTML 500 (-1 here).
+            let expected = (1...count).map { number -> Int in
+                let page = number % 30 + 1
+                return page <= 3 ? 10 : page == 4 ? 6 : page <= 24 ? 0 : -1
+            }
+            #expect(pages == expected)
+            #expect(server.statistics.apiRequests == count)
+            #expect(server.statistics.maxAPIRequestsInFlight == 1)
+        }
+    }
+
     @Test func http10ClosesUnlessItAsksForKeepAlive() async throws {
         try await PuppyServerFixture.withServer { server in
             let plain = try RawHTTPConnection(port: server.port)

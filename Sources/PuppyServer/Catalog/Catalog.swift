@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 
 /// The recipes a server answers from, in catalog order (the order of the file).
 ///
@@ -19,10 +20,13 @@ public struct Catalog: Sendable {
 
     /// Parses JSON Lines; `source` names the file in error messages.
     public init(jsonLines: Data, source: String) throws {
+        try self.init(bytes: [UInt8](jsonLines), source: source)
+    }
+
+    private init(bytes: [UInt8], source: String) throws {
         var validator = CatalogValidator(source: source)
         let decoder = JSONDecoder()
         var recipes: [CatalogRecipe] = []
-        let bytes = [UInt8](jsonLines)
         var lineNumber = 0
         var lineStart = 0
         while lineStart < bytes.count {
@@ -51,13 +55,29 @@ public struct Catalog: Sendable {
 
     /// Loads a JSON Lines file (`--catalog FILE`); errors name the file and line.
     public static func load(contentsOf url: URL) throws -> Catalog {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CatalogError(source: url.path, line: nil, message: "cannot read the file (\(error.localizedDescription))")
+        try Catalog(bytes: try readFile(url), source: url.lastPathComponent)
+    }
+
+    /// The file's bytes through POSIX calls (Foundation's reader leaks a page on empty files).
+    private static func readFile(_ url: URL) throws -> [UInt8] {
+        func failure(_ code: Int32) -> CatalogError {
+            CatalogError(source: url.path, line: nil, message: "cannot read the file (\(String(cString: strerror(code))))")
         }
-        return try Catalog(jsonLines: data, source: url.lastPathComponent)
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(errno) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += chunk[0..<count]
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                throw failure(errno)
+            }
+        }
     }
 
     /// The catalog bundled with PuppyServer as the SwiftPM resource `catalog.jsonl`.

@@ -25,20 +25,48 @@ struct HTTPResponse: Sendable {
 
     /// The bytes to send: status line, headers, and the body unless the request was HEAD.
     func serialized(keepAlive: Bool, version: HTTPVersion, includeBody: Bool) -> [UInt8] {
-        var head = "HTTP/1.1 \(status.code) \(status.reason)\r\nServer: PuppyServer\r\n"
-        if let contentType { head += "Content-Type: \(contentType)\r\n" }
-        head += "Content-Length: \(body.count)\r\n"
-        for header in headers { head += "\(header.name): \(header.value)\r\n" }
-        if !keepAlive {
-            head += "Connection: close\r\n"
-        } else if version.minor == 0 {
-            head += "Connection: keep-alive\r\n"
-        }
-        head += "\r\n"
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(head.utf8.count + (includeBody ? body.count : 0))
-        bytes += head.utf8
+        bytes.reserveCapacity(160 + (includeBody ? body.count : 0))
+        bytes += "HTTP/1.1 ".utf8
+        Self.appendDecimal(status.code, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes += status.reason.utf8
+        bytes += "\r\nServer: PuppyServer\r\n".utf8
+        if let contentType {
+            bytes += "Content-Type: ".utf8
+            bytes += contentType.utf8
+            bytes += "\r\n".utf8
+        }
+        bytes += "Content-Length: ".utf8
+        Self.appendDecimal(body.count, to: &bytes)
+        bytes += "\r\n".utf8
+        for header in headers {
+            bytes += header.name.utf8
+            bytes += ": ".utf8
+            bytes += header.value.utf8
+            bytes += "\r\n".utf8
+        }
+        if !keepAlive {
+            bytes += "Connection: close\r\n".utf8
+        } else if version.minor == 0 {
+            bytes += "Connection: keep-alive\r\n".utf8
+        }
+        bytes += "\r\n".utf8
         if includeBody { bytes += body }
         return bytes
+    }
+
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value > 0 else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var digits: [UInt8] = []
+        var rest = value
+        while rest > 0 {
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        }
+        bytes += digits.reversed()
     }
 }

@@ -11,8 +11,8 @@ struct RequestTarget: Hashable, Sendable {
 
     init?(_ target: String) {
         var rest = Substring(target)
-        guard !rest.contains("#") else { return nil }
-        if !rest.hasPrefix("/") {
+        guard !rest.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        if rest.utf8.first != UInt8(ascii: "/") {
             guard let schemeEnd = rest.firstRange(of: "://") else { return nil }
             let scheme = rest[rest.startIndex..<schemeEnd.lowerBound].lowercased()
             guard scheme == "http" || scheme == "https" else { return nil }
@@ -20,11 +20,11 @@ struct RequestTarget: Hashable, Sendable {
             let authorityEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
             guard authorityEnd > afterScheme.startIndex else { return nil }
             rest = afterScheme[authorityEnd...]
-            if !rest.hasPrefix("/") { rest = "/" + rest }
+            if rest.utf8.first != UInt8(ascii: "/") { rest = "/" + rest }
         }
-        if let questionMark = rest.firstIndex(of: "?") {
+        if let questionMark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = rest[rest.startIndex..<questionMark]
-            query = rest[rest.index(after: questionMark)...]
+            query = rest[rest.utf8.index(after: questionMark)...]
         } else {
             path = rest
             query = ""
@@ -36,6 +36,8 @@ enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as a space in query components); nil for a broken escape or
     /// bytes that are not UTF-8.
     static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+        let needsWork = text.utf8.contains { $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusIsSpace) }
+        guard needsWork else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
@@ -64,14 +66,21 @@ enum PercentDecoding {
         }
     }
 
-    /// `name=value&...` decoded; the last of repeated names wins, as in the PHP the original ran on.
-    /// Nil when any part is badly encoded.
-    static func queryParameters(_ query: Substring) -> [String: String]? {
+    /// The values of the wanted parameters in `name=value&...`, decoded; the last of repeated names
+    /// wins, as in the PHP the original ran on. Nil when a wanted parameter is badly encoded; other
+    /// parameters are not looked at.
+    static func queryParameters(_ query: Substring, named wanted: Set<String>) -> [String: String]? {
         var parameters: [String: String] = [:]
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0], plusIsSpace: true) else { return nil }
-            let rawValue = parts.count > 1 ? parts[1] : ""
+        var pairStart = query.startIndex
+        while pairStart < query.endIndex {
+            let pairEnd = query[pairStart...].utf8.firstIndex(of: UInt8(ascii: "&")) ?? query.endIndex
+            let pair = query[pairStart..<pairEnd]
+            pairStart = pairEnd < query.endIndex ? query.utf8.index(after: pairEnd) : pairEnd
+            guard !pair.isEmpty else { continue }
+            let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
+            guard let name = decode(pair[pair.startIndex..<equals], plusIsSpace: true) else { continue }
+            guard wanted.contains(name) else { continue }
+            let rawValue = equals < pair.endIndex ? pair[pair.utf8.index(after: equals)...] : ""
             guard let value = decode(rawValue, plusIsSpace: true) else { return nil }
             parameters[name] = value
         }

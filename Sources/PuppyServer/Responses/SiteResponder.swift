@@ -9,7 +9,7 @@ final class SiteResponder: Sendable {
         /// Whether this was an `/api/` request (counted, and in flight until answered).
         var isAPI: Bool
         /// The normalized page asked for, when the query was valid.
-        var pageKey: APIPageKey?
+        var query: APIQuery?
     }
 
     private enum Route {
@@ -68,7 +68,7 @@ final class SiteResponder: Sendable {
                     isAPI: true
                 )
             }
-            return Routed(response: api.respond(to: query), isAPI: true, pageKey: APIPageKey(query))
+            return Routed(response: api.respond(to: query), isAPI: true, query: query)
         case .recipe(let position):
             let body = cached(position, in: pages) { HTMLPages.recipe(recipes[position]) }
             return Routed(

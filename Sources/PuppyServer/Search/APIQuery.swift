@@ -10,10 +10,10 @@ struct APIQuery: Hashable, Sendable {
         var words: [String]
 
         init(ingredients rawIngredients: String, query rawQuery: String) {
-            ingredients = Set(
-                rawIngredients.split(separator: ",").map { IngredientName.normalize(String($0)) }.filter { !$0.isEmpty }
-            ).sorted()
-            words = Set(TitleWords.words(rawQuery)).sorted()
+            let names = rawIngredients.split(separator: ",").map { IngredientName.normalize(String($0)) }.filter { !$0.isEmpty }
+            ingredients = names.count <= 1 ? names : Set(names).sorted()
+            let folded = rawQuery.isEmpty ? [] : TitleWords.words(rawQuery)
+            words = folded.count <= 1 ? folded : Set(folded).sorted()
         }
 
         /// A stable text form, the input of every quirk decision for this list.
@@ -25,10 +25,12 @@ struct APIQuery: Hashable, Sendable {
         self.page = page
     }
 
+    private static let parameterNames: Set<String> = ["i", "q", "p"]
+
     /// Parses the raw query string; nil when it is badly encoded or `p` is not a positive integer.
     /// A missing or empty `p` is page 1; absurdly large pages saturate (they are far past any end).
     static func parse(_ rawQuery: Substring) -> APIQuery? {
-        guard let parameters = PercentDecoding.queryParameters(rawQuery) else { return nil }
+        guard let parameters = PercentDecoding.queryParameters(rawQuery, named: parameterNames) else { return nil }
         var page = 1
         if let rawPage = parameters["p"], !rawPage.isEmpty {
             guard rawPage.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }

@@ -144,6 +144,10 @@ final class Connection {
             return
         }
         guard case .open = phase, !readClosed else { return }
+        if inputStart > 0, inputStart >= input.count / 2 {
+            input.removeSubrange(0..<inputStart)  // a client that never stops pipelining
+            inputStart = 0
+        }
         for _ in 0..<4 {
             let room = min(scratch.count, context.maxBufferedInput - (input.count - inputStart))
             guard room > 0 else { break }
@@ -240,7 +244,7 @@ final class Connection {
     private func answer(_ request: HTTPRequest, now: UInt64) {
         context.statistics.recordRequest()
         let routed = context.responder.respond(to: request)
-        if routed.isAPI { context.statistics.beginAPIRequest(page: routed.pageKey) }
+        if routed.isAPI { context.statistics.beginAPIRequest(routed.query) }
         let response = routed.response
         let keepAlive = request.keepAlive && !context.isStopping
         let answer = Pending(

@@ -84,6 +84,7 @@ final class EventLoop: @unchecked Sendable {
             context.releaseConnection()
         }
         acceptor?.close()
+        acceptor = nil  // it refers back to every loop, this one included
     }
 
     private func runOnce() {
@@ -164,8 +165,8 @@ final class EventLoop: @unchecked Sendable {
 
 /// Accepts connections on the first loop and deals them out. Beyond `maxConnections` a connection is
 /// closed at once; when the process runs out of descriptors (EMFILE) a spare descriptor is given up to
-/// accept and close the waiting connection, and accepting pauses briefly, so the loop neither spins
-/// nor dies.
+/// accept and close the waiting connection, so those are refused at once too. Other accept failures
+/// pause accepting briefly: the loop neither spins nor dies.
 final class Acceptor {
     let listener: Int32
     private let loops: [EventLoop]
@@ -212,13 +213,15 @@ final class Acceptor {
                     loop.adopt(socket)
                 }
             case .failed(let code):
-                if code == EMFILE || code == ENFILE, spare >= 0 {
-                    Glibc.close(spare)
-                    if case .accepted(let fd, _) = Socket.accept(listener) { Glibc.close(fd) }
-                    spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                guard code == EMFILE || code == ENFILE, spare >= 0 else {
+                    pausedUntil = now + Self.pause
+                    return
                 }
-                pausedUntil = now + Self.pause
-                return
+                // Out of descriptors: refuse the waiting connection with the spare one, then go on
+                // (each round consumes a connection, so this drains the queue without spinning).
+                Glibc.close(spare)
+                if case .accepted(let fd, _) = Socket.accept(listener) { Glibc.close(fd) }
+                spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
             }
         }
     }

@@ -27,6 +27,8 @@ public struct RequestStatistics: Sendable, Hashable {
 final class StatisticsRecorder: Sendable {
     private struct State: Sendable {
         var statistics = RequestStatistics()
+        /// Counted by query and turned into `APIPageKey`s only when read.
+        var pages: [APIQuery: Int] = [:]
         var apiInFlight = 0
     }
 
@@ -36,14 +38,13 @@ final class StatisticsRecorder: Sendable {
         state.withLock { $0.statistics.totalRequests += 1 }
     }
 
-    func beginAPIRequest(page: APIPageKey?) {
+    func beginAPIRequest(_ query: APIQuery?) {
         state.withLock { state in
             state.statistics.apiRequests += 1
             state.apiInFlight += 1
             state.statistics.maxAPIRequestsInFlight = max(state.statistics.maxAPIRequestsInFlight, state.apiInFlight)
-            if let page, state.statistics.pageRequests[page] != nil
-                || state.statistics.pageRequests.count < RequestStatistics.pageKeyLimit {
-                state.statistics.pageRequests[page, default: 0] += 1
+            if let query, state.pages[query] != nil || state.pages.count < RequestStatistics.pageKeyLimit {
+                state.pages[query, default: 0] += 1
             }
         }
     }
@@ -53,13 +54,19 @@ final class StatisticsRecorder: Sendable {
     }
 
     var snapshot: RequestStatistics {
-        state.withLock { $0.statistics }
+        let (statistics, pages) = state.withLock { ($0.statistics, $0.pages) }
+        var snapshot = statistics
+        for (query, count) in pages {
+            snapshot.pageRequests[APIPageKey(query), default: 0] += count
+        }
+        return snapshot
     }
 
     /// Starts counting afresh; requests in flight stay in flight.
     func reset() {
         state.withLock { state in
             state.statistics = RequestStatistics()
+            state.pages = [:]
             state.statistics.maxAPIRequestsInFlight = state.apiInFlight
         }
     }
