@@ -110,7 +110,9 @@ final class AppDependencies {
         return output.print(await presenter.list(matching: request.words), json: request.json)
     }
 
-    func shutdown() {
+    /// Stops background work, then the network, then the embedded server.
+    func shutdown() async {
+        await search.shutdown()
         transport.shutdown()
         embeddedServer?.shutdown()
     }

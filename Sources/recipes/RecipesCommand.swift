@@ -41,16 +41,18 @@ struct RecipesCommand {
             streams.write("recipes: cannot start the built-in recipe server: \(error). Use --api URL to use another one.\n", to: .standardError)
             return .failure
         }
-        defer { app.shutdown() }
+        let code: ExitCode
         switch options.mode {
         case .interactive:
-            return await app.runInteractive()
+            code = await app.runInteractive()
         case .search(let request):
-            return await app.runSearch(request)
+            code = await app.runSearch(request)
         case .favorites(let request):
-            return await app.runFavorites(request)
+            code = await app.runFavorites(request)
         case .help, .version:
-            return .success
+            code = .success
         }
+        await app.shutdown()
+        return code
     }
 }

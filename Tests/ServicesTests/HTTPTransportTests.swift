@@ -97,6 +97,15 @@ import TestSupport
         }
     }
 
+    @Test func aRequestAfterShutdownIsCancelledNotACrash() async throws {
+        try await withServer({ _ in [.response(body: "{}")] }) { _, url in
+            let transport = HTTPTransport()
+            transport.shutdown()
+            transport.shutdown()
+            await #expect(throws: ServiceError.cancelled) { try await transport.get(url) }
+        }
+    }
+
     @Test func overriddenOriginsAreFetchedFromTheirTarget() async throws {
         try await withServer({ request in [.response(contentType: "text/plain", body: request.target)] }) { server, _ in
             let transport = HTTPTransport(configuration: .init(originOverrides: ["http://puppy.example.test": server.baseURL]))

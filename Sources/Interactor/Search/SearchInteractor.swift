@@ -90,6 +90,7 @@ public actor SearchInteractor {
         guard let session else { return .noSearch }
         await session.walker.resume()
         session.finished = nil
+        session.finalRun = []
         return await deliver(screen: max(0, session.requestedIndex), of: session)
     }
 
@@ -129,6 +130,11 @@ public actor SearchInteractor {
         configuration.screenSize = max(1, size)
     }
 
+    /// Stops background work (the prefetch) before the program ends.
+    public func shutdown() {
+        cancelBackgroundWork()
+    }
+
     // MARK: Observing the prefetch (tests and the benchmark)
 
     /// Waits until the background fetch started after the last screen has finished.
@@ -154,7 +160,7 @@ public actor SearchInteractor {
             case .offline(let error):
                 return .offline(error)
             case .end where visible.isEmpty && session.found.isEmpty:
-                return .noResults(session.query, skipped: session.takeSkipped())
+                return .noResults(session.query, skipped: session.takeSkipped() + session.finalRun)
             case .end where visible.isEmpty:
                 // Recipes were found, but the filter hides every one of them.
                 return .screen(makeScreen(index: 0, recipes: [], session: session, visibleCount: 0))
@@ -219,16 +225,20 @@ public actor SearchInteractor {
             return
         }
         guard self.session === session else { return }
-        session.skipped += step.skipped
         switch step.outcome {
         case .page(let page):
+            session.skipped += step.skipped
             session.dropped += page.droppedCount
             if !session.add(page.recipes) {
                 await session.walker.markLastPageRepeated()
             }
         case .end:
+            // The gaps that ended the walk are the probe past the last page, not pages skipped
+            // between results; they are kept to explain an empty search.
+            session.finalRun = step.skipped
             session.finished = .end
         case .offline(let error):
+            session.finalRun = step.skipped
             session.finished = .offline(error)
         }
     }
@@ -271,6 +281,8 @@ final class SearchSession {
     private(set) var found: [ListedRecipe] = []
     private var seen = Set<RecipeID>()
     var skipped: [SkippedPage] = []
+    /// The run of gaps that ended the walk.
+    var finalRun: [SkippedPage] = []
     var dropped = 0
     var finished: FinishedWalk?
     var shownIndex = -1

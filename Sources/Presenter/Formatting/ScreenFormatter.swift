@@ -26,7 +26,7 @@ public enum ScreenFormatter {
     static func footer(_ screen: RecipeScreen) -> String {
         var parts: [String] = []
         if let first = screen.recipes.first?.number, let last = screen.recipes.last?.number {
-            parts.append("Recipes \(first)–\(last) · screen \(screen.index + 1)")
+            parts.append((first == last ? "Recipe \(first)" : "Recipes \(first)–\(last)") + " · screen \(screen.index + 1)")
         } else {
             parts.append("No recipes pass the filter")
         }

@@ -48,6 +48,8 @@ public final class HTTPTransport: Sendable {
     public let configuration: Configuration
     private let session: URLSession
     private let delegate: TransportDelegate
+    /// Set by `shutdown()`; URLSession must not be asked for tasks after it is invalidated.
+    private let closed = Mutex(false)
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -73,7 +75,8 @@ public final class HTTPTransport: Sendable {
         var request = URLRequest(url: resolve(url), cachePolicy: .reloadIgnoringLocalCacheData,
                                  timeoutInterval: (configuration.timeout.timeInterval + 1).rounded(.up))
         if let accept { request.setValue(accept, forHTTPHeaderField: "Accept") }
-        let task = session.dataTask(with: request)
+        let task: URLSessionDataTask? = closed.withLock { closed in closed ? nil : session.dataTask(with: request) }
+        guard let task else { throw .cancelled }
         let identifier = task.taskIdentifier
         let limit = maxBodyBytes ?? configuration.maxBodyBytes
         let delegate = self.delegate
@@ -103,7 +106,11 @@ public final class HTTPTransport: Sendable {
 
     /// Ends the session; requests still running are cancelled.
     public func shutdown() {
-        session.invalidateAndCancel()
+        closed.withLock { closed in
+            guard !closed else { return }
+            closed = true
+            session.invalidateAndCancel()
+        }
     }
 
     /// Applies `originOverrides` to a URL.
