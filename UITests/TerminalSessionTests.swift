@@ -26,7 +26,7 @@ import TestSupport
                 terminal.type("o")
                 terminal.type(TerminalKeys.end)
                 terminal.type(TerminalKeys.enter)
-                #expect(terminal.waitFor("Recipes with onions", after: mark))
+                #expect(terminal.waitForPrompt(after: "Recipes with onions", from: mark))
 
                 // Ctrl-U, Ctrl-W and Ctrl-C throw text away; Ctrl-A / Ctrl-E move.
                 mark = terminal.bytes.count
@@ -38,23 +38,23 @@ import TestSupport
                 terminal.type("butter, ")
                 terminal.type(TerminalKeys.control("e"))
                 terminal.type(TerminalKeys.enter)
-                #expect(terminal.waitFor("Recipes with butter, eggs", after: mark))
+                #expect(terminal.waitForPrompt(after: "Recipes with butter, eggs", from: mark))
                 mark = terminal.bytes.count
                 terminal.type("something to drop")
                 terminal.type(TerminalKeys.control("c"))
-                #expect(terminal.waitFor("^C", after: mark))
+                #expect(terminal.waitForPrompt(after: "^C", from: mark))
 
                 // History: up twice brings back the first search.
                 mark = terminal.bytes.count
                 terminal.type(TerminalKeys.up + TerminalKeys.up + TerminalKeys.enter)
-                #expect(terminal.waitFor("Recipes with onions", after: mark))
+                #expect(terminal.waitForPrompt(after: "Recipes with onions", from: mark))
 
                 // Tab completes a command name.
                 mark = terminal.bytes.count
                 terminal.type("favs")
                 terminal.type(TerminalKeys.tab)
                 terminal.type(TerminalKeys.enter)
-                #expect(terminal.waitFor("No favorites yet.", after: mark))
+                #expect(terminal.waitForPrompt(after: "No favorites yet.", from: mark))
 
                 // Ctrl-D on an empty line leaves.
                 terminal.type(TerminalKeys.control("d"))

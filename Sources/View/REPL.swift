@@ -22,7 +22,10 @@ public final class REPL {
             view.write([Style(colors: view.colors).bold("RecipeBook") + " · type ingredients (onions, garlic) · ? for help · q to quit"])
             catchInterrupts()
         }
-        defer { interrupts?.cancel() }
+        defer {
+            interrupts?.cancel()
+            view.input.restoreTerminal()
+        }
         let prompt = Style(colors: view.colors).bold("recipes> ")
         while let line = await view.input.readLine(prompt: prompt) {
             let command: Command

@@ -83,15 +83,29 @@ public final class PseudoTerminalProcess: Sendable {
     /// Waits until the transcript, after `offset` bytes, contains `text`.
     @discardableResult
     public func waitFor(_ text: String, after offset: Int = 0, timeout: Duration = .seconds(20)) -> Bool {
+        position(of: text, after: offset, timeout: timeout) != nil
+    }
+
+    /// Waits for `text` after `offset` and returns the offset just past it (nil on timeout or exit).
+    public func position(of text: String, after offset: Int = 0, timeout: Duration = .seconds(20)) -> Int? {
         let deadline = DispatchTime.now() + Double(timeout.components.seconds)
+        let needle = Array(text.utf8)
         while true {
-            let (found, closed) = state.withLock { state -> (Bool, Bool) in
-                let tail = state.transcript.count > offset ? Array(state.transcript[offset...]) : []
-                return (String(decoding: tail, as: UTF8.self).contains(text), state.closed)
+            let (found, closed) = state.withLock { state -> (Int?, Bool) in
+                guard state.transcript.count > offset else { return (nil, state.closed) }
+                let range = Array(state.transcript[offset...]).firstRange(of: needle)
+                return (range.map { offset + $0.upperBound }, state.closed)
             }
-            if found { return true }
-            if closed || changed.wait(timeout: deadline) == .timedOut { return false }
+            if let found { return found }
+            if closed || changed.wait(timeout: deadline) == .timedOut { return nil }
         }
+    }
+
+    /// Waits for `text` after `offset`, then for the prompt after it: the REPL is ready for keys.
+    @discardableResult
+    public func waitForPrompt(after text: String, from offset: Int, prompt: String = "recipes> ") -> Bool {
+        guard let end = position(of: text, after: offset) else { return false }
+        return waitFor(prompt, after: end)
     }
 
     /// Waits for the program to exit and returns its status (128 + signal when killed).

@@ -19,8 +19,8 @@ final class LineEditor: LineReading {
     }
 
     func readLine(prompt: String) async -> String? {
-        rawMode.enter()
-        defer { rawMode.leave() }
+        rawMode.enter(signals: false)
+        defer { rawMode.enter(signals: true) }
         var state = LineEditState(history: history.lines, completions: CommandTable.allNames)
         draw(prompt, state)
         while true {
@@ -49,9 +49,13 @@ final class LineEditor: LineReading {
     }
 
     func readKey() async -> Key? {
-        rawMode.enter()
-        defer { rawMode.leave() }
+        rawMode.enter(signals: false)
+        defer { rawMode.enter(signals: true) }
         return await nextKey()
+    }
+
+    func restoreTerminal() {
+        rawMode.leave()
     }
 
     private func nextKey() async -> Key? {

@@ -8,6 +8,8 @@ protocol LineReading: AnyObject {
     func readLine(prompt: String) async -> String?
     /// One key for the pager; nil when keys cannot be read (not a terminal, or end of input).
     func readKey() async -> Key?
+    /// Gives the terminal back in the state it was found (before an external pager, and at exit).
+    func restoreTerminal()
 }
 
 /// Lines from a pipe or a file: no prompt, no editing, so scripts and tests can feed commands.
@@ -26,6 +28,8 @@ final class PipedLineReader: LineReading {
     }
 
     func readKey() async -> Key? { nil }
+
+    func restoreTerminal() {}
 }
 
 /// Reads raw bytes from the terminal off the main thread.
@@ -58,15 +62,20 @@ final class TerminalBytes: Sendable {
     }
 }
 
-/// Puts the terminal in raw mode for the line editor and puts it back.
+/// Keeps the terminal out of canonical mode for the whole session, so keys typed while a command runs
+/// wait for the line editor instead of being echoed or taken as end-of-file by the terminal. Signals
+/// are on while a command runs (Ctrl-C cancels it) and off while editing (Ctrl-C clears the line).
+/// Changes never discard typed-ahead input.
 struct RawMode {
     private var original = termios()
     private(set) var active = false
 
-    mutating func enter() {
-        guard !active, tcgetattr(STDIN_FILENO, &original) == 0 else { return }
+    mutating func enter(signals: Bool) {
+        if !active {
+            guard tcgetattr(STDIN_FILENO, &original) == 0 else { return }
+        }
         var raw = original
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | (signals ? 0 : ISIG))
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 1

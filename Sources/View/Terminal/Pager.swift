@@ -41,6 +41,7 @@ struct Pager {
 
     /// Pipes the text through `$PAGER` (run by `/bin/sh`); false when it could not be started.
     private func runExternal(_ command: String, _ lines: [String]) async -> Bool {
+        input.restoreTerminal()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
