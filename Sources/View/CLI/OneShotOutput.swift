@@ -45,7 +45,7 @@ public struct OneShotOutput {
 
     func encode<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
         guard let data = try? encoder.encode(value) else { return "[]" }
         return String(decoding: data, as: UTF8.self)
     }
