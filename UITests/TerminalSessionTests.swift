@@ -56,6 +56,16 @@ import TestSupport
                 terminal.type(TerminalKeys.enter)
                 #expect(terminal.waitForPrompt(after: "No favorites yet.", from: mark))
 
+                // A favorite saved while the prompt waits is reported above the prompt, which is drawn again.
+                mark = terminal.bytes.count
+                terminal.type("garlic\r")
+                #expect(terminal.waitForPrompt(after: "Recipes with garlic", from: mark))
+                mark = terminal.bytes.count
+                terminal.type("fav 2\r")
+                let saved = terminal.position(of: "★ Saved", after: mark)
+                #expect(saved != nil)
+                #expect(terminal.waitFor("recipes> ", after: saved ?? mark))
+
                 // Ctrl-D on an empty line leaves.
                 terminal.type(TerminalKeys.control("d"))
                 #expect(terminal.finish() == 0)

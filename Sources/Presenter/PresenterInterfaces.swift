@@ -27,6 +27,15 @@ public struct RecipeCard: Sendable, Equatable {
     /// The recipe's address.
     public let href: String
     public let badges: [Badge]
+
+    public init(number: Int, title: String, ingredients: String, site: String, href: String, badges: [Badge]) {
+        self.number = number
+        self.title = title
+        self.ingredients = ingredients
+        self.site = site
+        self.href = href
+        self.badges = badges
+    }
 }
 
 /// A screen of recipes.
@@ -37,6 +46,13 @@ public struct ScreenModel: Sendable, Equatable {
     public let notes: [MessageModel]
     /// Where you are and what to type next.
     public let footer: String
+
+    public init(heading: String, cards: [RecipeCard], notes: [MessageModel], footer: String) {
+        self.heading = heading
+        self.cards = cards
+        self.notes = notes
+        self.footer = footer
+    }
 }
 
 /// One recipe in full.
@@ -51,6 +67,19 @@ public struct RecipeDetailModel: Sendable, Equatable {
     public struct Field: Sendable, Equatable {
         public let label: String
         public let value: String
+
+        public init(label: String, value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    public init(number: Int, title: String, badges: [Badge], fields: [Field], footer: String) {
+        self.number = number
+        self.title = title
+        self.badges = badges
+        self.fields = fields
+        self.footer = footer
     }
 }
 
@@ -70,6 +99,13 @@ public struct PageModel: Sendable, Equatable {
     public let blocks: [Block]
     /// Numbered links, `1. http://...`.
     public let references: [String]
+
+    public init(title: String, source: String, blocks: [Block], references: [String]) {
+        self.title = title
+        self.source = source
+        self.blocks = blocks
+        self.references = references
+    }
 }
 
 /// A one-line message, with what to do next.

@@ -34,7 +34,7 @@ public final class TerminalView: RecipesView {
         History.defaultFile(environment: environment)
     }
 
-    var renderer: Renderer { Renderer(width: terminal.width, colors: colors) }
+    var renderer: Renderer { Renderer(width: terminal.width, colors: colors, wrapsMessages: terminal.stdoutIsTTY) }
 
     public func display(_ screen: ScreenModel) {
         write(renderer.screen(screen))
@@ -49,7 +49,7 @@ public final class TerminalView: RecipesView {
     }
 
     public func display(_ message: MessageModel) {
-        write([renderer.message(message)])
+        write(renderer.message(message))
     }
 
     public func displayHelp() {
@@ -61,6 +61,9 @@ public final class TerminalView: RecipesView {
     }
 
     func write(_ lines: [String]) {
-        sink.write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
+        let text = lines.joined(separator: "\n") + "\n"
+        // A message that arrives while a line is being typed (a favorite finished saving) goes above it.
+        if input.printAboveLine(text) { return }
+        sink.write(text, to: .standardOutput)
     }
 }

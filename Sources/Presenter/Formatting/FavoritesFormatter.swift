@@ -21,7 +21,6 @@ public enum FavoritesFormatter {
         if let example = cards.first?.number {
             footer.append("\(example) details · o \(example) read offline · unfav \(example) remove")
         }
-        footer.append("type ingredients to search again")
         return ScreenModel(heading: heading, cards: cards, notes: [], footer: footer.joined(separator: " · "))
     }
 

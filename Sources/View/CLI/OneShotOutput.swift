@@ -15,18 +15,18 @@ public struct OneShotOutput {
     }
 
     public func print(_ outcome: OneShotOutcome, json: Bool) -> ExitCode {
-        let messages = Renderer(width: width, colors: false)
+        let messages = Renderer(width: width, colors: false, wrapsMessages: false)
         switch outcome {
         case .found(let records, let cards, let notes):
             write(records, cards: cards, json: json)
-            for note in notes { sink.write(messages.message(note) + "\n", to: .standardError) }
+            for note in notes { sink.write(messages.message(note).joined(separator: "\n") + "\n", to: .standardError) }
             return .success
         case .nothingFound(let message):
             if json { sink.write("[]\n", to: .standardOutput) }
-            sink.write(messages.message(message) + "\n", to: .standardError)
+            sink.write(messages.message(message).joined(separator: "\n") + "\n", to: .standardError)
             return .nothingFound
         case .failed(let message):
-            sink.write(messages.message(message) + "\n", to: .standardError)
+            sink.write(messages.message(message).joined(separator: "\n") + "\n", to: .standardError)
             return .failure
         }
     }
@@ -54,32 +54,32 @@ public struct OneShotOutput {
 extension OneShotOutput {
     /// `recipes favorites`: the list on stdout, messages on stderr.
     public func print(_ outcome: FavoritesOutcome, json: Bool) -> ExitCode {
-        let messages = Renderer(width: width, colors: false)
+        let messages = Renderer(width: width, colors: false, wrapsMessages: false)
         switch outcome {
         case .found(let records, let cards):
             write(records, cards: cards, json: json)
             return .success
         case .empty(let message):
             if json { sink.write("[]\n", to: .standardOutput) }
-            sink.write(messages.message(message) + "\n", to: .standardError)
+            sink.write(messages.message(message).joined(separator: "\n") + "\n", to: .standardError)
             return .nothingFound
         case .failed(let message):
-            sink.write(messages.message(message) + "\n", to: .standardError)
+            sink.write(messages.message(message).joined(separator: "\n") + "\n", to: .standardError)
             return .failure
         }
     }
 
     /// `recipes favorites --export FILE.md`: writes the cookbook, says where on stderr.
     public func export(_ cookbook: (text: String?, count: Int, problem: MessageModel?), to path: String) -> ExitCode {
-        let messages = Renderer(width: width, colors: false)
+        let messages = Renderer(width: width, colors: false, wrapsMessages: false)
         guard let text = cookbook.text else {
-            if let problem = cookbook.problem { sink.write(messages.message(problem) + "\n", to: .standardError) }
+            if let problem = cookbook.problem { sink.write(messages.message(problem).joined(separator: "\n") + "\n", to: .standardError) }
             return .failure
         }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            sink.write(messages.message(MessageModel(.error, "Cannot write \(path): \(error.localizedDescription)")) + "\n", to: .standardError)
+            sink.write(messages.message(MessageModel(.error, "Cannot write \(path): \(error.localizedDescription)")).joined(separator: "\n") + "\n", to: .standardError)
             return .failure
         }
         sink.write("Wrote \(cookbook.count) favorite\(cookbook.count == 1 ? "" : "s") to \(path)\n", to: .standardError)

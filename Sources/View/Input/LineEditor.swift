@@ -11,6 +11,8 @@ final class LineEditor: LineReading {
     private var decoder = KeyDecoder()
     private var rawMode = RawMode()
     private var queued: [Key] = []
+    /// The prompt and line being edited, while `readLine` runs.
+    private var editing: (prompt: String, state: LineEditState)?
 
     init(sink: any TextSink, history: History, columns: @escaping () -> Int) {
         self.sink = sink
@@ -22,6 +24,8 @@ final class LineEditor: LineReading {
         rawMode.enter(signals: false)
         defer { rawMode.enter(signals: true) }
         var state = LineEditState(history: history.lines, completions: CommandTable.allNames)
+        editing = (prompt, state)
+        defer { editing = nil }
         draw(prompt, state)
         while true {
             guard let key = await nextKey() else {
@@ -44,8 +48,16 @@ final class LineEditor: LineReading {
             case .clearScreen:
                 write("\u{1B}[H\u{1B}[2J")
             }
+            editing = (prompt, state)
             draw(prompt, state)
         }
+    }
+
+    func printAboveLine(_ text: String) -> Bool {
+        guard let editing else { return false }
+        write("\r\u{1B}[K" + text)
+        draw(editing.prompt, editing.state)
+        return true
     }
 
     func readKey() async -> Key? {

@@ -10,6 +10,9 @@ protocol LineReading: AnyObject {
     func readKey() async -> Key?
     /// Gives the terminal back in the state it was found (before an external pager, and at exit).
     func restoreTerminal()
+    /// While a line is being edited, prints `text` above it and draws the line again; false when no
+    /// line is being edited (then the caller prints as usual).
+    func printAboveLine(_ text: String) -> Bool
 }
 
 /// Lines from a pipe or a file: no prompt, no editing, so scripts and tests can feed commands.
@@ -30,6 +33,8 @@ final class PipedLineReader: LineReading {
     func readKey() async -> Key? { nil }
 
     func restoreTerminal() {}
+
+    func printAboveLine(_ text: String) -> Bool { false }
 }
 
 /// Reads raw bytes from the terminal off the main thread.

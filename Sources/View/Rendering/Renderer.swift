@@ -6,10 +6,13 @@ import Presenter
 struct Renderer {
     let width: Int
     let style: Style
+    /// Messages are wrapped only for a person at a terminal; into a pipe each stays one line.
+    let wrapsMessages: Bool
 
-    init(width: Int, colors: Bool) {
+    init(width: Int, colors: Bool, wrapsMessages: Bool = true) {
         self.width = max(20, width)
         self.style = Style(colors: colors)
+        self.wrapsMessages = wrapsMessages
     }
 
     func screen(_ model: ScreenModel) -> [String] {
@@ -18,8 +21,8 @@ struct Renderer {
         for card in model.cards {
             lines += self.card(card, numberWidth: numberWidth) + [""]
         }
-        for note in model.notes { lines.append(message(note)) }
-        lines.append(style.dim(TextLayout.truncate(safe(model.footer), width: width)))
+        for note in model.notes { lines += message(note) }
+        lines += TextLayout.wrap(safe(model.footer), width: width).map(style.dim)
         return lines
     }
 
@@ -106,14 +109,22 @@ struct Renderer {
         return lines
     }
 
-    func message(_ model: MessageModel) -> String {
+    /// A message, wrapped to the width: what happened, then what to do next.
+    func message(_ model: MessageModel) -> [String] {
         var text = safe(model.text)
         if let hint = model.hint { text += " " + safe(hint) }
+        let lead: String
         switch model.kind {
-        case .info: return text
-        case .warning: return style.yellow("! ") + text
-        case .error: return style.red("Error: ") + text
+        case .info: lead = ""
+        case .warning: lead = "! "
+        case .error: lead = "Error: "
         }
+        var lines = wrapsMessages ? TextLayout.wrap(text, width: width, first: lead, rest: "") : [lead + text]
+        if !lead.isEmpty, let first = lines.first {
+            let styled = model.kind == .error ? style.red(lead) : style.yellow(lead)
+            lines[0] = styled + first.dropFirst(lead.count)
+        }
+        return lines
     }
 
     func help() -> [String] {

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import View
+
+@Suite struct CommandLineParsing {
+    @Test func noArgumentsIsThePrompt() throws {
+        let options = try CommandLineOptions.parse([])
+        #expect(options.mode == .interactive)
+        #expect(options.api == nil)
+        #expect(options.color == .auto)
+        #expect(options.prefetch)
+    }
+
+    @Test func theOneShotSearchHasExactlyItsDocumentedShape() throws {
+        let options = try CommandLineOptions.parse(["--api", "http://127.0.0.1:8080/api/", "search", "onions, garlic", "--query", "omelet",
+                                                    "--count", "5", "--json", "--page", "2"])
+        #expect(options.api?.absoluteString == "http://127.0.0.1:8080/api/")
+        #expect(options.mode == .search(.init(ingredients: "onions, garlic", title: "omelet", count: 5, page: 2, json: true)))
+        let short = try CommandLineOptions.parse(["s", "eggs", "-q", "cake", "-n", "3", "-j", "--api=http://h/api/"])
+        #expect(short.mode == .search(.init(ingredients: "eggs", title: "cake", count: 3, page: 1, json: true)))
+        #expect(try CommandLineOptions.parse(["search", "", "--query", "soup"]).mode == .search(.init(ingredients: "", title: "soup")))
+    }
+
+    @Test func favoritesAndGlobalOptions() throws {
+        let options = try CommandLineOptions.parse(["--color", "never", "--data-dir", "/tmp/x", "--no-prefetch", "--timeout", "2.5",
+                                                    "favorites", "garlic", "bread", "--export", "out.md"],
+                                                   environment: ["RECIPEBOOK_DATA_DIR": "/elsewhere"])
+        #expect(options.color == .never)
+        #expect(options.dataDirectory == "/tmp/x")
+        #expect(!options.prefetch)
+        #expect(options.timeout == .milliseconds(2500))
+        #expect(options.mode == .favorites(.init(words: "garlic bread", json: false, export: "out.md")))
+        #expect(try CommandLineOptions.parse([], environment: ["RECIPEBOOK_DATA_DIR": "/elsewhere"]).dataDirectory == "/elsewhere")
+    }
+
+    @Test(arguments: [
+        (["--api"], "--api needs a value"),
+        (["--api", "ftp://x/"], "--api wants an http:// or https:// URL"),
+        (["--color", "purple"], "--color wants auto, always or never"),
+        (["search"], "search needs ingredients"),
+        (["search", "a", "b"], "search takes one INGREDIENTS argument"),
+        (["search", "eggs", "--count", "0"], "--count wants a number from 1 to 1000"),
+        (["search", "eggs", "--count", "many"], "--count wants a number"),
+        (["--frobnicate"], "unknown option --frobnicate"),
+        (["cook"], "unknown command \"cook\""),
+        (["--json"], "belong to search or favorites"),
+        (["--timeout", "-1"], "--timeout wants seconds"),
+    ])
+    func badCommandLinesSayWhatIsWrong(arguments: [String], message: String) {
+        do {
+            _ = try CommandLineOptions.parse(arguments)
+            Issue.record("accepted \(arguments)")
+        } catch {
+            #expect(error.message.hasPrefix(message) || error.message.contains(message), "\(error.message)")
+            #expect(!error.message.contains("\n"))
+        }
+    }
+
+    @Test func helpAndVersionWin() throws {
+        #expect(try CommandLineOptions.parse(["search", "eggs", "-h"]).mode == .help(CommandLineOptions.usage))
+        #expect(try CommandLineOptions.parse(["--version"]).mode == .version)
+    }
+}
+
+@Suite struct ColourChoice {
+    func terminal(tty: Bool, _ environment: [String: String]) -> TerminalInfo {
+        TerminalInfo(stdinIsTTY: tty, stdoutIsTTY: tty, stderrIsTTY: tty, environment: environment)
+    }
+
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() {
+        #expect(terminal(tty: true, ["TERM": "xterm"]).colors(.auto))
+        #expect(!terminal(tty: false, ["TERM": "xterm"]).colors(.auto))
+        #expect(!terminal(tty: true, ["TERM": "xterm", "NO_COLOR": "1"]).colors(.auto))
+        #expect(terminal(tty: true, ["TERM": "xterm", "NO_COLOR": ""]).colors(.auto))
+        #expect(!terminal(tty: true, ["TERM": "dumb"]).colors(.auto))
+        #expect(terminal(tty: false, [:]).colors(.always))
+        #expect(!terminal(tty: true, ["TERM": "xterm"]).colors(.never))
+    }
+
+    @Test func widthFallsBackToColumnsThenEighty() {
+        #expect(terminal(tty: false, ["COLUMNS": "132"]).width == 132)
+        #expect(terminal(tty: false, [:]).width == 80)
+        #expect(terminal(tty: false, ["COLUMNS": "zero"]).width == 80)
+    }
+}
