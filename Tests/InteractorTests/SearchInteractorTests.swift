@@ -171,3 +171,18 @@ import TestSupport
         #expect(gated.asks == [1, 1, 2])
     }
 }
+
+@Suite struct BrokenServers {
+    @Test func aServerThatOnlyFailsIsAFailureNotAnEmptySearch() async {
+        let query = SearchQuery(ingredientText: "eggs")
+        let search = SearchInteractor(searcher: FakeSearcher(script: [:], fallback: .failure(.malformedBody.with(detail: "not JSON"))),
+                                      favorites: nil, time: FakeTime())
+        #expect(await search.search(query) == .failed(.malformedBody))
+        let mixed = SearchInteractor(searcher: FakeSearcher(script: [1: [.recipes([])]], fallback: .failure(.malformedBody)),
+                                     favorites: nil, time: FakeTime())
+        guard case .noResults = await mixed.search(query) else {
+            Issue.record("an empty page among failures is still an empty search")
+            return
+        }
+    }
+}

@@ -9,3 +9,12 @@ public enum TemporaryDirectory {
         return try await body(url)
     }
 }
+
+extension TemporaryDirectory {
+    public static func withSync<T>(_ body: (URL) throws -> T) throws -> T {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("recipebook-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url)
+    }
+}

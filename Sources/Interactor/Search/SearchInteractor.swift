@@ -160,6 +160,14 @@ public actor SearchInteractor {
             case .offline(let error):
                 return .offline(error)
             case .end where visible.isEmpty && session.found.isEmpty:
+                // Nothing but failures is a broken server, not an empty search.
+                let failures = session.finalRun.compactMap { gap -> ServiceError? in
+                    if case .failed(let error) = gap.reason { return error }
+                    return nil
+                }
+                if let last = failures.last, failures.count == session.finalRun.count {
+                    return .failed(last)
+                }
                 return .noResults(session.query, skipped: session.takeSkipped() + session.finalRun)
             case .end where visible.isEmpty:
                 // Recipes were found, but the filter hides every one of them.

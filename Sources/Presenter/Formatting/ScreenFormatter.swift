@@ -76,7 +76,11 @@ public enum ScreenFormatter {
         case .timeout: return "timed out"
         case .unreachable: return "unreachable"
         case .connectionLost: return "connection lost"
-        default: return error.description
+        case .malformedBody: return "malformed response"
+        case .tooLarge: return "answer too large"
+        case .redirectLoop: return "redirect loop"
+        case .cancelled: return "cancelled"
+        default: return "error"
         }
     }
 

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import PuppyServer
+
+@Suite("Server abuse")
+struct ServerAbuseTests {
+    @Test func aThousandIdleConnectionsDoNotStopTheServerAnswering() async throws {
+        try await PuppyServerFixture.withServer { server in
+            var idle: [RawHTTPConnection] = []
+            for _ in 0..<1_000 { idle.append(try RawHTTPConnection(port: server.port)) }
+            // The idle ones are still open, and a real client is answered at once.
+            let (body, response) = try await Client.api(server, "i=garlic&p=1")
+            #expect(response.statusCode == 200)
+            #expect(Envelope.decode(Array(body))?.results.count == 10)
+            let late = try RawHTTPConnection(port: server.port)
+            try late.send("GET /api/?i=eggs HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try late.readResponse()?.status == 200)
+            idle.forEach { $0.close() }
+        }
+    }
+
+    @Test func traversalInEveryDisguiseFindsNothing() async throws {
+        try await PuppyServerFixture.withServer { server in
+            let targets = [
+                "/recipes/..%2f..%2f..%2fetc%2fpasswd", "/recipes/%2E%2E/%2E%2E/etc/passwd", "/thumbnails/%2e%2e%2fPackage.swift",
+                "/recipes/shakshuka/../../../etc/passwd", "/recipes/shakshuka%00.html", "/recipes//etc/passwd",
+                "http://localhost/../../etc/passwd", "https://127.0.0.1:1/recipes/../../etc/shadow", "/recipes/%252e%252e%252fetc",
+                "/thumbnails/shakshuka.png/../../../etc/passwd", "/recipes/\\..\\..\\etc\\passwd", "/api/../../etc/passwd",
+            ]
+            for target in targets {
+                let connection = try RawHTTPConnection(port: server.port)
+                try connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = try #require(try connection.readResponse())
+                #expect(response.status == 404 || response.status == 400, "\(target) gave \(response.status)")
+                #expect(!response.text.contains("root:"))
+            }
+            let (_, response) = try await Client.api(server, "i=garlic&p=1")
+            #expect(response.statusCode == 200)
+        }
+    }
+
+    @Test func smuggledRequestsAreRefusedAndNothingRidesAlong() async throws {
+        try await PuppyServerFixture.withServer { server in
+            let attempts = [
+                // CL.TE: the second request hides in what one parser takes as body.
+                "POST /api/ HTTP/1.1\r\nHost: x\r\nContent-Length: 44\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /recipes/shakshuka HTTP/1.1\r\nHost: x\r\n\r\n",
+                // TE.CL
+                "POST /api/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n5c\r\nGPOST / HTTP/1.1\r\n\r\n0\r\n\r\n",
+                // Two different lengths.
+                "POST /api/ HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 44\r\n\r\nGET /recipes/shakshuka HTTP/1.1\r\nHost: x\r\n\r\n",
+                // Obfuscated transfer coding.
+                "POST /api/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n",
+                "POST /api/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n0\r\n\r\n",
+                // A folded header.
+                "GET /api/ HTTP/1.1\r\nHost: x\r\nX-A: b\r\n c\r\n\r\n",
+            ]
+            for attempt in attempts {
+                let connection = try RawHTTPConnection(port: server.port)
+                try connection.send(attempt)
+                let first = try #require(try connection.readResponse())
+                #expect((400...501).contains(first.status), "\(attempt.prefix(60)) gave \(first.status)")
+                #expect(connection.isClosedByServer(), "the connection stays open after \(attempt.prefix(40))")
+            }
+            let (_, response) = try await Client.api(server, "i=garlic&p=1")
+            #expect(response.statusCode == 200)
+        }
+    }
+}
