@@ -22,8 +22,9 @@ public enum BinaryRunner {
         return URL(fileURLWithPath: executable).deletingLastPathComponent()
     }
 
+    /// A package executable by name, or any program by absolute path.
     public static func url(of name: String) -> URL {
-        buildFolder.appendingPathComponent(name)
+        name.hasPrefix("/") ? URL(fileURLWithPath: name) : buildFolder.appendingPathComponent(name)
     }
 
     /// An environment for a test run: a private HOME, no XDG overrides, nothing that colours output.

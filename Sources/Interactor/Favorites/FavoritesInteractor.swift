@@ -185,17 +185,8 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// Every favorite, newest first, for export.
     public func all(matching words: String = "") async -> Result<[Favorite], ServiceError> {
         do throws(ServiceError) {
-            let store = try requireStore()
-            if words.isEmpty {
-                var favorites: [Favorite] = []
-                try await store.forEach { favorites.append($0) }
-                return .success(favorites)
-            }
-            let total = try await store.count(matching: words)
             var favorites: [Favorite] = []
-            for summary in try await store.list(matching: words, offset: 0, limit: total) {
-                if let favorite = try await store.favorite(summary.recipe.id) { favorites.append(favorite) }
-            }
+            try await requireStore().forEach(matching: words) { favorites.append($0) }
             return .success(favorites)
         } catch {
             return .failure(error)

@@ -170,13 +170,20 @@ public actor FavoritesStore: FavoriteStatusProviding {
         return FavoritesStore.favorite(statement)
     }
 
-    /// Every favorite, newest first, one at a time (for export).
-    public func forEach(_ body: (Favorite) -> Void) throws(ServiceError) {
-        let statement = try database.prepare("""
-            SELECT id, title, href, ingredients, thumbnail_url, saved_at, page_html, page_document, thumbnail, thumbnail_type
-            FROM favorites ORDER BY saved_at DESC, id
-            """)
-        try statement.bind([])
+    /// Every favorite (or those matching `words`), whole, newest first, one at a time (for export).
+    public func forEach(matching words: String = "", _ body: (Favorite) -> Void) throws(ServiceError) {
+        let columns = "f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, f.page_html, f.page_document, f.thumbnail, f.thumbnail_type"
+        let statement: SQLiteDatabase.Statement
+        if let match = FavoritesStore.matchExpression(words) {
+            statement = try database.prepare("""
+                SELECT \(columns) FROM favorites_search s JOIN favorites f ON f.rowid = s.rowid
+                WHERE favorites_search MATCH ? ORDER BY f.saved_at DESC, f.id
+                """)
+            try statement.bind([.text(match)])
+        } else {
+            statement = try database.prepare("SELECT \(columns) FROM favorites f ORDER BY f.saved_at DESC, f.id")
+            try statement.bind([])
+        }
         while try statement.step() {
             body(FavoritesStore.favorite(statement))
         }

@@ -93,6 +93,11 @@ final class SQLiteDatabase {
         if primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB {
             return .storageCorrupt.with(detail: detail)
         }
+        // SQLITE_IOERR_WRITE, _FSYNC and _TRUNCATE (extended codes; their macros do not reach Swift).
+        let writeFailures: Set<Int32> = [SQLITE_IOERR | 3 << 8, SQLITE_IOERR | 4 << 8, SQLITE_IOERR | 6 << 8]
+        if primary == SQLITE_FULL || writeFailures.contains(status) {
+            return .storage.with(detail: "cannot write \(URL(fileURLWithPath: path).lastPathComponent): the disk may be full (SQLite \(status))")
+        }
         return .storage.with(detail: detail)
     }
 

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import PuppyServer
+import TestSupport
+@testable import Services
+
+/// What saved stays saved: through a full disk and through a kill in the middle of a migration.
+@Suite(.serialized) struct DataSafety {
+    @Test func aFullDiskWhileSavingIsAnErrorAndDamagesNothing() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let data = home.appendingPathComponent("data")
+                let environment = BinaryRunner.environment(home: home)
+                let api = server.apiURL.absoluteString
+                let first = try BinaryRunner.run("recipes", ["--api", api, "--data-dir", data.path], input: "garlic\nfav 1\nquit\n",
+                                                 environment: environment)
+                #expect(first.output.contains("★ Saved"))
+                // Files may not grow past 44 KB (and the signal that would kill the process is ignored, so
+                // writes fail with EFBIG as they would on a full disk).
+                let script = "trap '' XFSZ; ulimit -f 88; exec \"$0\" \"$@\""
+                let full = try BinaryRunner.run("/bin/sh", ["-c", script, BinaryRunner.url(of: "recipes").path, "--api", api, "--data-dir", data.path],
+                                                input: "garlic\nfav 2\nfav 3\nfav 4\nfav 5\nquit\n", environment: environment)
+                #expect(full.status == 0)
+                let failures = full.output.split(separator: "\n").filter { $0.hasPrefix("Error: Could not save") }
+                #expect(!failures.isEmpty, "\(full.output)")
+                #expect(failures.allSatisfy { $0.contains("the disk may be full") })
+                let savedNow = full.output.components(separatedBy: "★ Saved").count - 1
+                let store = try FavoritesStore(directory: data)
+                #expect(try await store.integrityCheck() == "ok")
+                #expect(try await store.count() == 1 + savedNow)
+            }
+        }
+    }
+
+    @Test func killingAMigrationLeavesASoundDatabaseWithEveryFavorite() async throws {
+        try await TemporaryDirectory.with { home in
+            let template = home.appendingPathComponent("template")
+            try FileManager.default.createDirectory(at: template, withIntermediateDirectories: true)
+            let rows = 1_500
+            let old = try SQLiteDatabase(path: template.appendingPathComponent(FavoritesStore.fileName).path, create: true)
+            try old.execute(FavoritesSchema.migrations[0] + "PRAGMA user_version = 1;")
+            let insert = try old.prepare("INSERT INTO favorites (id, title, href, ingredients, saved_at, page_text) VALUES (?, ?, ?, ?, ?, ?)")
+            let text = String(repeating: "Simmer the beans with garlic and smoked paprika until thick. ", count: 30)
+            try old.transaction { () throws(ServiceError) in
+                for number in 1...rows {
+                    try insert.run([.text("http://example.test/\(number)"), .text("Dish \(number)"), .text("http://example.test/\(number)"),
+                                    .text("[\"garlic\",\"beans\"]"), .real(Double(1_700_000_000 + number)), .text(text)])
+                }
+            }
+            old.close()
+
+            // How long a whole run takes here, so the kills land before, during and after the migration.
+            let timing = home.appendingPathComponent("timing")
+            try FileManager.default.copyItem(at: template, to: timing)
+            let started = ContinuousClock.now
+            _ = try BinaryRunner.run("recipes", ["--data-dir", timing.path, "favorites", "nothing-matches-this"],
+                                     environment: BinaryRunner.environment(home: home))
+            let whole = ContinuousClock.now - started
+            let window = UInt32(min(2_000_000, Double(whole.components.seconds) * 1_200_000 + Double(whole.components.attoseconds) / 1e12 * 1.2))
+            var generator = SystemRandomNumberGenerator()
+            var outcomes: [Int: Int] = [:]
+            for round in 0..<50 {
+                let data = home.appendingPathComponent("round-\(round)")
+                try FileManager.default.copyItem(at: template, to: data)
+                let running = try RunningProcess("recipes", ["--data-dir", data.path, "favorites", "nothing-matches-this"],
+                                                 environment: BinaryRunner.environment(home: home))
+                usleep(UInt32.random(in: 0...window, using: &generator))
+                running.signal(SIGKILL)
+                _ = running.finish()
+                try inspect(data.appendingPathComponent(FavoritesStore.fileName), round: round, rows: rows, outcomes: &outcomes)
+                if round.isMultiple(of: 10) {
+                    // And the next run finishes the migration with every favorite searchable.
+                    let store = try FavoritesStore(directory: data)
+                    #expect(try await store.count(matching: "paprika") == rows)
+                    await store.close()
+                }
+                try FileManager.default.removeItem(at: data)
+            }
+            // Both sides of the migration were hit at least once, or the kills proved nothing.
+            #expect(outcomes[1, default: 0] > 0, "\(outcomes)")
+            #expect(outcomes[2, default: 0] > 0, "\(outcomes)")
+            print("migration kills left versions: \(outcomes) (a whole run: \(whole))")
+        }
+    }
+
+    /// Checks the file as it was left, with a connection of its own that is closed before returning.
+    func inspect(_ file: URL, round: Int, rows: Int, outcomes: inout [Int: Int]) throws {
+        let database = try SQLiteDatabase(path: file.path, create: false)
+        defer { database.close() }
+        let check = try database.prepare("PRAGMA integrity_check")
+        #expect(try check.step())
+        #expect(check.text(0) == "ok", "round \(round)")
+        let version = Int(try database.integer("PRAGMA user_version"))
+        #expect(version == 1 || version == 2, "round \(round): version \(version)")
+        outcomes[version, default: 0] += 1
+        #expect(try database.integer("SELECT count(*) FROM favorites") == Int64(rows), "round \(round)")
+    }
+}
