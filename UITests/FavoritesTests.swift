@@ -130,3 +130,26 @@ import TestSupport
         }
     }
 }
+
+@Suite struct DamagedFavorites {
+    @Test func aDamagedDatabaseIsReportedLeftUntouchedAndSearchingStillWorks() async throws {
+        try await TemporaryDirectory.with { home in
+            let data = home.appendingPathComponent("data")
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            let file = data.appendingPathComponent("favorites.sqlite")
+            let garbage = Data("this is not a database, it is a shopping list: eggs, milk, garlic\n".utf8) + Data(repeating: 0xA5, count: 6000)
+            try garbage.write(to: file)
+            let result = try BinaryRunner.run("recipes", ["--data-dir", data.path], input: "garlic\nfav 1\nfavorites\nquit\n",
+                                              environment: BinaryRunner.environment(home: home))
+            #expect(result.status == 0)
+            let output = result.output
+            #expect(output.hasPrefix("Error: The favorites database is damaged"))
+            #expect(output.contains("Recipes with garlic"))
+            #expect(output.contains("Could not save"))
+            #expect(try Data(contentsOf: file) == garbage)
+            let listing = try BinaryRunner.run("recipes", ["--data-dir", data.path, "favorites"], environment: BinaryRunner.environment(home: home))
+            #expect(listing.status == 1)
+            #expect(listing.errors.contains("damaged"))
+        }
+    }
+}

@@ -127,3 +127,23 @@ import TestSupport
         }
     }
 }
+
+@Suite struct SlowServers {
+    @Test func aSlowRequestShowsASpinnerThatIsClearedAfterwards() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled(), configuration: .init(latency: .milliseconds(700))) { server in
+            try await TemporaryDirectory.with { home in
+                let terminal = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString, "--no-prefetch"],
+                                                         environment: BinaryRunner.environment(home: home))
+                #expect(terminal.waitFor("recipes> "))
+                let mark = terminal.bytes.count
+                terminal.type("garlic\r")
+                #expect(terminal.waitForPrompt(after: "Recipes with garlic", from: mark))
+                let shown = String(decoding: terminal.bytes[mark...], as: UTF8.self)
+                #expect(shown.contains("Searching garlic…"), "the spinner names what it waits for")
+                #expect(shown.contains("\r\u{1B}[K\n") || shown.contains("\r\u{1B}[K"), "and is wiped before the screen")
+                terminal.type("quit\r")
+                #expect(terminal.finish() == 0)
+            }
+        }
+    }
+}
