@@ -52,10 +52,11 @@ final class AppDependencies {
         } catch {
             favoritesProblem = error
         }
-        favorites = FavoritesInteractor(store: store, unavailable: favoritesProblem, fetcher: fetcher, time: time)
+        let recentPages = RecentPages()
+        favorites = FavoritesInteractor(store: store, unavailable: favoritesProblem, fetcher: fetcher, recentPages: recentPages, time: time)
         search = SearchInteractor(searcher: client, favorites: store, time: time,
                                   configuration: .init(screenSize: 10, prefetch: options.prefetch))
-        reading = ReadingInteractor(fetcher: fetcher, saved: favorites)
+        reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
     }
 
     /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else

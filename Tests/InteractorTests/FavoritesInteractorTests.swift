@@ -80,3 +80,41 @@ final class FlakyFetcher: PageFetching {
         #expect(await favorites.remove(recipe.id) == .failure(.storageTooNew))
     }
 }
+
+/// Counts the pages it is asked for.
+final class CountingFetcher: PageFetching {
+    private let asks = Mutex(0)
+    var pageRequests: Int { asks.withLock { $0 } }
+
+    func page(at href: String) async throws(ServiceError) -> RecipePage {
+        asks.withLock { $0 += 1 }
+        return RecipePage(html: "<p>\(href)</p>", document: HTMLReader.read("<p>\(href)</p>"))
+    }
+
+    func thumbnail(at url: String) async throws(ServiceError) -> RecipeImage {
+        RecipeImage(bytes: Data([9]), contentType: "image/png")
+    }
+}
+
+@Suite struct ReadingThenSaving {
+    @Test func aPageJustReadIsSavedWithoutFetchingItAgain() async throws {
+        try await TemporaryDirectory.with { folder in
+            let fetcher = CountingFetcher()
+            let recent = RecentPages()
+            let favorites = FavoritesInteractor(store: try FavoritesStore(directory: folder), unavailable: nil, fetcher: fetcher,
+                                                recentPages: recent, time: FakeTime())
+            let reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recent)
+            let recipe = SampleRecipes.make(2...2)[0]
+            guard case .success(let online) = await reading.read(recipe) else { Issue.record("not read"); return }
+            #expect(online.source == .online)
+            _ = await reading.read(recipe)
+            #expect(fetcher.pageRequests == 1)
+            guard case .saved(_, let missing) = await favorites.save(recipe) else { Issue.record("not saved"); return }
+            #expect(missing.isEmpty)
+            #expect(fetcher.pageRequests == 1)
+            guard case .success(let offline) = await reading.read(recipe) else { Issue.record("not read"); return }
+            #expect(offline.source == .saved(FakeTime().now()))
+            #expect(offline.document == online.document)
+        }
+    }
+}

@@ -47,15 +47,19 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// Why there is no store (a damaged or too-new file), to say so when favorites are asked for.
     private let unavailable: ServiceError?
     private let fetcher: any PageFetching
+    /// Pages just read online, reused when the recipe is saved.
+    private let recentPages: RecentPages?
     private let time: any TimeSource
     private let screenSize: Int
     private var listingWords = ""
     private var listingIndex = 0
 
-    public init(store: FavoritesStore?, unavailable: ServiceError?, fetcher: any PageFetching, time: any TimeSource, screenSize: Int = 10) {
+    public init(store: FavoritesStore?, unavailable: ServiceError?, fetcher: any PageFetching, recentPages: RecentPages? = nil,
+                time: any TimeSource, screenSize: Int = 10) {
         self.store = store
         self.unavailable = unavailable
         self.fetcher = fetcher
+        self.recentPages = recentPages
         self.time = time
         self.screenSize = max(1, screenSize)
     }
@@ -111,8 +115,10 @@ public actor FavoritesInteractor: SavedPageProviding {
 
     private func download(_ recipe: Recipe, page wantPage: Bool, picture wantPicture: Bool) async -> (Download<RecipePage>, Download<RecipeImage>) {
         let fetcher = self.fetcher
+        let recent = await recentPages?.page(for: recipe.id)
         async let page: Download<RecipePage> = {
             guard wantPage else { return Download(value: nil, error: nil) }
+            if let recent { return Download(value: recent, error: nil) }
             do throws(ServiceError) {
                 return Download(value: try await fetcher.page(at: recipe.href), error: nil)
             } catch {
@@ -192,7 +198,4 @@ public actor FavoritesInteractor: SavedPageProviding {
             return .failure(error)
         }
     }
-
-    public var isAvailable: Bool { store != nil }
-    public var unavailableReason: ServiceError? { unavailable }
 }

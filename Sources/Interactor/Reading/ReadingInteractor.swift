@@ -27,41 +27,55 @@ public protocol SavedPageProviding: Sendable {
     func savedPage(for id: RecipeID) async throws(ServiceError) -> (document: ReadableDocument, savedAt: Date)?
 }
 
+/// Pages read online a moment ago, kept for a while: opening one again, or saving it as a favorite,
+/// costs no request.
+public actor RecentPages {
+    private var pages: [RecipeID: RecipePage] = [:]
+    private var order: [RecipeID] = []
+    private let keep: Int
+
+    public init(keep: Int = 20) {
+        self.keep = max(1, keep)
+    }
+
+    public func page(for id: RecipeID) -> RecipePage? {
+        pages[id]
+    }
+
+    public func remember(_ page: RecipePage, for id: RecipeID) {
+        if pages.updateValue(page, forKey: id) == nil { order.append(id) }
+        while order.count > keep {
+            pages[order.removeFirst()] = nil
+        }
+    }
+}
+
 /// Reads a recipe's page: the saved copy when the recipe is a favorite (no network needed), otherwise
-/// online. Pages read online are kept for a while, so opening one again costs no request.
+/// online, from the recent pages when it was read a moment ago.
 public actor ReadingInteractor {
     private let fetcher: any PageFetching
     private let saved: (any SavedPageProviding)?
-    private var recent: [RecipeID: ReadableDocument] = [:]
-    private var recentOrder: [RecipeID] = []
-    private let keep: Int
+    private let recent: RecentPages
 
-    public init(fetcher: any PageFetching, saved: (any SavedPageProviding)?, keep: Int = 20) {
+    public init(fetcher: any PageFetching, saved: (any SavedPageProviding)?, recent: RecentPages = RecentPages()) {
         self.fetcher = fetcher
         self.saved = saved
-        self.keep = max(1, keep)
+        self.recent = recent
     }
 
     public func read(_ recipe: Recipe) async -> Result<ReadablePage, ServiceError> {
         if let saved, let copy = try? await saved.savedPage(for: recipe.id) {
             return .success(ReadablePage(recipe: recipe, document: copy.document, source: .saved(copy.savedAt)))
         }
-        if let document = recent[recipe.id] {
-            return .success(ReadablePage(recipe: recipe, document: document, source: .online))
+        if let page = await recent.page(for: recipe.id) {
+            return .success(ReadablePage(recipe: recipe, document: page.document, source: .online))
         }
         do throws(ServiceError) {
             let page = try await fetcher.page(at: recipe.href)
-            remember(page.document, for: recipe.id)
+            await recent.remember(page, for: recipe.id)
             return .success(ReadablePage(recipe: recipe, document: page.document, source: .online))
         } catch {
             return .failure(error)
-        }
-    }
-
-    private func remember(_ document: ReadableDocument, for id: RecipeID) {
-        if recent.updateValue(document, forKey: id) == nil { recentOrder.append(id) }
-        while recentOrder.count > keep {
-            recent[recentOrder.removeFirst()] = nil
         }
     }
 }

@@ -102,8 +102,6 @@ public actor SearchInteractor {
         return await deliver(screen: 0, of: session)
     }
 
-    public var currentFilter: RecipeFilter { filter }
-
     /// A recipe of the current search by its number.
     public func recipe(number: Int) async -> ListedRecipe? {
         guard let session, number >= 1, number <= session.found.count else { return nil }
@@ -111,9 +109,6 @@ public actor SearchInteractor {
         listed.isFavorite = await favoriteIDs(among: [listed.recipe.id]).contains(listed.recipe.id)
         return listed
     }
-
-    /// The current search's query, if any.
-    public var currentQuery: SearchQuery? { session?.query }
 
     /// Turns the background fetch on or off (the one-shot mode fetches only what it prints).
     public func setPrefetch(_ enabled: Bool) {

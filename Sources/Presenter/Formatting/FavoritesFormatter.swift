@@ -60,9 +60,6 @@ public enum FavoritesFormatter {
     }
 
     static func date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        ScreenFormatter.displayDate(date)
     }
 }

@@ -106,7 +106,7 @@ public enum ScreenFormatter {
         let source: String
         switch page.source {
         case .online: source = "online"
-        case .saved(let date): source = "saved copy from \(dateFormatter.string(from: date))"
+        case .saved(let date): source = "saved copy from \(displayDate(date))"
         }
         let blocks: [PageModel.Block] = page.document.blocks.map { block in
             switch block {
@@ -120,6 +120,11 @@ public enum ScreenFormatter {
         let title = page.document.title.isEmpty ? page.recipe.title : page.document.title
         return PageModel(title: title, source: source, blocks: blocks,
                          references: page.document.links.map { "\($0.number). \($0.url)" })
+    }
+
+    /// `2026-11-22 10:05`, in local time.
+    static func displayDate(_ date: Date) -> String {
+        dateFormatter.string(from: date)
     }
 
     private static let dateFormatter: DateFormatter = {

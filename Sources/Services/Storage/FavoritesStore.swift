@@ -242,11 +242,10 @@ public actor FavoritesStore: FavoriteStatusProviding {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// `garlic "bread` → `"garlic"* """bread"*`: every word must match, as a prefix, quotes escaped.
+    /// `garlic, "bread` → `"garlic"* "bread"*`: every word (letters and digits only, so nothing the
+    /// user types is read as FTS5 syntax) must match, as a prefix.
     static func matchExpression(_ words: String) -> String? {
-        let terms = words.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map {
-            "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
-        }
+        let terms = words.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { "\"\($0)\"*" }
         return terms.isEmpty ? nil : terms.joined(separator: " ")
     }
 }
