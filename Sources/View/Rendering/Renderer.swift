@@ -138,16 +138,19 @@ struct Renderer {
             let pad = String(repeating: " ", count: max(1, column - left.count))
             lines += TextLayout.wrap(right, width: width, first: "  " + left + pad, rest: String(repeating: " ", count: column + 2))
         }
-        lines += [
-            "",
-            style.bold("Searching"),
-            "  onions, garlic            recipes with both (ingredients separated by commas)",
-            "  eggs, milk \"pancakes\"     ingredients, and words the title must contain",
-            "  \"chocolate cake\"          title words alone",
-            "  :WORD                     a line starting with : is always a command",
-            "",
-            "Numbers stay with a recipe for the whole search. ★ marks favorites; LACTOSE marks milk or cheese.",
+        lines += ["", style.bold("Searching")]
+        let examples = [
+            ("onions, garlic", "recipes with both (ingredients separated by commas)"),
+            ("eggs, milk \"pancakes\"", "ingredients, and words the title must contain"),
+            ("\"chocolate cake\"", "title words alone"),
+            (":WORD", "a line starting with : is always a command"),
         ]
+        for (left, right) in examples {
+            let pad = String(repeating: " ", count: max(1, column - left.count))
+            lines += TextLayout.wrap(right, width: width, first: "  " + left + pad, rest: String(repeating: " ", count: column + 2))
+        }
+        lines += [""] + TextLayout.wrap("Numbers stay with a recipe for the whole search. ★ marks favorites; LACTOSE marks milk or cheese.",
+                                        width: width)
         return lines
     }
 
