@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import Synchronization
 import Entity
 import Services
 import TestSupport
@@ -8,7 +7,7 @@ import TestSupport
 
 /// Pages and pictures that fail until the test lets them through.
 final class FlakyFetcher: PageFetching {
-    private let working = Mutex(false)
+    private let working = Locked(false)
 
     func recover() { working.withLock { $0 = true } }
 
@@ -83,7 +82,7 @@ final class FlakyFetcher: PageFetching {
 
 /// Counts the pages it is asked for.
 final class CountingFetcher: PageFetching {
-    private let asks = Mutex(0)
+    private let asks = Locked(0)
     var pageRequests: Int { asks.withLock { $0 } }
 
     func page(at href: String) async throws(ServiceError) -> RecipePage {

@@ -1,12 +1,11 @@
 import Foundation
 import Testing
-import Synchronization
 @testable import Services
 import TestSupport
 
 /// A counter shared with concurrent work.
 final class Tally: Sendable {
-    private let state = Mutex((count: 0, inside: 0, most: 0))
+    private let state = Locked((count: 0, inside: 0, most: 0))
     @discardableResult func increment() -> Int { state.withLock { $0.count += 1; return $0.count } }
     var count: Int { state.withLock { $0.count } }
     func enter() { state.withLock { $0.inside += 1; $0.most = max($0.most, $0.inside) } }

@@ -1,6 +1,6 @@
 public import Foundation
+import Services
 import Glibc
-import Synchronization
 
 /// What a finished program left behind.
 public struct ProcessResult: Sendable {
@@ -49,7 +49,7 @@ public enum BinaryRunner {
 public final class RunningProcess: Sendable {
     private let process: Process
     private let input: Pipe
-    private let collected = Mutex<(output: Data, errors: Data, outputClosed: Bool, errorsClosed: Bool)>((Data(), Data(), false, false))
+    private let collected = Locked<(output: Data, errors: Data, outputClosed: Bool, errorsClosed: Bool)>((Data(), Data(), false, false))
     private let changed = DispatchSemaphore(value: 0)
 
     public init(_ name: String, _ arguments: [String], environment: [String: String]) throws {

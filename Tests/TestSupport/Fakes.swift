@@ -1,14 +1,13 @@
 public import Foundation
 public import Entity
 public import Services
-import Synchronization
 
 /// A clock that never really sleeps; it records the sleeps asked of it.
 public final class FakeTime: TimeSource {
-    private let state: Mutex<(now: Date, sleeps: [Duration])>
+    private let state: Locked<(now: Date, sleeps: [Duration])>
 
     public init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        state = Mutex((now, []))
+        state = Locked((now, []))
     }
 
     public func now() -> Date { state.withLock { $0.now } }
@@ -36,11 +35,11 @@ public final class FakeSearcher: RecipeSearching {
         case failure(ServiceError)
     }
 
-    private let state: Mutex<(script: [Int: [Answer]], fallback: Answer, asks: [Int], queries: [SearchQuery])>
+    private let state: Locked<(script: [Int: [Answer]], fallback: Answer, asks: [Int], queries: [SearchQuery])>
 
     /// `script[n]` answers page n in turn (the last answer repeats); pages not scripted get `fallback`.
     public init(script: [Int: [Answer]], fallback: Answer = .recipes([])) {
-        state = Mutex((script, fallback, [], []))
+        state = Locked((script, fallback, [], []))
     }
 
     /// A searcher whose pages hold the given recipes, 10 a page, then empty pages.
@@ -90,7 +89,7 @@ public final class GatedSearcher: RecipeSearching {
     public let latch = Latch()
     private let inner: FakeSearcher
     private let gated: @Sendable (SearchQuery, Int) -> Bool
-    private let cancelled = Mutex(0)
+    private let cancelled = Locked(0)
 
     public init(_ inner: FakeSearcher, gated: @escaping @Sendable (SearchQuery, Int) -> Bool = { _, _ in true }) {
         self.inner = inner
@@ -112,10 +111,10 @@ public final class GatedSearcher: RecipeSearching {
 
 /// Favorite stars kept in memory.
 public final class FakeFavoriteStatus: FavoriteStatusProviding {
-    private let ids: Mutex<Set<RecipeID>>
+    private let ids: Locked<Set<RecipeID>>
 
     public init(_ ids: Set<RecipeID> = []) {
-        self.ids = Mutex(ids)
+        self.ids = Locked(ids)
     }
 
     public func favoriteIDs(among candidates: [RecipeID]) async throws(ServiceError) -> Set<RecipeID> {

@@ -1,10 +1,10 @@
-import Synchronization
+import Services
 
 /// A door the test opens when it is ready: operations wait at it.
 public final class Latch: Sendable {
     public init() {}
 
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>], arrivals: Int)>((false, [], 0))
+    private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>], arrivals: Int)>((false, [], 0))
 
     public func wait() async {
         await withCheckedContinuation { continuation in

@@ -1,12 +1,12 @@
+import Services
 import Foundation
 import Glibc
-import Synchronization
 
 /// A package binary running on a pseudo-terminal, driven like a person at a keyboard.
 public final class PseudoTerminalProcess: Sendable {
     private let master: Int32
     private let pid: pid_t
-    private let state = Mutex<(transcript: [UInt8], closed: Bool)>(([], false))
+    private let state = Locked<(transcript: [UInt8], closed: Bool)>(([], false))
     private let changed = DispatchSemaphore(value: 0)
 
     public init(_ name: String, _ arguments: [String], environment: [String: String], rows: UInt16 = 40, columns: UInt16 = 100) throws {

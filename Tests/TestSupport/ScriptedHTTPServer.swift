@@ -1,6 +1,6 @@
 public import Foundation
+import Services
 import Glibc
-import Synchronization
 
 /// A request as the scripted server read it.
 public struct ScriptedRequest: Sendable {
@@ -48,7 +48,7 @@ public final class ScriptedHTTPServer: Sendable {
     public let port: UInt16
     private let listener: Int32
     private let handler: Handler
-    private let state = Mutex<(requests: Int, open: Set<Int32>, stopped: Bool)>((0, [], false))
+    private let state = Locked<(requests: Int, open: Set<Int32>, stopped: Bool)>((0, [], false))
 
     public init(handler: @escaping Handler) throws {
         self.handler = handler

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Lets callers take turns: one holder at a time, the rest wait in order. A waiter that is cancelled
 /// leaves the queue at once.
@@ -9,7 +8,7 @@ final class AsyncGate: Sendable {
         var waiters: [(ticket: Int, continuation: CheckedContinuation<Bool, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Waits for the gate; throws `cancelled` when the caller is cancelled while waiting.
     func enter() async throws(ServiceError) {
@@ -71,7 +70,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var nextNumber = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func run(_ key: Key, _ operation: @escaping @Sendable () async -> Outcome) async -> Outcome {
         let waiter = state.withLock { state -> Int in

@@ -2,7 +2,6 @@ public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 /// An HTTP answer, read in full and within the size limit.
 public struct HTTPResponse: Sendable {
@@ -49,7 +48,7 @@ public final class HTTPTransport: Sendable {
     private let session: URLSession
     private let delegate: TransportDelegate
     /// Set by `shutdown()`; URLSession must not be asked for tasks after it is invalidated.
-    private let closed = Mutex(false)
+    private let closed = Locked(false)
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -148,7 +147,7 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendabl
     }
 
     private let maxRedirects: Int
-    private let pending = Mutex<[Int: Pending]>([:])
+    private let pending = Locked<[Int: Pending]>([:])
 
     init(maxRedirects: Int) {
         self.maxRedirects = maxRedirects
