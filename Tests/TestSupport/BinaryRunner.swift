@@ -27,12 +27,23 @@ public enum BinaryRunner {
         name.hasPrefix("/") ? URL(fileURLWithPath: name) : buildFolder.appendingPathComponent(name)
     }
 
-    /// An environment for a test run: a private HOME, no XDG overrides, nothing that colours output.
+    /// An environment for a test run: a private HOME, no XDG overrides, nothing that colours output;
+    /// the sanitizers' options pass through, so a sanitized test run checks the binaries the same way.
     public static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
         var environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        let inherited = ProcessInfo.processInfo.environment
+        for key in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"] {
+            if let value = inherited[key] { environment[key] = value }
+        }
         for (key, value) in extra { environment[key] = value }
         return environment
     }
+
+    /// True when the package's binaries were built with a sanitizer (`swift test --sanitize=...`).
+    public static let binariesAreSanitized: Bool = {
+        guard let data = FileManager.default.contents(atPath: url(of: "recipes").path) else { return false }
+        return data.firstRange(of: Data("__tsan_init".utf8)) != nil || data.firstRange(of: Data("__asan_init".utf8)) != nil
+    }()
 
     /// Runs `name` with `arguments`, writes `input` to its stdin and closes it, reads stdout and stderr
     /// to the end, then waits for it to exit. A program still running after `timeout` is killed.
@@ -45,58 +56,105 @@ public enum BinaryRunner {
     }
 }
 
-/// A program of the package running with pipes for stdin, stdout and stderr.
+/// A program of the package running with pipes for stdin, stdout and stderr (started with
+/// posix_spawn: Foundation's Process reads past a buffer while it closes descriptors, which the address
+/// sanitizer reports).
 public final class RunningProcess: Sendable {
-    private let process: Process
-    private let input: Pipe
+    private let pid: pid_t
+    private let input: Int32
     private let collected = Locked<(output: Data, errors: Data, outputClosed: Bool, errorsClosed: Bool)>((Data(), Data(), false, false))
     private let changed = DispatchSemaphore(value: 0)
 
+    /// Pipes are made and marked close-on-exec under this lock, so no other test's child inherits them
+    /// (a write end held open elsewhere would keep a pipe from ever reaching end-of-file).
+    static let spawning = Locked(())
+
     public init(_ name: String, _ arguments: [String], environment: [String: String]) throws {
-        process = Process()
-        process.executableURL = BinaryRunner.url(of: name)
-        process.arguments = arguments
-        process.environment = environment
-        input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        drain(output.fileHandleForReading, isOutput: true)
-        drain(errors.fileHandleForReading, isOutput: false)
+        let (pid, input, output, errors) = try RunningProcess.spawning.withLock { _ in
+            try RunningProcess.spawn(name, arguments, environment: environment)
+        }
+        self.pid = pid
+        self.input = input
+        drain(output, isOutput: true)
+        drain(errors, isOutput: false)
     }
 
-    public var pid: Int32 { process.processIdentifier }
+    private static func makePipe() throws -> [Int32] {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { throw POSIXError(.EMFILE) }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return descriptors
+    }
 
-    private func drain(_ handle: FileHandle, isOutput: Bool) {
+    private static func spawn(_ name: String, _ arguments: [String], environment: [String: String]) throws -> (pid_t, Int32, Int32, Int32) {
+        // Writing to a program that has already exited must fail, not kill the test run.
+        signal(SIGPIPE, SIG_IGN)
+        let inputPipe = try makePipe()
+        let outputPipe = try makePipe()
+        let errorPipe = try makePipe()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        let path = BinaryRunner.url(of: name).path
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        Glibc.close(inputPipe[0])
+        Glibc.close(outputPipe[1])
+        Glibc.close(errorPipe[1])
+        guard status == 0 else {
+            [inputPipe[1], outputPipe[0], errorPipe[0]].forEach { _ = Glibc.close($0) }
+            throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL)
+        }
+        return (pid, inputPipe[1], outputPipe[0], errorPipe[0])
+    }
+
+    private func drain(_ descriptor: Int32, isOutput: Bool) {
         let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let data = handle.availableData
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
                 collected.withLock { state in
-                    if data.isEmpty {
+                    if count <= 0 {
                         if isOutput { state.outputClosed = true } else { state.errorsClosed = true }
                     } else if isOutput {
-                        state.output.append(data)
+                        state.output.append(contentsOf: buffer[0..<count])
                     } else {
-                        state.errors.append(data)
+                        state.errors.append(contentsOf: buffer[0..<count])
                     }
                 }
                 changed.signal()
-                if data.isEmpty { return }
+                if count <= 0 {
+                    Glibc.close(descriptor)
+                    return
+                }
             }
         }
         thread.start()
     }
 
     public func write(_ text: String) {
-        guard !text.isEmpty else { return }
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
     }
 
     public func closeInput() {
-        try? input.fileHandleForWriting.close()
+        Glibc.close(input)
     }
 
     /// What stdout has said so far.
@@ -114,7 +172,7 @@ public final class RunningProcess: Sendable {
     }
 
     public func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
+        kill(pid, number)
     }
 
     /// Reads stdout and stderr to the end, then waits for exit; kills the program after `timeout`.
@@ -124,18 +182,20 @@ public final class RunningProcess: Sendable {
         while !collected.withLock({ $0.outputClosed && $0.errorsClosed }) {
             if changed.wait(timeout: deadline) == .timedOut {
                 timedOut = true
-                kill(process.processIdentifier, SIGKILL)
+                kill(pid, SIGKILL)
                 break
             }
         }
-        process.waitUntilExit()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         // After a kill the pipes close too; collect what arrived.
         while !collected.withLock({ $0.outputClosed && $0.errorsClosed }) {
             if changed.wait(timeout: .now() + 5) == .timedOut { break }
         }
         let (output, errors) = collected.withLock { ($0.output, $0.errors) }
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return ProcessResult(status: status, standardOutput: output, standardError: errors, timedOut: timedOut)
+        let signal = status & 0x7F
+        let code = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return ProcessResult(status: code, standardOutput: output, standardError: errors, timedOut: timedOut)
     }
 }
 
