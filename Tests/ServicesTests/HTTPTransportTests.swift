@@ -91,7 +91,7 @@ import TestSupport
             let transport = HTTPTransport(configuration: .init(timeout: .seconds(30)))
             defer { transport.shutdown() }
             let task = Task { try await transport.get(url) }
-            while server.requestCount == 0 { await Task.yield() }
+            #expect(await eventually { server.requestCount > 0 })
             task.cancel()
             await #expect(throws: ServiceError.cancelled) { try await task.value }
         }

@@ -25,7 +25,7 @@ final class Tally: Sendable {
         }
         async let first = flights.run(1, operation)
         async let second = flights.run(1, operation)
-        while latch.arrivals == 0 || flights.runningCount == 0 { await Task.yield() }
+        #expect(await eventually { latch.arrivals > 0 && flights.runningCount > 0 })
         // Both callers are registered once the second has joined; give it the chance before opening.
         for _ in 0..<100 { await Task.yield() }
         latch.open()
@@ -52,7 +52,7 @@ final class Tally: Sendable {
             return Task.isCancelled ? .failure(.cancelled) : .success(1)
         }
         let staying = Task { await flights.run(1, operation) }
-        while latch.arrivals == 0 { await Task.yield() }
+        #expect(await eventually { latch.arrivals > 0 })
         let leaving = Task { await flights.run(1, operation) }
         leaving.cancel()
         let left = await leaving.value
@@ -62,7 +62,7 @@ final class Tally: Sendable {
 
         let latch2 = Latch()
         let alone = Task { await flights.run(2) { await latch2.wait(); return Task.isCancelled ? .failure(.cancelled) : .success(2) } }
-        while latch2.arrivals == 0 { await Task.yield() }
+        #expect(await eventually { latch2.arrivals > 0 })
         alone.cancel()
         latch2.open()
         let result = await alone.value

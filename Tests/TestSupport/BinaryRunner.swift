@@ -88,7 +88,7 @@ public final class RunningProcess: Sendable {
 
     private static func spawn(_ name: String, _ arguments: [String], environment: [String: String]) throws -> (pid_t, Int32, Int32, Int32) {
         // Writing to a program that has already exited must fail, not kill the test run.
-        signal(SIGPIPE, SIG_IGN)
+        Glibc.signal(SIGPIPE, SIG_IGN)
         let inputPipe = try makePipe()
         let outputPipe = try makePipe()
         let errorPipe = try makePipe()

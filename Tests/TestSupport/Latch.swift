@@ -30,3 +30,14 @@ public final class Latch: Sendable {
     public var arrivals: Int { state.withLock { $0.arrivals } }
 }
 
+
+/// Yields until `condition` holds, at most about ten seconds; false if it never did. Tests use it to
+/// wait for another task to reach a point, without ever spinning for ever.
+public func eventually(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() {
+        if ContinuousClock.now > deadline { return false }
+        await Task.yield()
+    }
+    return true
+}
