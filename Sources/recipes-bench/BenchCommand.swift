@@ -6,7 +6,7 @@ import Glibc
 @MainActor
 struct BenchCommand {
     static let benchmarks: [any Benchmark] = [
-        NextScreenLatency(), RequestEconomy(),
+        NextScreenLatency(), RequestEconomy(), StartUp(),
     ]
 
     static func main() async {
