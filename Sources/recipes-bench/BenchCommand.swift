@@ -6,7 +6,7 @@ import Glibc
 @MainActor
 struct BenchCommand {
     static let benchmarks: [any Benchmark] = [
-        NextScreenLatency(), RequestEconomy(), StartUp(),
+        NextScreenLatency(), RequestEconomy(), StartUp(), ServerThroughput(),
     ]
 
     static func main() async {
