@@ -6,7 +6,7 @@ import Glibc
 @MainActor
 struct BenchCommand {
     static let benchmarks: [any Benchmark] = [
-        NextScreenLatency(), RequestEconomy(), StartUp(), ServerThroughput(),
+        NextScreenLatency(), RequestEconomy(), StartUp(), ServerThroughput(), FavoritesAtScale(),
     ]
 
     static func main() async {
