@@ -6,7 +6,7 @@ import Glibc
 @MainActor
 struct BenchCommand {
     static let benchmarks: [any Benchmark] = [
-        NextScreenLatency(), RequestEconomy(), StartUp(), ServerThroughput(), FavoritesAtScale(),
+        NextScreenLatency(), RequestEconomy(), StartUp(), ServerThroughput(), FavoritesAtScale(), MemoryAfterWalk(),
     ]
 
     static func main() async {
