@@ -26,6 +26,7 @@ var targets: [Target] = [
         dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"]
     ),
     .executableTarget(name: "puppy-server", dependencies: ["PuppyServer"]),
+    .executableTarget(name: "recipes-bench", dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "recipes"]),
     .target(
         name: "TestSupport",
         dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"],
