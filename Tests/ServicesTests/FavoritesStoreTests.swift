@@ -120,6 +120,46 @@ import CSQLite
         }
     }
 
+    @Test func everyVersionMigratesToTheLatestWithItsFavorites() async throws {
+        for start in 1..<FavoritesSchema.latestVersion {
+            try await TemporaryDirectory.with { folder in
+                let file = folder.appendingPathComponent(FavoritesStore.fileName)
+                let old = try SQLiteDatabase(path: file.path, create: true)
+                for version in 0..<start { try old.execute(FavoritesSchema.migrations[version]) }
+                try old.execute("PRAGMA user_version = \(start)")
+                try old.prepare("INSERT INTO favorites (id, title, href, ingredients, saved_at, page_html, page_text) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                    .run([.text("http://example.test/a"), .text("Version \(start) Dish"), .text("http://example.test/a"), .text("[\"rice\"]"),
+                          .real(1_700_000_000), .text("<p>saffron</p>"), .text("saffron")])
+                old.close()
+                let store = try FavoritesStore(directory: folder)
+                #expect(try await store.schemaVersion() == FavoritesSchema.latestVersion)
+                let listed = try await store.list()
+                #expect(listed.map(\.recipe.title) == ["Version \(start) Dish"])
+                #expect(listed.first?.hasPage == true)
+                #expect(try await store.list(matching: "saffron").count == 1)
+            }
+        }
+    }
+
+    @Test func deepPagesOfALongListAreTheRightOnes() async throws {
+        try await TemporaryDirectory.with { folder in
+            let store = try FavoritesStore(directory: folder)
+            for number in 1...300 { try await store.save(favorite(number, savedAt: 1_800_000_000 + Double(number % 7), page: number % 2 == 0)) }
+            var seen: [String] = []
+            for offset in stride(from: 0, to: 300, by: 10) {
+                let page = try await store.list(offset: offset, limit: 10)
+                #expect(page.count == 10)
+                seen += page.map(\.recipe.title)
+                #expect(page.allSatisfy { $0.hasPage == ($0.recipe.title.split(separator: " ").last.flatMap { Int($0) }.map { $0 % 2 == 0 } ?? false) })
+            }
+            #expect(Set(seen).count == 300)
+            let all = try await store.list(offset: 0, limit: 300).map(\.recipe.title)
+            #expect(seen == all)
+            let searched = try await store.list(matching: "paprika", offset: 140, limit: 10)
+            #expect(searched.map(\.recipe.title) == Array(try await store.list(matching: "paprika", offset: 0, limit: 300).map(\.recipe.title)[140..<150]))
+        }
+    }
+
     @Test func aDatabaseFromANewerVersionIsLeftUntouched() async throws {
         try await TemporaryDirectory.with { folder in
             let file = folder.appendingPathComponent(FavoritesStore.fileName)

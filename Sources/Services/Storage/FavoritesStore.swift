@@ -137,17 +137,27 @@ public actor FavoritesStore: FavoriteStatusProviding {
 
     /// Favorites newest first, optionally only those whose title, ingredients or page text contain
     /// every word (prefixes count: `garl` finds garlic).
+    ///
+    /// The page is chosen by row id in a subquery (through the recency index, or the search index), and
+    /// only its rows are read; whether a page was saved is asked with `typeof`, which reads the record
+    /// header, not the page itself.
     public func list(matching words: String = "", offset: Int = 0, limit: Int = 10) throws(ServiceError) -> [FavoriteSummary] {
-        let columns = "f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, f.page_html IS NOT NULL, length(f.thumbnail)"
+        let columns = "f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, typeof(f.page_html) != 'null', length(f.thumbnail)"
         let statement: SQLiteDatabase.Statement
         if let match = FavoritesStore.matchExpression(words) {
             statement = try database.prepare("""
-                SELECT \(columns) FROM favorites_search s JOIN favorites f ON f.rowid = s.rowid
-                WHERE favorites_search MATCH ? ORDER BY f.saved_at DESC, f.id LIMIT ? OFFSET ?
+                SELECT \(columns) FROM favorites f WHERE f.rowid IN (
+                    SELECT s.rowid FROM favorites_search s JOIN favorites m ON m.rowid = s.rowid
+                    WHERE favorites_search MATCH ? ORDER BY m.saved_at DESC, m.id LIMIT ? OFFSET ?)
+                ORDER BY f.saved_at DESC, f.id
                 """)
             try statement.bind([.text(match), .integer(Int64(limit)), .integer(Int64(offset))])
         } else {
-            statement = try database.prepare("SELECT \(columns) FROM favorites f ORDER BY f.saved_at DESC, f.id LIMIT ? OFFSET ?")
+            statement = try database.prepare("""
+                SELECT \(columns) FROM favorites f WHERE f.rowid IN (
+                    SELECT rowid FROM favorites ORDER BY saved_at DESC, id LIMIT ? OFFSET ?)
+                ORDER BY f.saved_at DESC, f.id
+                """)
             try statement.bind([.integer(Int64(limit)), .integer(Int64(offset))])
         }
         var summaries: [FavoriteSummary] = []
