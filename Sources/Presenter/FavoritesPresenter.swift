@@ -56,20 +56,25 @@ public final class FavoritesPresenter {
         }
     }
 
-    public func showFavorite(_ number: Int) async {
-        guard let favorite = await favorites.favorite(number: number) else {
+    /// Favorite `number`, or nil after saying why there is none.
+    private func load(_ number: Int) async -> Favorite? {
+        do throws(ServiceError) {
+            if let favorite = try await favorites.favorite(number: number) { return favorite }
             view?.display(MessageModel(.error, "There is no favorite \(number).", hint: "Use a number shown on the favorites screen."))
-            return
+        } catch {
+            view?.display(ErrorMessages.message(for: error))
         }
+        return nil
+    }
+
+    public func showFavorite(_ number: Int) async {
+        guard let favorite = await load(number) else { return }
         router.show(.recipe(number: number, list: .favorites))
         view?.display(FavoritesFormatter.detail(favorite, number: number))
     }
 
     public func openFavorite(_ number: Int) async {
-        guard let favorite = await favorites.favorite(number: number) else {
-            view?.display(MessageModel(.error, "There is no favorite \(number).", hint: "Use a number shown on the favorites screen."))
-            return
-        }
+        guard let favorite = await load(number) else { return }
         let result = await reading.read(favorite.recipe)
         switch result {
         case .success(let page):
@@ -107,21 +112,21 @@ public final class FavoritesPresenter {
     }
 
     public func removeFavorite(_ number: Int) async {
-        guard let favorite = await favorites.favorite(number: number) else {
-            view?.display(MessageModel(.error, "There is no favorite \(number)."))
-            return
-        }
+        guard let favorite = await load(number) else { return }
         await remove(favorite.recipe)
     }
 
     /// Fetches what favorite `number` (or every favorite on the screen, when nil) is missing.
     public func completeMissing(_ number: Int?) async {
         var targets: [Favorite] = []
-        if let number, let favorite = await favorites.favorite(number: number) {
+        if let number {
+            guard let favorite = await load(number) else { return }
             targets = [favorite]
         } else if case .success(let screen) = await favorites.move(by: 0) {
             for listed in screen.favorites {
-                if let favorite = await favorites.favorite(id: listed.summary.recipe.id), !favorite.missing.isEmpty { targets.append(favorite) }
+                if let favorite = try? await favorites.favorite(id: listed.summary.recipe.id), !favorite.missing.isEmpty {
+                    targets.append(favorite)
+                }
             }
         }
         if targets.isEmpty {

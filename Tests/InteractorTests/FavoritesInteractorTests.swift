@@ -33,12 +33,12 @@ final class FlakyFetcher: PageFetching {
             guard case .saved(_, let missing) = outcome else { Issue.record("not saved: \(outcome)"); return }
             #expect(missing.map(\.part) == [.page, .picture])
             #expect(missing.first?.error.status == 503)
-            #expect(await favorites.favorite(id: recipe.id)?.missing == [.page, .picture])
+            #expect(try await favorites.favorite(id: recipe.id)?.missing == [.page, .picture])
 
             fetcher.recover()
             guard case .saved(_, let stillMissing) = await favorites.completeMissing(recipe.id) else { Issue.record("not completed"); return }
             #expect(stillMissing.isEmpty)
-            let whole = try #require(await favorites.favorite(id: recipe.id))
+            let whole = try #require(try await favorites.favorite(id: recipe.id))
             #expect(whole.missing.isEmpty)
             #expect(whole.thumbnail?.bytes == Data([1, 2, 3]))
             let saved = try #require(try await favorites.savedPage(for: recipe.id))
@@ -61,7 +61,7 @@ final class FlakyFetcher: PageFetching {
             #expect(first.total == 10)
             guard case .success(let second) = await favorites.move(by: 1) else { Issue.record("no second screen"); return }
             #expect(second.favorites.map(\.number) == [5, 6, 7, 8])
-            #expect(await favorites.favorite(number: 6)?.recipe.title == "Recipe 5")
+            #expect(try await favorites.favorite(number: 6)?.recipe.title == "Recipe 5")
             guard case .success(let last) = await favorites.move(by: 5) else { Issue.record("no last screen"); return }
             #expect(last.favorites.map(\.number) == [9, 10])
             #expect(last.isLast)

@@ -92,7 +92,15 @@ public actor FavoritesInteractor: SavedPageProviding {
 
     /// Fetches what a favorite is missing (its page, its picture) and stores it.
     public func completeMissing(_ id: RecipeID) async -> SaveOutcome? {
-        guard let store = try? requireStore(), let favorite = try? await store.favorite(id) else { return nil }
+        let store: FavoritesStore
+        let found: Favorite?
+        do throws(ServiceError) {
+            store = try requireStore()
+            found = try await store.favorite(id)
+        } catch {
+            return .failed(Recipe(title: id.rawValue, href: id.rawValue, ingredients: [], thumbnail: nil), error)
+        }
+        guard let favorite = found else { return nil }
         let missing = favorite.missing
         guard !missing.isEmpty else { return .saved(favorite.recipe, missing: []) }
         let (page, thumbnail) = await download(favorite.recipe, page: missing.contains(.page), picture: missing.contains(.picture))
@@ -170,16 +178,18 @@ public actor FavoritesInteractor: SavedPageProviding {
 
     public var currentScreenIndex: Int { listingIndex }
 
-    /// Favorite number `number` of the listing shown last.
-    public func favorite(number: Int) async -> Favorite? {
-        guard number >= 1, let store = try? requireStore(),
-              let summary = try? await store.list(matching: listingWords, offset: number - 1, limit: 1).first else { return nil }
-        return try? await store.favorite(summary.recipe.id)
+    /// Favorite number `number` of the listing shown last; nil when there is no such number.
+    public func favorite(number: Int) async throws(ServiceError) -> Favorite? {
+        let store = try requireStore()
+        guard number >= 1, let summary = try await store.list(matching: listingWords, offset: number - 1, limit: 1).first else {
+            return nil
+        }
+        return try await store.favorite(summary.recipe.id)
     }
 
-    public func favorite(id: RecipeID) async -> Favorite? {
-        guard let store = try? requireStore() else { return nil }
-        return try? await store.favorite(id)
+    /// The favorite with this identity; nil when the recipe is not a favorite.
+    public func favorite(id: RecipeID) async throws(ServiceError) -> Favorite? {
+        try await requireStore().favorite(id)
     }
 
     public func savedPage(for id: RecipeID) async throws(ServiceError) -> (document: ReadableDocument, savedAt: Date)? {
