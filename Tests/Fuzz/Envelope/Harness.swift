@@ -18,10 +18,10 @@ private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
 /// terminal prints.
 private func checkCollapsed(_ text: String, _ what: String) {
     let scalars = Array(text.unicodeScalars)
-    check(scalars.first?.properties.isWhitespace != true, "\(what) starts with whitespace: \(scalars.map(\.value))")
-    check(scalars.last?.properties.isWhitespace != true, "\(what) ends with whitespace: \(scalars.map(\.value))")
+    check(scalars.first?.properties.isWhitespace != true, "\(what) starts with whitespace: \(text.debugDescription)")
+    check(scalars.last?.properties.isWhitespace != true, "\(what) ends with whitespace: \(text.debugDescription)")
     for index in scalars.indices.dropFirst() where scalars[index].properties.isWhitespace {
-        check(!scalars[index - 1].properties.isWhitespace, "\(what) has a run of whitespace: \(scalars.map(\.value))")
+        check(!scalars[index - 1].properties.isWhitespace, "\(what) has a run of whitespace: \(text.debugDescription)")
     }
 }
 
@@ -29,7 +29,7 @@ private func checkRecipe(_ recipe: Recipe) {
     checkCollapsed(recipe.title, "title")
     checkCollapsed(recipe.href, "href")
     let renormalized = RecipeID(href: recipe.id.rawValue)
-    check(renormalized == recipe.id, "RecipeID is not idempotent: \(recipe.id.rawValue) became \(renormalized.rawValue)")
+    check(renormalized == recipe.id, "RecipeID is not idempotent: \(recipe.id.rawValue.debugDescription) became \(renormalized.rawValue.debugDescription)")
     check(Set(recipe.ingredients).count == recipe.ingredients.count, "repeated ingredient in \(recipe.ingredients)")
     for ingredient in recipe.ingredients {
         check(!ingredient.isEmpty, "empty ingredient")
