@@ -28,14 +28,16 @@ public struct RecipeID: Hashable, Sendable, Codable, Comparable, CustomStringCon
         guard let schemeEnd = trimmed.firstRange(of: "://") else { return trimmed }
         let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
         var rest = trimmed[schemeEnd.upperBound...]
-        // Whatever is cut from the end (fragment, port, slashes) takes the whitespace before it along,
-        // so that the result is as collapsed as its input and normalizing it again changes nothing.
+        // Whatever is cut from the end (fragment, ports, slashes) takes the whitespace before it along,
+        // and the authority never ends in whitespace, so the result is as collapsed as its input and
+        // normalizing it again changes nothing.
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash].dropLast(while: isWhitespace) }
         let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        var authority = rest[..<authorityEnd].lowercased()
-        if let defaultPort = ["http": ":80", "https": ":443"][scheme], authority.hasSuffix(defaultPort) {
-            authority.removeLast(defaultPort.count)
-            authority = String(authority.dropLast(while: isWhitespace))
+        var authority = Substring(rest[..<authorityEnd].lowercased()).dropLast(while: isWhitespace)
+        if let defaultPort = ["http": ":80", "https": ":443"][scheme] {
+            while authority.hasSuffix(defaultPort) {
+                authority = authority.dropLast(defaultPort.count).dropLast(while: isWhitespace)
+            }
         }
         let pathAndQuery = rest[authorityEnd...]
         let queryStart = pathAndQuery.firstIndex(of: "?") ?? pathAndQuery.endIndex
@@ -56,8 +58,3 @@ private extension Substring {
     }
 }
 
-private extension String {
-    func dropLast(while predicate: (Character) -> Bool) -> Substring {
-        self[...].dropLast(while: predicate)
-    }
-}
