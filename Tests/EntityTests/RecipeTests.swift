@@ -24,6 +24,26 @@ import Testing
         #expect(RecipeID(href: first) != RecipeID(href: second))
     }
 
+    /// Found by fuzzing: cutting a fragment, a default port or trailing slashes left the whitespace
+    /// before it, and a repeated default port lost only one copy, so the id changed when normalized again (as the favorites store does when it reads
+    /// ids back) and a saved recipe was no longer recognised.
+    @Test(arguments: [
+        ("http://example.com/pie #comments", "http://example.com/pie"),
+        ("http://example.com/pie/ #comments", "http://example.com/pie"),
+        ("http://example.com/pie /", "http://example.com/pie"),
+        ("http://Example.com :80", "http://example.com"),
+        ("http://example.com/pie /?x=1", "http://example.com/pie?x=1"),
+        ("http://Example.com /#top", "http://example.com"),
+        ("http://example.com /pie", "http://example.com/pie"),
+        ("http://example.com:80:80/pie", "http://example.com/pie"),
+        ("https://example.com:443 :443", "https://example.com"),
+    ])
+    func normalizingAnIDAgainChangesNothing(href: String, normalized: String) {
+        let id = RecipeID(href: href)
+        #expect(id.rawValue == normalized)
+        #expect(RecipeID(href: id.rawValue) == id)
+    }
+
     @Test func recipeCleansWhatItIsGiven() {
         let recipe = Recipe(title: " \r\n\tMac &amp; Cheese\n", href: " http://www.Example.com/mac/ ",
                             ingredients: ["macaroni", "milk", "macaroni", "", "cheddar cheese"], thumbnail: "")

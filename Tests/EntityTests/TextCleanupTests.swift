@@ -27,6 +27,18 @@ import Testing
         #expect(TextCleanup.title(raw) == clean)
     }
 
+    /// A prepended mark joins the space after it into its character, which the clean-up took for
+    /// a word: a title kept a doubled or trailing space. Found checking the fuzzing harness's title rule.
+    @Test(arguments: [
+        ("a\u{600}  b", "a\u{600} b"),
+        ("Pie \u{600} ", "Pie \u{600}"),
+        ("\u{2028} \u{600}  b", "\u{600} b"),
+    ])
+    func aSpaceInsideAPrependedCharacterStillCollapses(raw: String, clean: String) {
+        let title = TextCleanup.title(raw)
+        #expect(Array(title.unicodeScalars) == Array(clean.unicodeScalars))
+    }
+
     @Test(arguments: ["&#0;", "&#xD800;", "&#1114112;", "&#;", "&#x;", "&#99999999;", "&#xFFFFFFF;"])
     func invalidNumericReferencesAreLeftAlone(reference: String) {
         #expect(HTMLEntities.decode("a\(reference)b") == "a\(reference)b")

@@ -235,6 +235,27 @@ struct HTTPRequestParserTests {
         #expect(status(of: parse(long + " HTTP/1.1\r\nHost: x\r\n\r\n", limits: limits)) == 414)
     }
 
+    /// Found by fuzzing: the status used to depend on how the bytes were split into reads (a garbage
+    /// line refused at once as 400 in pieces, but 414 or 431 when everything arrived together).
+    @Test(arguments: [
+        "G\u{1}T /aaaaaaaaaaaaaaaaaaaaaaaa",
+        "G\u{1}T /aaaaaaaaaaaaaaaaaaaaaaaa HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET  / HTTP/1.1\r\nHost: x\r\nX-Filler: aaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n",
+    ])
+    func aBadRequestLineIsRefusedTheSameWayHoweverItArrives(text: String) {
+        let limits = HTTPParserLimits(maxHeadBytes: 24)
+        let bytes = Array(text.utf8)
+        #expect(status(of: parse(bytes, limits: limits)) == 400)
+        #expect(status(of: feedOneByteAtATime(bytes, limits: limits).0) == 400)
+    }
+
+    @Test func aPlausibleRequestLineOverTheLimitIsURITooLongHoweverItArrives() {
+        let limits = HTTPParserLimits(maxHeadBytes: 24)
+        let bytes = Array("GET /aaaaaaaaaaaaaaaaaaaaaaaa\u{1} HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        #expect(status(of: parse(bytes, limits: limits)) == 414)
+        #expect(status(of: feedOneByteAtATime(bytes, limits: limits).0) == 414)
+    }
+
     @Test func headersOverTheLimitAreTooLargeEvenBeforeTheyEnd() {
         let limits = HTTPParserLimits(maxHeadBytes: 8 * 1024)
         let big = "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20 * 1024)

@@ -53,6 +53,18 @@ import Entity
         _ = document.plainText
     }
 
+    /// Reading the code for the fuzzing harness: counting on from a list that starts at Int.max
+    /// trapped, so such a page crashed `open` and saving a favorite.
+    @Test func anOrderedListStartingAtTheLargestIntegerReadsWithoutTrapping() {
+        let document = HTMLReader.read("<ol start=9223372036854775807><li>one<li>two</ol><ol start=-3><li>a<li>b</ol>")
+        #expect(document.blocks == [
+            .listItem(marker: "9223372036854775807.", text: "one", depth: 0),
+            .listItem(marker: "9223372036854775807.", text: "two", depth: 0),
+            .listItem(marker: "-3.", text: "a", depth: 0),
+            .listItem(marker: "-2.", text: "b", depth: 0),
+        ])
+    }
+
     @Test func deepOrLongMarkupNeverExhaustsTheStack() {
         for unit in ["<!-- -->", "<b>", "</x>", "<ul><li>", "<!x>", "<a href=x>"] {
             let document = HTMLReader.read(String(repeating: unit, count: 20000))

@@ -42,6 +42,9 @@ import Testing
         ("42 7", .unknownCommand("42")),
         ("filter", .missingArgument(command: "filter", usage: "filter lactose-free|all")),
         ("search", .missingArgument(command: "search", usage: "search INGREDIENTS [\"TITLE WORDS\"]")),
+        // Found by fuzzing: quotes around nothing used to give a search for nothing.
+        ("s \"\"", .missingArgument(command: "s", usage: "search INGREDIENTS [\"TITLE WORDS\"]")),
+        ("search “  ”", .missingArgument(command: "search", usage: "search INGREDIENTS [\"TITLE WORDS\"]")),
         ("eggs \"omelet", .unbalancedQuote),
         ("0", .unknownCommand("0")),
     ])

@@ -28,16 +28,33 @@ public struct RecipeID: Hashable, Sendable, Codable, Comparable, CustomStringCon
         guard let schemeEnd = trimmed.firstRange(of: "://") else { return trimmed }
         let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
         var rest = trimmed[schemeEnd.upperBound...]
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        // Whatever is cut from the end (fragment, ports, slashes) takes the whitespace before it along,
+        // and the authority never ends in whitespace, so the result is as collapsed as its input and
+        // normalizing it again changes nothing.
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash].dropLast(while: isWhitespace) }
         let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        var authority = rest[..<authorityEnd].lowercased()
-        if let defaultPort = ["http": ":80", "https": ":443"][scheme], authority.hasSuffix(defaultPort) {
-            authority.removeLast(defaultPort.count)
+        var authority = Substring(rest[..<authorityEnd].lowercased()).dropLast(while: isWhitespace)
+        if let defaultPort = ["http": ":80", "https": ":443"][scheme] {
+            while authority.hasSuffix(defaultPort) {
+                authority = authority.dropLast(defaultPort.count).dropLast(while: isWhitespace)
+            }
         }
         let pathAndQuery = rest[authorityEnd...]
         let queryStart = pathAndQuery.firstIndex(of: "?") ?? pathAndQuery.endIndex
-        var path = String(pathAndQuery[..<queryStart])
-        while path.hasSuffix("/") { path.removeLast() }
+        let path = pathAndQuery[..<queryStart].dropLast(while: { $0 == "/" || isWhitespace($0) })
         return scheme + "://" + authority + path + pathAndQuery[queryStart...]
     }
+
+    private static func isWhitespace(_ character: Character) -> Bool {
+        character.isWhitespace || character.isNewline
+    }
 }
+
+private extension Substring {
+    func dropLast(while predicate: (Character) -> Bool) -> Substring {
+        var end = endIndex
+        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
+        return self[startIndex..<end]
+    }
+}
+

@@ -14,15 +14,30 @@ public enum TextCleanup {
         for character in text {
             if character.isWhitespace || character.isNewline {
                 pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace {
-                    result.append(" ")
-                    pendingSpace = false
+            } else if character.unicodeScalars.contains(where: \.properties.isWhitespace) {
+                // A prepended mark (U+0600 ARABIC NUMBER SIGN and its kind) makes one character of itself
+                // and the space after it; that space still counts, so go through such a character by scalar.
+                for scalar in character.unicodeScalars {
+                    if scalar.properties.isWhitespace {
+                        pendingSpace = !result.isEmpty
+                    } else {
+                        appendPendingSpace(to: &result, &pendingSpace)
+                        result.unicodeScalars.append(scalar)
+                    }
                 }
+            } else {
+                appendPendingSpace(to: &result, &pendingSpace)
                 result.append(character)
             }
         }
         return result
+    }
+
+    private static func appendPendingSpace(to result: inout String, _ pendingSpace: inout Bool) {
+        if pendingSpace {
+            result.append(" ")
+            pendingSpace = false
+        }
     }
 
     /// An ingredient list: comma-separated names, each entity-decoded, whitespace-collapsed and

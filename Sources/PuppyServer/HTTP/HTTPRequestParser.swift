@@ -41,17 +41,14 @@ enum HTTPRequestParser {
             return incompleteHead(bytes, start: start, limits: limits)
         }
 
-        guard let requestLineEnd = HTTPBytes.firstIndex(of: HTTPBytes.lf, in: bytes, from: start) else {
-            return .failure(.badRequest)  // unreachable: the head end follows a line end
-        }
-        if requestLineEnd + 1 - start > limits.maxHeadBytes { return .failure(.uriTooLong) }
-        if headEnd - start > limits.maxHeadBytes { return .failure(.headerFieldsTooLarge) }
-
         let requestLine: RequestLine
-        switch parseRequestLine(bytes[start..<requestLineEnd]) {
-        case .success(let line): requestLine = line
+        let requestLineEnd: Int
+        switch readRequestLine(bytes, start: start, limits: limits) {
+        case .complete(let line, let lineFeed): (requestLine, requestLineEnd) = (line, lineFeed)
         case .failure(let status): return .failure(status)
+        case .incomplete: return .failure(.badRequest)  // unreachable: the head end follows a line end
         }
+        if headEnd - start > limits.maxHeadBytes { return .failure(.headerFieldsTooLarge) }
 
         let head: ParsedHeaders
         switch parseHeaders(bytes[(requestLineEnd + 1)..<headEnd], version: requestLine.version, limits: limits) {
@@ -116,17 +113,41 @@ enum HTTPRequestParser {
         _ bytes: ArraySlice<UInt8>, start: Int, limits: HTTPParserLimits
     ) -> HTTPParseResult {
         let total = bytes.endIndex - bytes.startIndex
-        if let requestLineEnd = HTTPBytes.firstIndex(of: HTTPBytes.lf, in: bytes, from: start) {
-            if case .failure(let status) = parseRequestLine(bytes[start..<requestLineEnd]) {
-                return .failure(status)
-            }
-            if requestLineEnd + 1 - start > limits.maxHeadBytes { return .failure(.uriTooLong) }
+        switch readRequestLine(bytes, start: start, limits: limits) {
+        case .failure(let status):
+            return .failure(status)
+        case .complete:
             if bytes.endIndex - start > limits.maxHeadBytes { return .failure(.headerFieldsTooLarge) }
-        } else {
-            if bytes.endIndex - start > limits.maxHeadBytes { return .failure(.uriTooLong) }
-            if !isPlausibleRequestLinePrefix(bytes[start...]) { return .failure(.badRequest) }
+        case .incomplete:
+            break
         }
         return .incomplete(HTTPParseProgress(resumeAt: total, needAtLeast: total + 1))
+    }
+
+    private enum RequestLineResult {
+        case incomplete
+        case failure(HTTPStatus)
+        case complete(RequestLine, lineFeed: Int)
+    }
+
+    /// The request line at `start`, refused by the earliest byte that rules it out: one no request line
+    /// can have (400), or the first past the head limit (414). Deciding by position, whatever has been
+    /// received, gives the same answer however the bytes were split into reads.
+    private static func readRequestLine(
+        _ bytes: ArraySlice<UInt8>, start: Int, limits: HTTPParserLimits
+    ) -> RequestLineResult {
+        let lineFeed = HTTPBytes.firstIndex(of: HTTPBytes.lf, in: bytes, from: start)
+        if let lineFeed, lineFeed + 1 - start <= limits.maxHeadBytes {
+            switch parseRequestLine(bytes[start..<lineFeed]) {
+            case .success(let line): return .complete(line, lineFeed: lineFeed)
+            case .failure(let status): return .failure(status)
+            }
+        }
+        // Not all here, or too long: only the bytes within the limit can make it a 400.
+        let scanEnd = min(lineFeed ?? bytes.endIndex, start + limits.maxHeadBytes)
+        if !isPlausibleRequestLinePrefix(bytes[start..<scanEnd]) { return .failure(.badRequest) }
+        if lineFeed == nil, bytes.endIndex - start <= limits.maxHeadBytes { return .incomplete }
+        return .failure(.uriTooLong)
     }
 
     private struct RequestLine {

@@ -285,7 +285,8 @@ struct DocumentBuilder {
             let depth = max(0, lists.count - 1)
             if var list = lists.last, list.ordered {
                 currentListItem = ("\(list.counter).", depth)
-                list.counter += 1
+                // A page may start its list at Int.max: the numbering stops there rather than trap.
+                if list.counter < .max { list.counter += 1 }
                 lists[lists.count - 1] = list
             } else {
                 currentListItem = ("•", depth)

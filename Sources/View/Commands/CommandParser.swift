@@ -39,8 +39,12 @@ public enum CommandParser {
             guard !rest.isEmpty else { throw .missingArgument(command: name, usage: "filter lactose-free|all") }
             return .filter(rest.lowercased())
         case "s", "search":
-            guard !rest.isEmpty else { throw .missingArgument(command: name, usage: "search INGREDIENTS [\"TITLE WORDS\"]") }
-            return try search(rest)
+            let missing = CommandError.missingArgument(command: name, usage: "search INGREDIENTS [\"TITLE WORDS\"]")
+            guard !rest.isEmpty else { throw missing }
+            // Quotes around nothing (`s ""`) leave nothing to search for, like no argument at all.
+            let command = try search(rest)
+            guard command != .search(ingredients: "", title: "") else { throw missing }
+            return command
         default:
             if explicit || !text.contains(where: \.isLetter) {
                 throw .unknownCommand(explicit ? ":" + word : word)

@@ -1,0 +1,71 @@
+// libFuzzer harness for the REPL's command parser and for TerminalSafety. .ci/fuzz compiles it with
+// Sources/View/Commands/*.swift and Sources/View/Terminal/TerminalSafety.swift into one module.
+//
+// Input: a line as typed (or pasted) at the prompt. It must parse to a command or a CommandError, the
+// same way twice, within the documented shapes. The same text, as if it came from the network, must
+// come out of TerminalSafety.line and .block without any control character, escape or bidi override.
+
+private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError("CommandParser invariant: \(message())") }
+}
+
+private func isTrimmed(_ text: String) -> Bool {
+    text.first?.isWhitespace != true && text.last?.isWhitespace != true
+}
+
+private func checkCommand(_ command: Command, line: String) {
+    switch command {
+    case .show(let number), .open(let number), .favorite(let number), .unfavorite(let number):
+        check(number > 0, "recipe number \(number) from \(line.debugDescription)")
+    case .search(let ingredients, let title):
+        check(!(ingredients.isEmpty && title.isEmpty), "an empty search from \(line.debugDescription)")
+        check(isTrimmed(ingredients) && isTrimmed(title), "untrimmed search from \(line.debugDescription)")
+    case .filter(let word):
+        check(!word.isEmpty, "an empty filter from \(line.debugDescription)")
+    case .favorites(let words):
+        check(isTrimmed(words), "untrimmed favorites search from \(line.debugDescription)")
+    case .next, .previous, .first, .refresh, .retry, .back, .help, .quit:
+        break
+    }
+}
+
+/// Whether a scalar could move the cursor, ring, clear, recolour, reorder or otherwise act on a terminal.
+private func isUnsafe(_ scalar: Unicode.Scalar, newlineAllowed: Bool) -> Bool {
+    switch scalar.value {
+    case 0x0A: return !newlineAllowed
+    case 0x00...0x1F, 0x7F...0x9F: return true
+    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
+    default: return false
+    }
+}
+
+private func checkSafe(_ output: String, newlineAllowed: Bool, input: String) {
+    for scalar in output.unicodeScalars {
+        check(!isUnsafe(scalar, newlineAllowed: newlineAllowed),
+              "U+\(String(scalar.value, radix: 16)) survived in \(output.debugDescription) from \(input.debugDescription)")
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
+    let text = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
+
+    let first = Result { () throws(CommandError) -> Command in try CommandParser.parse(text) }
+    let second = Result { () throws(CommandError) -> Command in try CommandParser.parse(text) }
+    check(first == second, "parsing \(text.debugDescription) twice gave \(first) and \(second)")
+    switch first {
+    case .success(let command):
+        check(text.count <= CommandParser.maxLineLength, "a line of \(text.count) characters was accepted")
+        checkCommand(command, line: text)
+    case .failure(let error):
+        check(!error.message.isEmpty, "an error without a message")
+    }
+
+    let line = TerminalSafety.line(text)
+    let block = TerminalSafety.block(text)
+    checkSafe(line, newlineAllowed: false, input: text)
+    checkSafe(block, newlineAllowed: true, input: text)
+    check(TerminalSafety.line(line) == line, "TerminalSafety.line is not idempotent on \(text.debugDescription)")
+    check(TerminalSafety.block(block) == block, "TerminalSafety.block is not idempotent on \(text.debugDescription)")
+    return 0
+}
