@@ -186,3 +186,19 @@ import TestSupport
         }
     }
 }
+
+@Suite struct InvalidQueries {
+    @Test func anInvalidQueryLeavesTheCurrentSearchAndItsPrefetchAlone() async throws {
+        let gated = GatedSearcher(FakeSearcher(recipes: SampleRecipes.make(1...30))) { _, page in page == 2 }
+        let search = SearchInteractor(searcher: gated, favorites: nil, time: FakeTime())
+        _ = await search.search(SearchQuery(ingredientText: "eggs"))
+        #expect(await eventually { gated.latch.arrivals > 0 }, "the prefetch of page 2 is waiting")
+        #expect(await search.search(SearchQuery(ingredientText: ",")) == .failed(.invalidQuery))
+        gated.latch.open()
+        await search.waitForPrefetch()
+        #expect(gated.cancellations == 0)
+        #expect(await search.prefetchCount == 1)
+        guard case .screen(let next) = await search.next() else { Issue.record("the search was lost"); return }
+        #expect(next.recipes.map(\.number) == Array(11...20))
+    }
+}

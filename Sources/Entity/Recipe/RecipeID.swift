@@ -10,6 +10,11 @@ public struct RecipeID: Hashable, Sendable, Codable, Comparable, CustomStringCon
         rawValue = RecipeID.normalize(href)
     }
 
+    /// An identity that is already normalized, as RecipeBook stored it.
+    public init(normalized: String) {
+        rawValue = normalized
+    }
+
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }

@@ -41,12 +41,13 @@ public actor SearchInteractor {
 
     /// Starts a new search (cancelling anything the old one was still doing) and returns its first screen.
     public func search(_ query: SearchQuery) async -> ScreenResult {
-        cancelBackgroundWork()
         do throws(ServiceError) {
             try QueryBuilder.validate(query)
         } catch {
+            // A query that cannot be sent leaves the search being shown, and its prefetch, alone.
             return .failed(error)
         }
+        cancelBackgroundWork()
         let walker = PageWalker(query: query, searcher: searcher, time: time, configuration: configuration.walker)
         generations += 1
         let session = SearchSession(query: query, walker: walker, generation: generations)

@@ -207,7 +207,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
             let statement = try database.prepare("SELECT id FROM favorites WHERE id IN (\(placeholders))")
             try statement.bind(chunk.map { .text($0.rawValue) })
             while try statement.step() {
-                if let id = statement.text(0) { found.insert(RecipeID(href: id)) }
+                if let id = statement.text(0) { found.insert(RecipeID(normalized: id)) }
             }
         }
         return found
