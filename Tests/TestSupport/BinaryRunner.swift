@@ -39,6 +39,19 @@ public enum BinaryRunner {
         return environment
     }
 
+    /// posix_spawn for a package binary (or an absolute path) with C strings made and freed here.
+    static func spawn(_ pid: inout pid_t, _ name: String, _ arguments: [String], environment: [String: String],
+                      actions: inout posix_spawn_file_actions_t, attributes: UnsafePointer<posix_spawnattr_t>?) -> Int32 {
+        let path = url(of: name).path
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        return posix_spawn(&pid, path, &actions, attributes, argv, envp)
+    }
+
     /// True when the package's binaries were built with a sanitizer (`swift test --sanitize=...`).
     public static let binariesAreSanitized: Bool = {
         guard let data = FileManager.default.contents(atPath: url(of: "recipes").path) else { return false }
@@ -98,15 +111,8 @@ public final class RunningProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-        let path = BinaryRunner.url(of: name).path
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let status = BinaryRunner.spawn(&pid, name, arguments, environment: environment, actions: &actions, attributes: nil)
         Glibc.close(inputPipe[0])
         Glibc.close(outputPipe[1])
         Glibc.close(errorPipe[1])

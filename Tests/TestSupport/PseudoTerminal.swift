@@ -33,15 +33,10 @@ public final class PseudoTerminalProcess: Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         // POSIX_SPAWN_SETSID: a session of its own, so the terminal becomes its controlling terminal.
         posix_spawnattr_setflags(&attributes, Int16(0x80))
-        let path = BinaryRunner.url(of: name).path
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        let status = withUnsafePointer(to: &attributes) { attributes in
+            BinaryRunner.spawn(&pid, name, arguments, environment: environment, actions: &actions, attributes: attributes)
+        }
         guard status == 0 else {
             close(master)
             throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL)

@@ -15,20 +15,25 @@ public struct OneShotOutput {
     }
 
     public func print(_ outcome: OneShotOutcome, json: Bool) -> ExitCode {
-        let messages = Renderer(width: width, colors: false, wrapsMessages: false)
         switch outcome {
         case .found(let records, let cards, let notes):
             write(records, cards: cards, json: json)
-            for note in notes { sink.write(messages.message(note).joined(separator: "\n") + "\n", to: .standardError) }
+            notes.forEach(report)
             return .success
         case .nothingFound(let message):
             if json { sink.write("[]\n", to: .standardOutput) }
-            sink.write(messages.message(message).joined(separator: "\n") + "\n", to: .standardError)
+            report(message)
             return .nothingFound
         case .failed(let message):
-            sink.write(messages.message(message).joined(separator: "\n") + "\n", to: .standardError)
+            report(message)
             return .failure
         }
+    }
+
+    /// A message on stderr, on one line.
+    private func report(_ message: MessageModel) {
+        let line = Renderer(width: width, colors: false, wrapsMessages: false).message(message).joined(separator: " ")
+        sink.write(line + "\n", to: .standardError)
     }
 
     /// Results on stdout: a JSON array, or cards with their links.
@@ -54,32 +59,30 @@ public struct OneShotOutput {
 extension OneShotOutput {
     /// `recipes favorites`: the list on stdout, messages on stderr.
     public func print(_ outcome: FavoritesOutcome, json: Bool) -> ExitCode {
-        let messages = Renderer(width: width, colors: false, wrapsMessages: false)
         switch outcome {
         case .found(let records, let cards):
             write(records, cards: cards, json: json)
             return .success
         case .empty(let message):
             if json { sink.write("[]\n", to: .standardOutput) }
-            sink.write(messages.message(message).joined(separator: "\n") + "\n", to: .standardError)
+            report(message)
             return .nothingFound
         case .failed(let message):
-            sink.write(messages.message(message).joined(separator: "\n") + "\n", to: .standardError)
+            report(message)
             return .failure
         }
     }
 
     /// `recipes favorites --export FILE.md`: writes the cookbook, says where on stderr.
     public func export(_ cookbook: (text: String?, count: Int, problem: MessageModel?), to path: String) -> ExitCode {
-        let messages = Renderer(width: width, colors: false, wrapsMessages: false)
         guard let text = cookbook.text else {
-            if let problem = cookbook.problem { sink.write(messages.message(problem).joined(separator: "\n") + "\n", to: .standardError) }
+            if let problem = cookbook.problem { report(problem) }
             return .failure
         }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            sink.write(messages.message(MessageModel(.error, "Cannot write \(path): \(error.localizedDescription)")).joined(separator: "\n") + "\n", to: .standardError)
+            report(MessageModel(.error, "Cannot write \(path): \(error.localizedDescription)"))
             return .failure
         }
         sink.write("Wrote \(cookbook.count) favorite\(cookbook.count == 1 ? "" : "s") to \(path)\n", to: .standardError)

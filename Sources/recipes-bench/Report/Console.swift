@@ -1,25 +1,14 @@
-import Glibc
+import View
 
 /// Where the benchmark writes: results on stdout, progress and problems on stderr.
 enum Console {
+    private static let streams = StandardStreams()
+
     static func output(_ text: String) {
-        write(text + "\n", to: STDOUT_FILENO)
+        streams.write(text + "\n", to: .standardOutput)
     }
 
     static func message(_ text: String) {
-        write("recipes-bench: " + text + "\n", to: STDERR_FILENO)
-    }
-
-    private static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        streams.write("recipes-bench: " + text + "\n", to: .standardError)
     }
 }
