@@ -21,12 +21,17 @@ var targets: [Target] = [
     .target(name: "Presenter", dependencies: ["Entity", "Interactor", "Router"]),
     .target(name: "View", dependencies: ["Presenter"]),
     .target(name: "PuppyServer", resources: [.copy("Resources/catalog.jsonl")]),
-    .executableTarget(
-        name: "recipes",
+    // The composition root, shared by the executables that need the whole client.
+    .target(
+        name: "Wiring",
         dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"]
     ),
+    .executableTarget(name: "recipes", dependencies: ["Wiring", "View"]),
     .executableTarget(name: "puppy-server", dependencies: ["PuppyServer"]),
-    .executableTarget(name: "recipes-bench", dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "recipes"]),
+    .executableTarget(
+        name: "recipes-bench",
+        dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "Wiring", "TestSupport"]
+    ),
     .target(
         name: "TestSupport",
         dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"],

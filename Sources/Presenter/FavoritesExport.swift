@@ -41,31 +41,31 @@ public enum FavoritesOutcome: Sendable, Equatable {
 @MainActor
 public final class FavoritesExportPresenter {
     private let favorites: FavoritesInteractor
+    private let messages = Messages(mode: .oneShot)
 
     public init(favorites: FavoritesInteractor) {
         self.favorites = favorites
     }
 
     public func list(matching words: String) async -> FavoritesOutcome {
-        switch await favorites.all(matching: words) {
-        case .failure(let error):
-            return .failed(ErrorMessages.message(for: error))
-        case .success(let all) where all.isEmpty:
-            return .empty(MessageModel(.info, words.isEmpty ? "No favorites yet." : "No favorites match \(words)."))
-        case .success(let all):
+        do throws(UseCaseError) {
+            let all = try await favorites.all(matching: words)
+            guard !all.isEmpty else { return .empty(messages.noFavorites(matching: words)) }
             let records = all.enumerated().map { FavoriteRecord(number: $0.offset + 1, favorite: $0.element) }
             let cards = all.enumerated().map { ScreenFormatter.card(ListedRecipe(number: $0.offset + 1, recipe: $0.element.recipe, isFavorite: true)) }
             return .found(records, cards: cards)
+        } catch {
+            return .failed(messages.error(error))
         }
     }
 
     /// The favorites as a Markdown cookbook, and how many it holds; or the message saying why not.
     public func markdown(matching words: String) async -> (text: String?, count: Int, problem: MessageModel?) {
-        switch await favorites.all(matching: words) {
-        case .failure(let error):
-            return (nil, 0, ErrorMessages.message(for: error))
-        case .success(let all):
+        do throws(UseCaseError) {
+            let all = try await favorites.all(matching: words)
             return (FavoritesExportPresenter.cookbook(all), all.count, nil)
+        } catch {
+            return (nil, 0, messages.error(error))
         }
     }
 

@@ -1,150 +1,203 @@
 public import Entity
-import Services
 public import Interactor
 public import Router
 
-/// The favorites screen and saving: intents in, use-case calls, display models out.
+/// The favorites list, and saving: intents in, use-case calls, display models out. A number on the
+/// favorites screen means the favorite shown under it, whatever was saved or removed since.
 @MainActor
-public final class FavoritesPresenter {
-    public weak var view: (any RecipesView)?
+public final class FavoritesPresenter: ListPresenting {
+    weak var view: (any RecipesView)?
     private let favorites: FavoritesInteractor
     private let reading: ReadingInteractor
     private let router: Router
+    private let messages: Messages
     /// Saves still downloading, by recipe: quitting waits for them.
     private var saving: [RecipeID: Task<Void, Never>] = [:]
 
-    public init(favorites: FavoritesInteractor, reading: ReadingInteractor, router: Router) {
+    public init(favorites: FavoritesInteractor, reading: ReadingInteractor, router: Router, messages: Messages = Messages()) {
         self.favorites = favorites
         self.reading = reading
         self.router = router
+        self.messages = messages
     }
 
-    public func show(matching words: String) async {
-        router.show(.favorites)
-        display(await favorites.screen(0, matching: words))
+    /// Says at the start when favorites cannot be used this run.
+    func announceProblems() {
+        if let problem = favorites.unavailableReason { view?.display(messages.error(problem)) }
     }
 
-    public func move(by delta: Int) async {
-        let index = await favorites.currentScreenIndex
-        if delta < 0 && index == 0 {
-            view?.display(MessageModel(.info, "This is the first screen of favorites."))
-            return
-        }
-        let result = await favorites.move(by: delta)
-        if case .success(let screen) = result, delta > 0, screen.index == index {
-            view?.display(MessageModel(.info, "End of favorites.", hint: "p goes back; type ingredients to search."))
-            return
-        }
-        router.show(.favorites)
-        display(result)
+    // MARK: The list
+
+    func show(matching words: String) async {
+        await display { () throws(UseCaseError) in try await self.favorites.firstScreen(matching: words) }
+    }
+
+    public func next() async {
+        await display(orElse: messages.endOfFavorites()) { () throws(UseCaseError) in try await self.favorites.nextScreen() }
+    }
+
+    public func previous() async {
+        await display(orElse: messages.firstScreenOfFavorites()) { () throws(UseCaseError) in try await self.favorites.previousScreen() }
     }
 
     public func first() async {
-        router.show(.favorites)
-        display(await favorites.move(by: -(await favorites.currentScreenIndex)))
+        await display { () throws(UseCaseError) in try await self.favorites.backToFirstScreen() }
     }
 
-    private func display(_ result: Result<FavoritesScreen, ServiceError>) {
-        switch result {
-        case .success(let screen) where screen.total == 0:
-            view?.display(MessageModel(.info, screen.words.isEmpty ? "No favorites yet." : "No favorites match \(screen.words).",
-                                       hint: "fav N saves recipe N of a search, with its page and picture."))
-        case .success(let screen):
-            view?.display(FavoritesFormatter.screen(screen))
-        case .failure(let error):
-            view?.display(ErrorMessages.message(for: error))
+    /// The favorites screen shown last, again.
+    func showCurrent() async {
+        await display { () throws(UseCaseError) in try await self.favorites.currentScreen() }
+    }
+
+    private func display(orElse nothing: MessageModel? = nil,
+                         _ work: @escaping @MainActor () async throws(UseCaseError) -> FavoritesScreen?) async {
+        do throws(UseCaseError) {
+            guard let screen = try await work() else {
+                if let nothing { view?.display(nothing) }
+                return
+            }
+            router.show(.favorites)
+            if screen.total == 0 {
+                view?.display(messages.noFavorites(matching: screen.words))
+            } else {
+                view?.display(FavoritesFormatter.screen(screen))
+            }
+        } catch {
+            view?.display(messages.error(error))
         }
     }
 
-    /// Favorite `number`, or nil after saying why there is none.
-    private func load(_ number: Int) async -> Favorite? {
-        do throws(ServiceError) {
-            if let favorite = try await favorites.favorite(number: number) { return favorite }
-            view?.display(MessageModel(.error, "There is no favorite \(number).", hint: "Use a number shown on the favorites screen."))
+    /// Fetches what the favorite being shown lacks, or what every favorite lacks.
+    public func refresh() async {
+        do throws(UseCaseError) {
+            var targets: [RecipeID]
+            if case .recipe(let reference) = router.current, reference.list == .favorites {
+                targets = [reference.id]
+            } else {
+                targets = try await favorites.incomplete()
+            }
+            if targets.isEmpty {
+                view?.display(messages.nothingMissing())
+                return
+            }
+            let count = targets.count
+            try await whileBusy(view, "Fetching what \(count) favorite\(count == 1 ? " lacks" : "s lack")") { () throws(UseCaseError) in
+                for id in targets {
+                    if let report = try await favorites.completeMissing(id) { view?.display(messages.saved(report)) }
+                }
+            }
         } catch {
-            view?.display(ErrorMessages.message(for: error))
+            view?.display(messages.error(error))
+        }
+    }
+
+    // MARK: One favorite
+
+    public func show(_ number: Int) async {
+        guard let favorite = await load(number) else { return }
+        router.show(.recipe(RecipeReference(list: .favorites, number: number, id: favorite.recipe.id)))
+        view?.display(FavoritesFormatter.detail(favorite, number: number))
+    }
+
+    public func open(_ number: Int) async {
+        guard let favorite = await load(number) else { return }
+        do throws(UseCaseError) {
+            let page = try await reading.read(favorite.recipe)
+            router.show(.reader(RecipeReference(list: .favorites, number: number, id: favorite.recipe.id)))
+            await view?.display(ScreenFormatter.page(page))
+        } catch {
+            view?.display(messages.error(error))
+        }
+    }
+
+    /// `fav N` on the favorites screen: puts back a favorite removed in this session.
+    public func favorite(_ number: Int) async {
+        guard let listed = await favorites.listedRecipe(number: number) else {
+            view?.display(messages.noSuchFavorite(number))
+            return
+        }
+        guard !listed.isFavorite else {
+            view?.display(MessageModel(.info, "“\(listed.recipe.title)” is already a favorite.", hint: "unfav \(number) removes it."))
+            return
+        }
+        do throws(UseCaseError) {
+            if let restored = try await favorites.restore(listed.recipe.id) {
+                view?.display(messages.restored(restored.recipe))
+            } else {
+                save(listed.recipe)
+            }
+        } catch {
+            view?.display(messages.couldNotSave(listed.recipe, error))
+        }
+    }
+
+    /// `unfav N` on the favorites screen: removes the favorite shown under N; the numbers stay.
+    public func unfavorite(_ number: Int) async {
+        guard let listed = await favorites.listedRecipe(number: number) else {
+            view?.display(messages.noSuchFavorite(number))
+            return
+        }
+        guard listed.isFavorite else {
+            view?.display(messages.removedAlready(listed.recipe, number: number))
+            return
+        }
+        await remove(listed.recipe, number: number)
+    }
+
+    /// Favorite `number` of the screens shown, whole; nil after saying why there is none.
+    private func load(_ number: Int) async -> Favorite? {
+        do throws(UseCaseError) {
+            if let favorite = try await favorites.favorite(number: number) { return favorite }
+            if let listed = await favorites.listedRecipe(number: number) {
+                view?.display(messages.removedAlready(listed.recipe, number: number))
+            } else {
+                view?.display(messages.noSuchFavorite(number))
+            }
+        } catch {
+            view?.display(messages.error(error))
         }
         return nil
     }
 
-    public func showFavorite(_ number: Int) async {
-        guard let favorite = await load(number) else { return }
-        router.show(.recipe(number: number, list: .favorites))
-        view?.display(FavoritesFormatter.detail(favorite, number: number))
-    }
-
-    public func openFavorite(_ number: Int) async {
-        guard let favorite = await load(number) else { return }
-        let result = await reading.read(favorite.recipe)
-        switch result {
-        case .success(let page):
-            router.show(.reader(number: number, list: .favorites))
-            await view?.display(ScreenFormatter.page(page))
-        case .failure(let error):
-            view?.display(ErrorMessages.message(for: error))
-        }
-    }
+    // MARK: Saving and removing (also for search results)
 
     /// Starts saving a recipe; the prompt comes back at once and a line reports when it is done.
-    public func save(_ recipe: Recipe) {
+    func save(_ recipe: Recipe) {
         guard saving[recipe.id] == nil else {
-            view?.display(MessageModel(.info, "“\(recipe.title)” is already being saved."))
+            view?.display(messages.alreadySaving(recipe))
             return
         }
-        view?.display(MessageModel(.info, "Saving “\(recipe.title)”: fetching its page and picture…"))
+        view?.display(messages.saving(recipe))
         saving[recipe.id] = Task {
-            let outcome = await favorites.save(recipe)
-            saving[recipe.id] = nil
-            view?.display(FavoritesFormatter.saved(outcome))
-        }
-    }
-
-    public func remove(_ recipe: Recipe) async {
-        await saving[recipe.id]?.value
-        switch await favorites.remove(recipe.id) {
-        case .success(true):
-            view?.display(MessageModel(.info, "Removed “\(recipe.title)” from favorites."))
-        case .success(false):
-            view?.display(MessageModel(.info, "“\(recipe.title)” was not a favorite."))
-        case .failure(let error):
-            view?.display(ErrorMessages.message(for: error))
-        }
-    }
-
-    public func removeFavorite(_ number: Int) async {
-        guard let favorite = await load(number) else { return }
-        await remove(favorite.recipe)
-    }
-
-    /// Fetches what favorite `number` (or every favorite on the screen, when nil) is missing.
-    public func completeMissing(_ number: Int?) async {
-        var targets: [Favorite] = []
-        if let number {
-            guard let favorite = await load(number) else { return }
-            targets = [favorite]
-        } else if case .success(let screen) = await favorites.move(by: 0) {
-            for listed in screen.favorites {
-                if let favorite = try? await favorites.favorite(id: listed.summary.recipe.id), !favorite.missing.isEmpty {
-                    targets.append(favorite)
-                }
+            do throws(UseCaseError) {
+                let report = try await favorites.save(recipe)
+                view?.display(messages.saved(report))
+            } catch {
+                view?.display(messages.couldNotSave(recipe, error))
             }
+            saving[recipe.id] = nil
         }
-        if targets.isEmpty {
-            view?.display(MessageModel(.info, "Nothing is missing: every favorite here has its page and picture."))
-            return
-        }
-        view?.setActivity("Fetching what \(targets.count) favorite\(targets.count == 1 ? " is" : "s are") missing")
-        defer { view?.setActivity(nil) }
-        for favorite in targets {
-            if let outcome = await favorites.completeMissing(favorite.recipe.id) { view?.display(FavoritesFormatter.saved(outcome)) }
+    }
+
+    /// Removes a recipe from favorites, saying how to put it back when it was shown under `number`.
+    func remove(_ recipe: Recipe, number: Int?) async {
+        await saving[recipe.id]?.value
+        do throws(UseCaseError) {
+            if try await favorites.remove(recipe.id) != nil {
+                view?.display(messages.removed(recipe, number: number))
+            } else {
+                view?.display(messages.notAFavorite(recipe))
+            }
+        } catch {
+            view?.display(messages.error(error))
         }
     }
 
     /// Waits for saves still downloading, saying so; a favorite reported saved is never lost.
-    public func finish() async {
+    func finish() async {
         let pending = Array(saving.values)
         guard !pending.isEmpty else { return }
-        view?.display(MessageModel(.info, "Waiting for \(pending.count) favorite\(pending.count == 1 ? "" : "s") to finish saving…"))
+        view?.display(messages.waitingForSaves(pending.count))
         for task in pending { await task.value }
     }
 }

@@ -9,7 +9,8 @@ public struct RecipeRecord: Encodable, Sendable, Equatable {
     public let ingredients: [String]
     public let thumbnail: String?
     public let lactose: Bool
-    public let favorite: Bool
+    /// Nil when the favorites could not be read.
+    public let favorite: Bool?
 
     enum CodingKeys: String, CodingKey { case number, title, href, ingredients, thumbnail, lactose, favorite }
 
@@ -47,6 +48,7 @@ public enum OneShotOutcome: Sendable, Equatable {
 @MainActor
 public final class OneShotPresenter {
     private let search: SearchInteractor
+    private let messages = Messages(mode: .oneShot)
 
     public init(search: SearchInteractor) {
         self.search = search
@@ -59,22 +61,28 @@ public final class OneShotPresenter {
         var notes: [MessageModel] = []
         for _ in 1..<max(1, page) {
             guard case .screen(let screen) = result else { break }
-            notes += ScreenFormatter.notes(skipped: screen.skipped, dropped: screen.droppedCount)
+            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)
             result = await search.next()
         }
         switch result {
         case .screen(let screen):
-            notes += ScreenFormatter.notes(skipped: screen.skipped, dropped: screen.droppedCount)
-            if case .offline(let error) = screen.status {
-                notes.append(ErrorMessages.message(for: error))
+            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)
+            switch screen.status {
+            case .offline(let error), .failing(let error): notes.append(messages.error(error))
+            case .more, .last: break
             }
+            if let problem = screen.starsProblem { notes.append(messages.error(problem)) }
             return .found(screen.recipes.map(RecipeRecord.init), cards: screen.recipes.map(ScreenFormatter.card), notes: notes)
         case .noResults(let query, _):
             return .nothingFound(MessageModel(.info, "No recipes with \(query.summary)."))
+        case .unanswered(let query, let gaps):
+            return .failed(messages.unanswered(query, gaps: gaps))
         case .endOfResults(let query):
             return .nothingFound(MessageModel(.info, "No recipes on page \(page) for \(query.summary): the results end earlier."))
         case .offline(let error), .failed(let error):
-            return .failed(ErrorMessages.message(for: error))
+            return .failed(messages.error(error))
+        case .cancelled:
+            return .failed(messages.cancelled())
         case .noSearch, .atFirstScreen:
             return .failed(MessageModel(.error, "Nothing was searched."))
         }

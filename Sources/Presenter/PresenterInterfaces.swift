@@ -10,119 +10,27 @@ public protocol RecipesView: AnyObject {
     func setActivity(_ activity: String?)
 }
 
-/// A badge on a card or a recipe.
-public enum Badge: String, Sendable, Equatable {
-    case favorite
-    case lactose
+/// A numbered list on screen (search results, or favorites): what numbers and paging mean depends on
+/// which one is showing, and the REPL hands every list command to the one the Router names.
+@MainActor
+public protocol ListPresenting: AnyObject {
+    func next() async
+    func previous() async
+    func first() async
+    /// Search results: run the search again. Favorites: fetch the pages and pictures they lack.
+    func refresh() async
+    /// Recipe `number` in full.
+    func show(_ number: Int) async
+    /// Recipe `number`'s page in the reader.
+    func open(_ number: Int) async
+    func favorite(_ number: Int) async
+    func unfavorite(_ number: Int) async
 }
 
-/// One recipe on a screen.
-public struct RecipeCard: Sendable, Equatable {
-    public let number: Int
-    public let title: String
-    /// The ingredients, comma-separated.
-    public let ingredients: String
-    /// The site's domain.
-    public let site: String
-    /// The recipe's address.
-    public let href: String
-    public let badges: [Badge]
-
-    public init(number: Int, title: String, ingredients: String, site: String, href: String, badges: [Badge]) {
-        self.number = number
-        self.title = title
-        self.ingredients = ingredients
-        self.site = site
-        self.href = href
-        self.badges = badges
-    }
-}
-
-/// A screen of recipes.
-public struct ScreenModel: Sendable, Equatable {
-    public let heading: String
-    public let cards: [RecipeCard]
-    /// Things worth knowing about how this screen was fetched (skipped pages, dropped results).
-    public let notes: [MessageModel]
-    /// Where you are and what to type next.
-    public let footer: String
-
-    public init(heading: String, cards: [RecipeCard], notes: [MessageModel], footer: String) {
-        self.heading = heading
-        self.cards = cards
-        self.notes = notes
-        self.footer = footer
-    }
-}
-
-/// One recipe in full.
-public struct RecipeDetailModel: Sendable, Equatable {
-    public let number: Int
-    public let title: String
-    public let badges: [Badge]
-    /// Label and value pairs in order: ingredients, lactose, site, link, favorite, ...
-    public let fields: [Field]
-    public let footer: String
-
-    public struct Field: Sendable, Equatable {
-        public let label: String
-        public let value: String
-
-        public init(label: String, value: String) {
-            self.label = label
-            self.value = value
-        }
-    }
-
-    public init(number: Int, title: String, badges: [Badge], fields: [Field], footer: String) {
-        self.number = number
-        self.title = title
-        self.badges = badges
-        self.fields = fields
-        self.footer = footer
-    }
-}
-
-/// A recipe's page, ready to lay out.
-public struct PageModel: Sendable, Equatable {
-    public enum Block: Sendable, Equatable {
-        case heading(level: Int, text: String)
-        case paragraph(String)
-        case item(marker: String, text: String, depth: Int)
-        case preformatted(String)
-        case rule
-    }
-
-    public let title: String
-    /// Where the text came from: "online" or "saved copy from 2026-11-20".
-    public let source: String
-    public let blocks: [Block]
-    /// Numbered links, `1. http://...`.
-    public let references: [String]
-
-    public init(title: String, source: String, blocks: [Block], references: [String]) {
-        self.title = title
-        self.source = source
-        self.blocks = blocks
-        self.references = references
-    }
-}
-
-/// A one-line message, with what to do next.
-public struct MessageModel: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
-        case info
-        case warning
-        case error
-    }
-
-    public let kind: Kind
-    public let text: String
-    public let hint: String?
-
-    public init(_ kind: Kind, _ text: String, hint: String? = nil) {
-        self.kind = kind
-        self.text = text
-        self.hint = hint
-    }
+/// Runs slow work with its activity shown by `view` (a spinner, if it lasts).
+@MainActor
+func whileBusy<T, E: Error>(_ view: (any RecipesView)?, _ activity: String, _ work: () async throws(E) -> T) async throws(E) -> T {
+    view?.setActivity(activity)
+    defer { view?.setActivity(nil) }
+    return try await work()
 }

@@ -3,6 +3,8 @@ public import Entity
 
 /// The RecipePuppy API as the Interactor sees it: one page of one search at a time.
 public protocol RecipeSearching: Sendable {
+    /// Checks a query before anything is sent; throws `invalidQuery` saying what is wrong with it.
+    func validate(_ query: SearchQuery) throws(ServiceError)
     func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage
 }
 

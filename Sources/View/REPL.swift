@@ -29,10 +29,10 @@ public final class REPL {
         let prompt = Style(colors: view.colors).bold("recipes> ")
         while let line = await view.input.readLine(prompt: prompt) {
             let command: Command
-            do {
+            do throws(InputError) {
                 command = try CommandParser.parse(line)
             } catch {
-                view.display(MessageModel(.error, error.message))
+                presenter.report(error)
                 continue
             }
             if command == .quit { break }
@@ -47,19 +47,19 @@ public final class REPL {
     private func perform(_ command: Command) async {
         switch command {
         case .search(let ingredients, let title): await presenter.search(ingredients: ingredients, title: title)
-        case .next: await presenter.next()
-        case .previous: await presenter.previous()
-        case .first: await presenter.first()
-        case .refresh: await presenter.refresh()
+        case .next: await presenter.list.next()
+        case .previous: await presenter.list.previous()
+        case .first: await presenter.list.first()
+        case .refresh: await presenter.list.refresh()
         case .retry: await presenter.retry()
-        case .show(let number): await presenter.showRecipe(number)
-        case .open(let number): await presenter.openPage(number)
+        case .show(let number): await presenter.list.show(number)
+        case .open(let number): await presenter.list.open(number)
         case .filter(let name): await presenter.filter(name)
         case .back: await presenter.back()
         case .help: presenter.help()
         case .favorites(let words): await presenter.showFavorites(matching: words)
-        case .favorite(let number): await presenter.favorite(number)
-        case .unfavorite(let number): await presenter.unfavorite(number)
+        case .favorite(let number): await presenter.list.favorite(number)
+        case .unfavorite(let number): await presenter.list.unfavorite(number)
         case .quit: break
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import View
-import PuppyServer
+import Wiring
 
 @main
 struct RecipesCommand {

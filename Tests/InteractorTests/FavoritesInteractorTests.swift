@@ -5,115 +5,194 @@ import Services
 import TestSupport
 @testable import Interactor
 
-/// Pages and pictures that fail until the test lets them through.
-final class FlakyFetcher: PageFetching {
-    private let working = Locked(false)
-
-    func recover() { working.withLock { $0 = true } }
-
-    func page(at href: String) async throws(ServiceError) -> RecipePage {
-        guard working.withLock({ $0 }) else { throw .badStatus.with(status: 503, detail: "HTTP 503 for \(href)") }
-        let html = "<h1>Saved</h1><p>Page of \(href)</p>"
-        return RecipePage(html: html, document: HTMLReader.read(html))
-    }
-
-    func thumbnail(at url: String) async throws(ServiceError) -> RecipeImage {
-        guard working.withLock({ $0 }) else { throw .timeout }
-        return RecipeImage(bytes: Data([1, 2, 3]), contentType: "image/png")
-    }
-}
-
 @Suite struct FavoriteUseCases {
+    func interactor(_ folder: URL, fetcher: FakePageFetcher = FakePageFetcher(), time: FakeTime = FakeTime(),
+                    screenSize: Int = 10) throws -> FavoritesInteractor {
+        FavoritesInteractor(store: try FavoritesStore(directory: folder), unavailable: nil, fetcher: fetcher, time: time,
+                            screenSize: screenSize)
+    }
+
     @Test func whatCannotBeFetchedIsReportedAndFetchedLater() async throws {
         try await TemporaryDirectory.with { folder in
-            let fetcher = FlakyFetcher()
-            let favorites = FavoritesInteractor(store: try FavoritesStore(directory: folder), unavailable: nil, fetcher: fetcher, time: FakeTime())
+            let fetcher = FakePageFetcher()
+            fetcher.fail(pages: .badStatus.with(status: 503, detail: "HTTP 503"), pictures: .timeout)
+            let favorites = try interactor(folder, fetcher: fetcher)
             let recipe = SampleRecipes.make(1...1)[0]
-            let outcome = await favorites.save(recipe)
-            guard case .saved(_, let missing) = outcome else { Issue.record("not saved: \(outcome)"); return }
-            #expect(missing.map(\.part) == [.page, .picture])
-            #expect(missing.first?.error.status == 503)
+            let report = try await favorites.save(recipe)
+            #expect(report.missing.map(\.part) == [.page, .picture])
+            #expect(report.missing.first?.error.status == 503)
+            #expect(report.missing.first?.error.operation == .saveFavorite)
+            #expect(!report.wasFavorite)
             #expect(try await favorites.favorite(id: recipe.id)?.missing == [.page, .picture])
+            #expect(try await favorites.incomplete() == [recipe.id])
 
             fetcher.recover()
-            guard case .saved(_, let stillMissing) = await favorites.completeMissing(recipe.id) else { Issue.record("not completed"); return }
-            #expect(stillMissing.isEmpty)
+            let completed = try #require(try await favorites.completeMissing(recipe.id))
+            #expect(completed.missing.isEmpty)
+            #expect(completed.hasPage && completed.hasPicture)
             let whole = try #require(try await favorites.favorite(id: recipe.id))
             #expect(whole.missing.isEmpty)
             #expect(whole.thumbnail?.bytes == Data([1, 2, 3]))
             let saved = try #require(try await favorites.savedPage(for: recipe.id))
             #expect(saved.document.blocks.contains(.paragraph("Page of \(recipe.href)")))
+            #expect(try await favorites.incomplete().isEmpty)
+        }
+    }
+
+    @Test func starringAFavoriteAgainNeverErasesWhatItWasSavedWith() async throws {
+        try await TemporaryDirectory.with { folder in
+            let fetcher = FakePageFetcher()
+            let favorites = try interactor(folder, fetcher: fetcher)
+            let recipe = SampleRecipes.make(1...1)[0]
+            _ = try await favorites.save(recipe)
+            fetcher.fail(pages: .unreachable, pictures: .unreachable)
+            let again = try await favorites.save(recipe)
+            #expect(again.wasFavorite)
+            #expect(again.missing.isEmpty)
+            #expect(again.hasPage && again.hasPicture)
+            let whole = try #require(try await favorites.favorite(id: recipe.id))
+            #expect(whole.page != nil)
+            #expect(whole.thumbnail?.bytes == Data([1, 2, 3]))
+            #expect(fetcher.pageAsks.count == 1, "nothing is fetched for what the favorite already has")
         }
     }
 
     @Test func theFavoritesScreenIsNewestFirstNumberedAndPaged() async throws {
         try await TemporaryDirectory.with { folder in
             let time = FakeTime()
-            let favorites = FavoritesInteractor(store: try FavoritesStore(directory: folder), unavailable: nil, fetcher: FlakyFetcher(),
-                                                time: time, screenSize: 4)
+            let favorites = try interactor(folder, time: time, screenSize: 4)
             for recipe in SampleRecipes.make(1...10) {
                 time.advance(by: 60)
-                _ = await favorites.save(recipe)
+                _ = try await favorites.save(recipe)
             }
-            guard case .success(let first) = await favorites.screen(0, matching: "") else { Issue.record("no screen"); return }
+            let first = try await favorites.firstScreen(matching: "")
             #expect(first.favorites.map(\.number) == [1, 2, 3, 4])
             #expect(first.favorites.map(\.summary.recipe.title) == ["Recipe 10", "Recipe 9", "Recipe 8", "Recipe 7"])
             #expect(first.total == 10)
-            guard case .success(let second) = await favorites.move(by: 1) else { Issue.record("no second screen"); return }
+            #expect(!first.isLast)
+            let second = try #require(try await favorites.nextScreen())
             #expect(second.favorites.map(\.number) == [5, 6, 7, 8])
             #expect(try await favorites.favorite(number: 6)?.recipe.title == "Recipe 5")
-            guard case .success(let last) = await favorites.move(by: 5) else { Issue.record("no last screen"); return }
+            let last = try #require(try await favorites.nextScreen())
             #expect(last.favorites.map(\.number) == [9, 10])
             #expect(last.isLast)
-            #expect(await favorites.remove(SampleRecipes.make(3...3)[0].id) == .success(true))
-            guard case .success(let searched) = await favorites.screen(0, matching: "recipe 4") else { Issue.record("no search"); return }
+            #expect(try await favorites.nextScreen() == nil)
+            #expect(try await favorites.previousScreen()?.favorites.map(\.number) == [5, 6, 7, 8])
+            let searched = try await favorites.firstScreen(matching: "recipe 4")
             #expect(searched.favorites.map(\.summary.recipe.title) == ["Recipe 4"])
         }
     }
 
-    @Test func withoutAStoreEveryUseCaseSaysWhy() async {
-        let favorites = FavoritesInteractor(store: nil, unavailable: .storageTooNew.with(detail: "version 9"), fetcher: FlakyFetcher(), time: FakeTime())
-        let recipe = SampleRecipes.make(1...1)[0]
-        #expect(await favorites.save(recipe) == .failed(recipe, .storageTooNew))
-        #expect(await favorites.screen(0, matching: "") == .failure(.storageTooNew))
-        #expect(await favorites.remove(recipe.id) == .failure(.storageTooNew))
-    }
-}
-
-/// Counts the pages it is asked for.
-final class CountingFetcher: PageFetching {
-    private let asks = Locked(0)
-    var pageRequests: Int { asks.withLock { $0 } }
-
-    func page(at href: String) async throws(ServiceError) -> RecipePage {
-        asks.withLock { $0 += 1 }
-        return RecipePage(html: "<p>\(href)</p>", document: HTMLReader.read("<p>\(href)</p>"))
-    }
-
-    func thumbnail(at url: String) async throws(ServiceError) -> RecipeImage {
-        RecipeImage(bytes: Data([9]), contentType: "image/png")
-    }
-}
-
-@Suite struct ReadingThenSaving {
-    @Test func aPageJustReadIsSavedWithoutFetchingItAgain() async throws {
+    @Test func aNumberMeansTheFavoriteShownUnderItWhateverHappensMeanwhile() async throws {
         try await TemporaryDirectory.with { folder in
-            let fetcher = CountingFetcher()
+            let time = FakeTime()
+            let favorites = try interactor(folder, time: time, screenSize: 4)
+            let recipes = SampleRecipes.make(1...6)
+            for recipe in recipes {
+                time.advance(by: 60)
+                _ = try await favorites.save(recipe)
+            }
+            _ = try await favorites.firstScreen(matching: "")
+            // Shown: 1 Recipe 6, 2 Recipe 5, 3 Recipe 4, 4 Recipe 3. A save lands (another process, or a
+            // download finishing), and favorite 2 is removed.
+            time.advance(by: 60)
+            _ = try await favorites.save(SampleRecipes.make(7...7)[0])
+            #expect(try await favorites.favorite(number: 3)?.recipe.title == "Recipe 4")
+            #expect(try await favorites.remove(recipes[4].id)?.recipe.title == "Recipe 5")
+            #expect(try await favorites.favorite(number: 2) == nil, "2 was removed; nothing else takes its number")
+            #expect(await favorites.listedRecipe(number: 2)?.isFavorite == false)
+            #expect(try await favorites.favorite(number: 3)?.recipe.title == "Recipe 4")
+            // The next screen goes on after the last one shown, numbers too.
+            let next = try #require(try await favorites.nextScreen())
+            #expect(next.favorites.map(\.number) == [5, 6])
+            #expect(next.favorites.map(\.summary.recipe.title) == ["Recipe 2", "Recipe 1"])
+            // The screen shown again leaves the removed one out, and keeps the numbers.
+            let again = try #require(try await favorites.previousScreen())
+            #expect(again.favorites.map(\.number) == [1, 3, 4])
+        }
+    }
+
+    @Test func removingCanBeUndoneWithEverythingItWasSavedWith() async throws {
+        try await TemporaryDirectory.with { folder in
+            let fetcher = FakePageFetcher()
+            let favorites = try interactor(folder, fetcher: fetcher)
+            let recipe = SampleRecipes.make(1...1)[0]
+            _ = try await favorites.save(recipe)
+            let saved = try #require(try await favorites.favorite(id: recipe.id))
+            #expect(try await favorites.remove(recipe.id) != nil)
+            #expect(try await favorites.remove(recipe.id) == nil)
+            fetcher.fail(pages: .unreachable, pictures: .unreachable)
+            #expect(try await favorites.restore(recipe.id)?.recipe == recipe)
+            #expect(try await favorites.favorite(id: recipe.id) == saved)
+            #expect(try await favorites.restore(recipe.id) == nil)
+        }
+    }
+
+    @Test func withoutAStoreEveryUseCaseSaysWhy() async {
+        let favorites = FavoritesInteractor(store: nil, unavailable: .storageTooNew.with(detail: "version 9"), fetcher: FakePageFetcher(),
+                                            time: FakeTime())
+        let recipe = SampleRecipes.make(1...1)[0]
+        #expect(favorites.unavailableReason == .storageTooNew)
+        await #expect(throws: UseCaseError.storageTooNew) { try await favorites.save(recipe) }
+        await #expect(throws: UseCaseError.storageTooNew) { try await favorites.firstScreen(matching: "") }
+        await #expect(throws: UseCaseError.storageTooNew) { try await favorites.remove(recipe.id) }
+        await #expect(throws: UseCaseError.storageTooNew) { try await favorites.incomplete() }
+    }
+}
+
+/// A saved copy that cannot be read.
+final class BrokenSavedPages: SavedPageProviding {
+    func savedPage(for id: RecipeID) async throws(UseCaseError) -> (document: ReadableDocument, savedAt: Date)? {
+        throw UseCaseError.storageCorrupt.with(operation: .favorites, detail: "file is not a database")
+    }
+}
+
+@Suite struct Reading {
+    @Test func aPageJustReadIsSavedWithoutFetchingItAgainAndThenReadOffline() async throws {
+        try await TemporaryDirectory.with { folder in
+            let fetcher = FakePageFetcher()
             let recent = RecentPages()
             let favorites = FavoritesInteractor(store: try FavoritesStore(directory: folder), unavailable: nil, fetcher: fetcher,
                                                 recentPages: recent, time: FakeTime())
             let reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recent)
             let recipe = SampleRecipes.make(2...2)[0]
-            guard case .success(let online) = await reading.read(recipe) else { Issue.record("not read"); return }
+            let online = try await reading.read(recipe)
             #expect(online.source == .online)
-            _ = await reading.read(recipe)
-            #expect(fetcher.pageRequests == 1)
-            guard case .saved(_, let missing) = await favorites.save(recipe) else { Issue.record("not saved"); return }
-            #expect(missing.isEmpty)
-            #expect(fetcher.pageRequests == 1)
-            guard case .success(let offline) = await reading.read(recipe) else { Issue.record("not read"); return }
+            _ = try await reading.read(recipe)
+            #expect(fetcher.pageAsks.count == 1)
+            #expect(try await favorites.save(recipe).missing.isEmpty)
+            #expect(fetcher.pageAsks.count == 1)
+            fetcher.fail(pages: .unreachable, pictures: .unreachable)
+            let offline = try await reading.read(recipe)
             #expect(offline.source == .saved(FakeTime().now()))
             #expect(offline.document == online.document)
         }
+    }
+
+    @Test func aFailedReadSaysItWasAPageReadNotASearch() async {
+        let fetcher = FakePageFetcher(unknown: .notFound)
+        let reading = ReadingInteractor(fetcher: fetcher, saved: nil)
+        let recipe = SampleRecipes.make(1...1)[0]
+        do {
+            _ = try await reading.read(recipe)
+            Issue.record("a missing page was read")
+        } catch {
+            #expect(error == .serverError)
+            #expect(error.status == 404)
+            #expect(error.operation == .readPage)
+        }
+    }
+
+    @Test func aSavedCopyThatCannotBeReadFallsBackOnlineAndSaysWhy() async throws {
+        let reading = ReadingInteractor(fetcher: FakePageFetcher(), saved: BrokenSavedPages())
+        let page = try await reading.read(SampleRecipes.make(1...1)[0])
+        #expect(page.source == .online)
+        #expect(page.savedCopyProblem == .storageCorrupt)
+    }
+
+    @Test func aLinkThatIsNotAWebAddressIsRefusedAsSuch() async {
+        let reading = ReadingInteractor(fetcher: WebPageFetcher(transport: HTTPTransport()), saved: nil)
+        let recipe = Recipe(title: "Trap", href: "javascript:alert(1)", ingredients: [], thumbnail: nil)
+        await #expect(throws: UseCaseError.invalidAddress) { try await reading.read(recipe) }
     }
 }

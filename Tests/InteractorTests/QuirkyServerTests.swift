@@ -24,13 +24,13 @@ import TestSupport
     }
 
     /// Every recipe of a search, one big screen at a time.
-    func everything(_ interactor: SearchInteractor, _ query: SearchQuery) async -> (recipes: [ListedRecipe], skipped: [SkippedPage], last: ScreenResult) {
+    func everything(_ interactor: SearchInteractor, _ query: SearchQuery) async -> (recipes: [ListedRecipe], skipped: [PageGap], last: ScreenResult) {
         var recipes: [ListedRecipe] = []
-        var skipped: [SkippedPage] = []
+        var skipped: [PageGap] = []
         var result = await interactor.search(query)
         while case .screen(let screen) = result {
             recipes += screen.recipes
-            skipped += screen.skipped
+            skipped += screen.gaps
             if screen.status != .more { break }
             result = await interactor.next()
         }
@@ -70,8 +70,8 @@ import TestSupport
             #expect(Set(shown) == titles(matching: "garlic"))
             #expect(found.recipes.map(\.number) == Array(1...found.recipes.count))
             #expect(found.skipped.contains { $0.reason == .empty })
-            #expect(found.skipped.contains { if case .failed(let error) = $0.reason { error == .badStatus } else { false } })
-            #expect(found.skipped.contains { if case .failed(let error) = $0.reason { error == .malformedBody } else { false } })
+            #expect(found.skipped.contains { if case .failed(let error) = $0.reason { error == .serverError } else { false } })
+            #expect(found.skipped.contains { if case .failed(let error) = $0.reason { error == .malformedResponse } else { false } })
             let statistics = server.statistics
             #expect(statistics.maxAPIRequestsInFlight == 1)
             #expect(statistics.mostRequestsForOnePage <= 2)

@@ -107,16 +107,16 @@ import TestSupport
         let favorites = FakeFavoriteStatus([recipes[2].id])
         let search = interactor(FakeSearcher(recipes: recipes), favorites: favorites)
         let first = try screen(await search.search(query))
-        #expect(first.recipes.filter(\.isFavorite).map(\.number) == [3])
+        #expect(first.recipes.filter { $0.isFavorite == true }.map(\.number) == [3])
         favorites.star(recipes[4].id)
         let again = try screen(await search.current())
-        #expect(again.recipes.filter(\.isFavorite).map(\.number) == [3, 5])
+        #expect(again.recipes.filter { $0.isFavorite == true }.map(\.number) == [3, 5])
     }
 
     @Test func noResultsEndOfResultsAndOfflineAreDistinct() async throws {
         let empty = interactor(FakeSearcher(script: [:]))
-        #expect(await empty.search(query) == .noResults(query, skipped: [
-            SkippedPage(number: 1, reason: .empty), SkippedPage(number: 2, reason: .empty), SkippedPage(number: 3, reason: .empty),
+        #expect(await empty.search(query) == .noResults(query, gaps: [
+            PageGap(number: 1, reason: .empty), PageGap(number: 2, reason: .empty), PageGap(number: 3, reason: .empty),
         ]))
 
         let short = interactor(FakeSearcher(recipes: SampleRecipes.make(1...4)), prefetch: false)
@@ -128,6 +128,7 @@ import TestSupport
 
         let dying = interactor(FakeSearcher(script: [1: [.recipes(SampleRecipes.make(1...4))]], fallback: .failure(.timeout)))
         #expect(try screen(await dying.search(query)).status == .offline(.timeout))
+        #expect(await dying.next() == .offline(.timeout))
     }
 
     @Test func retryAfterOfflineCarriesOnWhereItStopped() async throws {
@@ -173,17 +174,28 @@ import TestSupport
 }
 
 @Suite struct BrokenServers {
+    let query = SearchQuery(ingredientText: "eggs")
+
     @Test func aServerThatOnlyFailsIsAFailureNotAnEmptySearch() async {
-        let query = SearchQuery(ingredientText: "eggs")
         let search = SearchInteractor(searcher: FakeSearcher(script: [:], fallback: .failure(.malformedBody.with(detail: "not JSON"))),
                                       favorites: nil, time: FakeTime())
-        #expect(await search.search(query) == .failed(.malformedBody))
-        let mixed = SearchInteractor(searcher: FakeSearcher(script: [1: [.recipes([])]], fallback: .failure(.malformedBody)),
-                                     favorites: nil, time: FakeTime())
-        guard case .noResults = await mixed.search(query) else {
-            Issue.record("an empty page among failures is still an empty search")
+        guard case .unanswered(_, let gaps) = await search.search(query) else {
+            Issue.record("a server failing every page is not an empty search")
             return
         }
+        #expect(gaps.map(\.number) == [1, 2, 3])
+        #expect(gaps.allSatisfy { $0.failure == .malformedResponse && $0.failure?.attempts == 2 })
+    }
+
+    @Test func aFailedFirstPageBeforeEmptyPagesIsNotNothingFound() async {
+        let failure = FakeSearcher.Answer.failure(.badStatus.with(status: 500, detail: "HTTP 500 for page 1"))
+        let search = SearchInteractor(searcher: FakeSearcher(script: [1: [failure]], fallback: .recipes([])), favorites: nil, time: FakeTime())
+        guard case .unanswered(_, let gaps) = await search.search(query) else {
+            Issue.record("a search whose first page failed was reported as finding nothing")
+            return
+        }
+        #expect(gaps.first?.failure?.status == 500)
+        #expect(gaps.map(\.number) == [1, 2, 3])
     }
 }
 

@@ -7,47 +7,34 @@ import Router
 import TestSupport
 @testable import Presenter
 
-/// A page fetcher that serves pages from a table and fails for everything else.
-final class TablePageFetcher: PageFetching {
-    let pages: [String: String]
+/// The presenters wired as the composition root wires them, over fakes.
+@MainActor
+struct PresenterStack {
+    let view = RecordingView()
+    let router = Router()
+    let presenter: RecipesPresenter
+    let favoritesInteractor: FavoritesInteractor
 
-    init(pages: [String: String] = [:]) {
-        self.pages = pages
-    }
-
-    func page(at href: String) async throws(ServiceError) -> RecipePage {
-        guard let html = pages[href] else { throw .badStatus.with(status: 404, detail: "HTTP 404 for \(href)") }
-        return RecipePage(html: html, document: HTMLReader.read(html))
-    }
-
-    func thumbnail(at url: String) async throws(ServiceError) -> RecipeImage {
-        throw .unreachable.with(detail: "no pictures here")
+    init(_ searcher: any RecipeSearching, pages: [String: String] = [:], store: FavoritesStore? = nil,
+         fetcher: FakePageFetcher? = nil, time: FakeTime = FakeTime()) {
+        let fetcher = fetcher ?? FakePageFetcher(pages: pages, unknown: .notFound, picture: nil)
+        favoritesInteractor = FavoritesInteractor(store: store, unavailable: store == nil ? .storageCorrupt.with(detail: "test") : nil,
+                                                  fetcher: fetcher, time: time, screenSize: 4)
+        let reading = ReadingInteractor(fetcher: fetcher, saved: favoritesInteractor)
+        let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router)
+        let search = SearchInteractor(searcher: searcher, favorites: store, time: time, configuration: .init(prefetch: false))
+        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites)
+        presenter = RecipesPresenter(results: results, favorites: favorites, router: router)
+        presenter.view = view
     }
 }
 
 @MainActor
 @Suite struct RecipesPresenting {
-    let view = RecordingView()
-    let router = Router()
-
-    func presenter(_ searcher: any RecipeSearching, pages: [String: String] = [:]) -> RecipesPresenter {
-        let fetcher = TablePageFetcher(pages: pages)
-        let reading = ReadingInteractor(fetcher: fetcher, saved: nil)
-        let favorites = FavoritesPresenter(
-            favorites: FavoritesInteractor(store: nil, unavailable: .storageCorrupt.with(detail: "test"), fetcher: fetcher, time: FakeTime()),
-            reading: reading, router: router)
-        let search = SearchInteractor(searcher: searcher, favorites: nil, time: FakeTime(), configuration: .init(prefetch: false))
-        let presenter = RecipesPresenter(search: search, reading: reading, router: router, favorites: favorites)
-        presenter.view = view
-        favorites.view = view
-        return presenter
-    }
-
     @Test func aSearchShowsNumberedCardsWithBadgesAndAFooter() async throws {
-        let recipes = SampleRecipes.make(1...12)
-        let presenter = presenter(FakeSearcher(recipes: recipes))
-        await presenter.search(ingredients: "eggs", title: "")
-        let screen = try #require(view.lastScreen)
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...12)))
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        let screen = try #require(stack.view.lastScreen)
         #expect(screen.heading == "Recipes with eggs")
         #expect(screen.cards.map(\.number) == Array(1...10))
         #expect(screen.cards[2].badges == [.lactose])
@@ -55,32 +42,34 @@ final class TablePageFetcher: PageFetching {
         #expect(screen.cards[0].ingredients == "eggs, onions")
         #expect(screen.cards[0].site == "example.test")
         #expect(screen.footer.contains("n next"))
-        #expect(view.activities == ["Searching eggs", nil])
-        #expect(router.current == .results)
+        #expect(stack.view.activities == ["Searching eggs", nil])
+        #expect(stack.router.current == .results)
     }
 
     @Test func recipeDetailsSayWhatTriggersTheLactoseBadge() async throws {
-        let presenter = presenter(FakeSearcher(recipes: SampleRecipes.make(1...5)))
-        await presenter.search(ingredients: "eggs", title: "")
-        await presenter.showRecipe(3)
-        guard case .recipe(let detail) = view.shown.last else { Issue.record("no recipe shown"); return }
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)))
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.list.show(3)
+        guard case .recipe(let detail) = stack.view.shown.last else { Issue.record("no recipe shown"); return }
         #expect(detail.title == "Recipe 3")
         #expect(detail.fields.first { $0.label == "Lactose" }?.value == "yes, from milk")
         #expect(detail.fields.first { $0.label == "Link" }?.value == "http://example.test/recipes/3")
-        await presenter.showRecipe(99)
-        #expect(view.messages.last?.text == "There is no recipe 99 in this search.")
+        await stack.presenter.list.show(99)
+        #expect(stack.view.messages.last?.text == "There is no recipe 99 in this search.")
     }
 
-    @Test func openingAPageShowsItsTextAndFailuresSayWhy() async throws {
-        let presenter = presenter(FakeSearcher(recipes: SampleRecipes.make(1...5)),
-                                  pages: ["http://example.test/recipes/1": "<h1>Recipe 1</h1><p>Whisk the eggs.</p>"])
-        await presenter.search(ingredients: "eggs", title: "")
-        await presenter.openPage(1)
-        guard case .page(let page) = view.shown.last else { Issue.record("no page shown"); return }
+    @Test func openingAPageShowsItsTextAndAFailedPageSaysItWasThePage() async throws {
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)),
+                                   pages: ["http://example.test/recipes/1": "<h1>Recipe 1</h1><p>Whisk the eggs.</p>"])
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.list.open(1)
+        guard case .page(let page) = stack.view.shown.last else { Issue.record("no page shown"); return }
         #expect(page.blocks == [.heading(level: 1, text: "Recipe 1"), .paragraph("Whisk the eggs.")])
         #expect(page.source == "online")
-        await presenter.openPage(2)
-        #expect(view.messages.last?.text == "The recipe server answered with an error (HTTP 404 for http://example.test/recipes/2).")
+        await stack.presenter.list.open(2)
+        let message = try #require(stack.view.messages.last)
+        #expect(message.text == "The recipe's site answered with an error (HTTP 404 for http://example.test/recipes/2).")
+        #expect(message.hint?.contains("retry") == false, "retry tries a search, not a page")
     }
 
     @Test func skippedPagesAndMalformedAnswersAreReportedOnTheScreen() async throws {
@@ -88,9 +77,9 @@ final class TablePageFetcher: PageFetching {
             1: [.recipes(SampleRecipes.make(1...5))], 2: [.failure(.malformedBody)], 3: [.failure(.badStatus.with(status: 500, detail: "x"))],
             4: [.recipes(SampleRecipes.make(6...12))],
         ])
-        let presenter = presenter(searcher)
-        await presenter.search(ingredients: "eggs", title: "")
-        let screen = try #require(view.lastScreen)
+        let stack = PresenterStack(searcher)
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        let screen = try #require(stack.view.lastScreen)
         #expect(screen.cards.map(\.number) == Array(1...10))
         #expect(screen.notes.map(\.text) == [
             "The server sent a malformed response for page 2; skipped.",
@@ -98,45 +87,91 @@ final class TablePageFetcher: PageFetching {
         ])
     }
 
-    @Test func noResultsEndAndOfflineEachHaveTheirOwnMessage() async {
-        let empty = presenter(FakeSearcher(script: [:]))
-        await empty.search(ingredients: "unobtainium", title: "")
-        #expect(view.messages.last?.text == "No recipes with unobtainium.")
+    @Test func noResultsEndOfResultsOfflineAndABrokenServerEachHaveTheirOwnMessage() async {
+        let empty = PresenterStack(FakeSearcher(script: [:]))
+        await empty.presenter.search(ingredients: "unobtainium", title: "")
+        #expect(empty.view.messages.last?.text == "No recipes with unobtainium.")
 
-        view.clear()
-        let short = presenter(FakeSearcher(recipes: SampleRecipes.make(1...3)))
-        await short.search(ingredients: "eggs", title: "")
-        await short.next()
-        #expect(view.messages.last?.text == "End of results: no more recipes with eggs.")
+        let short = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...3)))
+        await short.presenter.search(ingredients: "eggs", title: "")
+        await short.presenter.list.next()
+        #expect(short.view.messages.last?.text == "End of results: no more recipes with eggs.")
 
-        view.clear()
-        let dead = presenter(FakeSearcher(script: [:], fallback: .failure(.unreachable.with(detail: "cannot connect to 127.0.0.1:9"))))
-        await dead.search(ingredients: "eggs", title: "")
-        #expect(view.messages.last?.text == "Cannot reach the recipe server (cannot connect to 127.0.0.1:9).")
-        #expect(view.messages.last?.hint?.contains("favorites still work") == true)
+        let dead = PresenterStack(FakeSearcher(script: [:], fallback: .failure(.unreachable.with(detail: "cannot connect to 127.0.0.1:9"))))
+        await dead.presenter.search(ingredients: "eggs", title: "")
+        #expect(dead.view.messages.last?.text == "Cannot reach the recipe server (cannot connect to 127.0.0.1:9, 2 tries).")
+        #expect(dead.view.messages.last?.hint?.contains("favorites still work") == true)
+
+        let broken = PresenterStack(FakeSearcher(script: [:], fallback: .failure(.badStatus.with(status: 500, detail: "HTTP 500"))))
+        await broken.presenter.search(ingredients: "eggs", title: "")
+        #expect(broken.view.messages.last?.text == "Could not search for eggs: the server failed pages 1, 2 and 3 (HTTP 500).")
     }
 
     @Test func backReturnsToTheResults() async throws {
-        let presenter = presenter(FakeSearcher(recipes: SampleRecipes.make(1...12)))
-        await presenter.search(ingredients: "eggs", title: "")
-        await presenter.showRecipe(2)
-        view.clear()
-        await presenter.back()
-        #expect(view.lastScreen?.cards.map(\.number) == Array(1...10))
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...12)))
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.list.show(2)
+        stack.view.clear()
+        await stack.presenter.back()
+        #expect(stack.view.lastScreen?.cards.map(\.number) == Array(1...10))
     }
 
-    @Test func anUnknownFilterIsAOneLineError() async {
-        let presenter = presenter(FakeSearcher(recipes: SampleRecipes.make(1...12)))
-        await presenter.search(ingredients: "eggs", title: "")
-        await presenter.filter("vegan")
-        #expect(view.messages.last?.text == "Unknown filter \"vegan\".")
-        await presenter.filter("lactose-free")
-        #expect(view.lastScreen?.heading == "Recipes with eggs · lactose-free")
+    @Test func aSearchThatFindsNothingLeavesTheEarlierOneWithinReach() async throws {
+        let stack = PresenterStack(ByQuerySearcher(["eggs": FakeSearcher(recipes: SampleRecipes.make(1...12))]))
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.list.show(3)
+        await stack.presenter.search(ingredients: "unobtainium", title: "")
+        #expect(stack.view.messages.last?.text == "No recipes with unobtainium.")
+        stack.view.clear()
+        await stack.presenter.back()
+        #expect(stack.view.lastScreen?.cards.map(\.number) == Array(1...10))
+        await stack.presenter.list.next()
+        #expect(stack.view.lastScreen?.cards.map(\.number) == [11, 12])
+    }
+
+    @Test func anUnknownFilterIsAOneLineErrorAndAFilterKeepsThePlace() async throws {
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...30)))
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.list.next()
+        await stack.presenter.filter("vegan")
+        #expect(stack.view.messages.last?.text == "Unknown filter \"vegan\".")
+        await stack.presenter.filter("lactose-free")
+        let filtered = try #require(stack.view.lastScreen)
+        #expect(filtered.heading == "Recipes with eggs · lactose-free")
+        #expect(filtered.cards.first?.number == 11)
+        await stack.presenter.filter("all")
+        #expect(stack.view.lastScreen?.cards.first?.number == 11, "filter all stays where the reader was")
     }
 
     @Test func favoritesThatCannotOpenSayWhy() async {
-        let presenter = presenter(FakeSearcher(recipes: SampleRecipes.make(1...3)))
-        await presenter.showFavorites(matching: "")
-        #expect(view.messages.last?.text.hasPrefix("The favorites database is damaged") == true)
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...3)))
+        stack.presenter.start()
+        #expect(stack.view.messages.last?.text.hasPrefix("The favorites database is damaged") == true)
+        await stack.presenter.showFavorites(matching: "")
+        #expect(stack.view.messages.last?.text.hasPrefix("The favorites database is damaged") == true)
+    }
+
+    @Test func aLineThatIsNotACommandIsReportedInOneLine() {
+        let stack = PresenterStack(FakeSearcher(recipes: []))
+        stack.presenter.report(.numberBelowOne("0"))
+        #expect(stack.view.messages.last?.text == "There is no recipe 0: numbers start at 1.")
+    }
+}
+
+/// Answers each query from its own fake; other queries find nothing.
+final class ByQuerySearcher: RecipeSearching {
+    private let searchers: [String: FakeSearcher]
+
+    init(_ searchers: [String: FakeSearcher]) {
+        self.searchers = searchers
+    }
+
+    func validate(_ query: SearchQuery) throws(ServiceError) {
+        try QueryBuilder.validate(query)
+    }
+
+    func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
+        guard let searcher = searchers[query.summary] else { return SearchPage(number: number, recipes: []) }
+        return try await searcher.page(query, number: number)
     }
 }

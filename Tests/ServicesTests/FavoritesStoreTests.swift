@@ -32,11 +32,13 @@ import CSQLite
         try await TemporaryDirectory.with { folder in
             let store = try FavoritesStore(directory: folder)
             for number in 1...25 { try await store.save(favorite(number)) }
-            let first = try await store.list(offset: 0, limit: 10)
+            let first = try await store.list(limit: 10)
             #expect(first.map(\.recipe.title) == (16...25).reversed().map { "Dish \($0)" })
             #expect(first[0].hasPage)
             #expect(first[0].thumbnailBytes == 8)
-            let last = try await store.list(offset: 20, limit: 10)
+            let second = try await store.list(after: try #require(first.last).position, limit: 10)
+            #expect(second.map(\.recipe.title) == (6...15).reversed().map { "Dish \($0)" })
+            let last = try await store.list(after: try #require(second.last).position, limit: 10)
             #expect(last.map(\.recipe.title) == (1...5).reversed().map { "Dish \($0)" })
         }
     }
@@ -146,17 +148,21 @@ import CSQLite
             let store = try FavoritesStore(directory: folder)
             for number in 1...300 { try await store.save(favorite(number, savedAt: 1_800_000_000 + Double(number % 7), page: number % 2 == 0)) }
             var seen: [String] = []
-            for offset in stride(from: 0, to: 300, by: 10) {
-                let page = try await store.list(offset: offset, limit: 10)
+            var after: FavoriteSummary.Position?
+            for _ in 0..<30 {
+                let page = try await store.list(after: after, limit: 10)
                 #expect(page.count == 10)
                 seen += page.map(\.recipe.title)
                 #expect(page.allSatisfy { $0.hasPage == ($0.recipe.title.split(separator: " ").last.flatMap { Int($0) }.map { $0 % 2 == 0 } ?? false) })
+                after = page.last?.position
             }
             #expect(Set(seen).count == 300)
-            let all = try await store.list(offset: 0, limit: 300).map(\.recipe.title)
+            #expect(try await store.list(after: after, limit: 10).isEmpty)
+            let all = try await store.list(limit: 300).map(\.recipe.title)
             #expect(seen == all)
-            let searched = try await store.list(matching: "paprika", offset: 140, limit: 10)
-            #expect(searched.map(\.recipe.title) == Array(try await store.list(matching: "paprika", offset: 0, limit: 300).map(\.recipe.title)[140..<150]))
+            let searchedAll = try await store.list(matching: "paprika", limit: 300)
+            let searched = try await store.list(matching: "paprika", after: searchedAll[139].position, limit: 10)
+            #expect(searched.map(\.recipe.title) == Array(searchedAll.map(\.recipe.title)[140..<150]))
         }
     }
 

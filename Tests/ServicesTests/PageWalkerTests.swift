@@ -10,7 +10,7 @@ import TestSupport
 
     func page(_ range: ClosedRange<Int>) -> FakeSearcher.Answer { .recipes(Array(recipes[(range.lowerBound - 1)...(range.upperBound - 1)])) }
 
-    func walk(_ walker: PageWalker) async throws -> (pages: [Int], skipped: [SkippedPage], last: WalkStep.Outcome) {
+    func walk(_ walker: PageWalker) async throws -> (pages: [Int], skipped: [SkippedPage], end: WalkEnd) {
         var pages: [Int] = []
         var skipped: [SkippedPage] = []
         while true {
@@ -18,7 +18,7 @@ import TestSupport
             skipped += step.skipped
             switch step.outcome {
             case .page(let page): pages.append(page.number)
-            case .end, .offline: return (pages, skipped, step.outcome)
+            case .end(let end): return (pages, skipped, end)
             }
         }
     }
@@ -33,7 +33,8 @@ import TestSupport
         let result = try await walk(walker)
         #expect(result.pages == [1, 4, 7])
         #expect(result.skipped.map(\.number) == [2, 3, 5, 6, 8, 9, 10])
-        #expect(result.last == .end)
+        #expect(result.end.kind == .exhausted)
+        #expect(result.end.run.map(\.number) == [8, 9, 10])
         #expect(searcher.asks == [1, 2, 3, 3, 4, 5, 5, 6, 7, 8, 9, 10])
         #expect(time.sleeps == [.milliseconds(200), .milliseconds(200)])
     }
@@ -46,19 +47,31 @@ import TestSupport
         #expect(step.skipped.isEmpty)
     }
 
-    @Test func aRunOfNetworkFailuresIsOfflineNotTheEnd() async throws {
+    @Test func aNetworkFailureAfterItsRetryIsOfflineAtOnceNotTheEnd() async throws {
         let searcher = FakeSearcher(script: [1: [page(1...10)]], fallback: .failure(.unreachable))
         let walker = PageWalker(query: query, searcher: searcher, time: FakeTime())
         let result = try await walk(walker)
         #expect(result.pages == [1])
-        #expect(result.last == .offline(.unreachable))
-        #expect(searcher.asks == [1, 2, 2, 3, 3, 4, 4])
+        #expect(result.end.kind == .offline)
+        #expect(result.end.lastFailedPage?.failure == .unreachable)
+        #expect(result.end.lastFailedPage?.attempts == 2)
+        // Probing further pages of a server that does not answer would only multiply the wait.
+        #expect(searcher.asks == [1, 2, 2])
     }
 
-    @Test func aRunMixingNetworkFailuresWithAnAnswerIsTheEnd() async throws {
-        let searcher = FakeSearcher(script: [1: [page(1...10)], 2: [.failure(.timeout)], 3: [.recipes([])], 4: [.failure(.timeout)]])
+    @Test func aServerFailingEveryPageIsFailingNotEmpty() async throws {
+        let searcher = FakeSearcher(script: [:], fallback: .failure(.badStatus.with(status: 500, detail: "HTTP 500")))
         let walker = PageWalker(query: query, searcher: searcher, time: FakeTime())
-        #expect(try await walk(walker).last == .end)
+        let result = try await walk(walker)
+        #expect(result.end.kind == .failing)
+        #expect(searcher.asks == [1, 1, 2, 2, 3, 3])
+    }
+
+    @Test func aRunMixingFailuresWithAnEmptyAnswerIsExhausted() async throws {
+        let error = FakeSearcher.Answer.failure(.badStatus.with(status: 500, detail: "HTTP 500"))
+        let searcher = FakeSearcher(script: [1: [page(1...10)], 2: [error], 3: [.recipes([])], 4: [error]])
+        let walker = PageWalker(query: query, searcher: searcher, time: FakeTime())
+        #expect(try await walk(walker).end.kind == .exhausted)
     }
 
     @Test func theWindowIsConfigurable() async throws {
@@ -79,7 +92,7 @@ import TestSupport
         }
         #expect(delivered == 3)
         #expect(searcher.asks == [1, 2, 3])
-        #expect(await walker.isFinished)
+        #expect(await walker.end?.kind == .exhausted)
     }
 
     @Test func afterTheEndTheWalkerAsksNothingMore() async throws {
@@ -87,7 +100,10 @@ import TestSupport
         let walker = PageWalker(query: query, searcher: searcher, time: FakeTime())
         _ = try await walk(walker)
         let asked = searcher.asks.count
-        #expect(try await walker.next().outcome == .end)
+        guard case .end = try await walker.next().outcome else {
+            Issue.record("the walk went on after its end")
+            return
+        }
         #expect(searcher.asks.count == asked)
     }
 
@@ -95,7 +111,7 @@ import TestSupport
         let searcher = FakeSearcher(script: [1: [page(1...10)], 2: [.failure(.unreachable), .failure(.unreachable), page(11...20)]],
                                     fallback: .failure(.unreachable))
         let walker = PageWalker(query: query, searcher: searcher, time: FakeTime())
-        #expect(try await walk(walker).last == .offline(.unreachable))
+        #expect(try await walk(walker).end.kind == .offline)
         await walker.resume()
         let step = try await walker.next()
         #expect(step.outcome == .page(SearchPage(number: 2, recipes: Array(recipes[10..<20]))))

@@ -51,6 +51,11 @@ public final class FakeSearcher: RecipeSearching {
         self.init(script: script)
     }
 
+    /// Refuses what RecipePuppy's client refuses.
+    public func validate(_ query: SearchQuery) throws(ServiceError) {
+        try QueryBuilder.validate(query)
+    }
+
     public func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
         let answer = state.withLock { state -> Answer in
             state.asks.append(number)
@@ -96,6 +101,10 @@ public final class GatedSearcher: RecipeSearching {
         self.gated = gated
     }
 
+    public func validate(_ query: SearchQuery) throws(ServiceError) {
+        try inner.validate(query)
+    }
+
     public func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
         if gated(query, number) { await latch.wait() }
         if Task.isCancelled {
@@ -122,4 +131,83 @@ public final class FakeFavoriteStatus: FavoriteStatusProviding {
     }
 
     public func star(_ id: RecipeID) { ids.withLock { _ = $0.insert(id) } }
+}
+
+/// Pages and pictures for testing one layer alone: pages from a table (an unknown href gets a small
+/// page naming it, or HTTP 404), one picture for every thumbnail, failures switched on and off, and
+/// every ask recorded.
+public final class FakePageFetcher: PageFetching {
+    public enum UnknownPages: Sendable {
+        /// `<h1>Saved</h1><p>Page of HREF</p>`.
+        case generated
+        /// HTTP 404.
+        case notFound
+    }
+
+    private struct State {
+        var pages: [String: RecipePage]
+        var picture: RecipeImage?
+        var pageFailure: ServiceError?
+        var pictureFailure: ServiceError?
+        var pageAsks: [String] = []
+        var pictureAsks: [String] = []
+    }
+
+    private let unknown: UnknownPages
+    private let state: Locked<State>
+
+    /// Pages given as HTML, read with the real HTML reader.
+    public convenience init(pages: [String: String] = [:], unknown: UnknownPages = .generated,
+                            picture: RecipeImage? = RecipeImage(bytes: Data([1, 2, 3]), contentType: "image/png")) {
+        self.init(documents: pages.mapValues { RecipePage(html: $0, document: HTMLReader.read($0)) }, unknown: unknown, picture: picture)
+    }
+
+    /// Pages given whole.
+    public init(documents: [String: RecipePage], unknown: UnknownPages = .notFound, picture: RecipeImage?) {
+        self.unknown = unknown
+        state = Locked(State(pages: documents, picture: picture))
+    }
+
+    /// From now on pages fail with `pages` and pictures with `pictures` (nil: they work).
+    public func fail(pages: ServiceError?, pictures: ServiceError?) {
+        state.withLock {
+            $0.pageFailure = pages
+            $0.pictureFailure = pictures
+        }
+    }
+
+    /// Pages and pictures work again.
+    public func recover() {
+        fail(pages: nil, pictures: nil)
+    }
+
+    public func page(at href: String) async throws(ServiceError) -> RecipePage {
+        let (page, failure) = state.withLock { state -> (RecipePage?, ServiceError?) in
+            state.pageAsks.append(href)
+            return (state.pages[href], state.pageFailure)
+        }
+        if let failure { throw failure }
+        if let page { return page }
+        switch unknown {
+        case .generated:
+            let html = "<h1>Saved</h1><p>Page of \(href)</p>"
+            return RecipePage(html: html, document: HTMLReader.read(html))
+        case .notFound:
+            throw .badStatus.with(status: 404, detail: "HTTP 404 for \(href)")
+        }
+    }
+
+    public func thumbnail(at url: String) async throws(ServiceError) -> RecipeImage {
+        let (picture, failure) = state.withLock { state -> (RecipeImage?, ServiceError?) in
+            state.pictureAsks.append(url)
+            return (state.picture, state.pictureFailure)
+        }
+        if let failure { throw failure }
+        guard let picture else { throw .unreachable.with(detail: "no pictures here") }
+        return picture
+    }
+
+    /// The hrefs of the pages asked for, in order.
+    public var pageAsks: [String] { state.withLock { $0.pageAsks } }
+    public var pictureAsks: [String] { state.withLock { $0.pictureAsks } }
 }

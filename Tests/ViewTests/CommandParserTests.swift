@@ -1,4 +1,5 @@
 import Testing
+import Presenter
 @testable import View
 
 @Suite struct CommandParsing {
@@ -31,10 +32,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("o", CommandError.missingArgument(command: "o", usage: "open N")),
+        ("o", InputError.missingArgument(command: "o", usage: "open N")),
         ("open x", .badNumber(command: "open", text: "x")),
-        ("open 0", .badNumber(command: "open", text: "0")),
-        ("o -3", .badNumber(command: "o", text: "-3")),
+        ("open 0", .numberBelowOne("0")),
+        ("o -3", .numberBelowOne("-3")),
+        ("-1", .numberBelowOne("-1")),
         ("n 5", .unexpectedArgument(command: "n", usage: "next")),
         ("quit now", .unexpectedArgument(command: "quit", usage: "exit")),
         (":frobnicate", .unknownCommand(":frobnicate")),
@@ -46,24 +48,41 @@ import Testing
         ("s \"\"", .missingArgument(command: "s", usage: "search INGREDIENTS [\"TITLE WORDS\"]")),
         ("search “  ”", .missingArgument(command: "search", usage: "search INGREDIENTS [\"TITLE WORDS\"]")),
         ("eggs \"omelet", .unbalancedQuote),
-        ("0", .unknownCommand("0")),
+        ("0", .numberBelowOne("0")),
     ])
-    func badCommandsSayWhatIsWrongInOneLine(line: String, error: CommandError) {
+    func badCommandsSayWhatIsWrongInOneLine(line: String, error: InputError) {
         #expect(throws: error) { try CommandParser.parse(line) }
-        #expect(!error.message.contains("\n"))
+        let message = Messages().input(error)
+        #expect(!(message.text + (message.hint ?? "")).contains("\n"))
     }
 
     @Test func hugeLinesAreRefused() {
-        #expect(throws: CommandError.tooLong(limit: CommandParser.maxLineLength)) {
+        #expect(throws: InputError.tooLong(limit: CommandParser.maxLineLength)) {
             try CommandParser.parse(String(repeating: "a", count: 10_000))
         }
     }
 
-    @Test func everySingleByteLineParsesOrFailsCleanly() {
+    @Test func everySingleCharacterLineParsesOrFailsCleanly() {
         for value in 0...0x2FF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            _ = try? CommandParser.parse(String(Character(scalar)))
-            _ = try? CommandParser.parse("o " + String(Character(scalar)))
+            let character = String(Character(scalar))
+            // One character: a number shows that recipe, a letter searches or names a command, anything
+            // else is an empty line (next) or is refused; never a search without a letter in it.
+            switch Result(catching: { () throws(InputError) -> Command in try CommandParser.parse(character) }) {
+            case .success(.search(let ingredients, let title)):
+                #expect((ingredients + title).contains { $0.isLetter }, "U+\(String(value, radix: 16))")
+            case .success(.show(let number)):
+                #expect(String(number) == character)
+            case .success, .failure:
+                break
+            }
+            // `o` and one character: a recipe number 1 to 9, or a one-line refusal.
+            switch Result(catching: { () throws(InputError) -> Command in try CommandParser.parse("o " + character) }) {
+            case .success(let command):
+                #expect(command == .open(Int(character) ?? -1), "U+\(String(value, radix: 16))")
+            case .failure(let error):
+                #expect(!Messages().input(error).text.contains("\n"))
+            }
         }
     }
 

@@ -65,4 +65,18 @@ public struct FavoriteSummary: Sendable, Equatable {
         self.hasPage = hasPage
         self.thumbnailBytes = thumbnailBytes
     }
+
+    /// Where this favorite stands in the newest-first order.
+    public var position: Position { Position(savedAt: savedAt, id: recipe.id) }
+
+    /// A place in the newest-first order of favorites: listing goes on after it.
+    public struct Position: Sendable, Equatable {
+        public let savedAt: Date
+        public let id: RecipeID
+
+        public init(savedAt: Date, id: RecipeID) {
+            self.savedAt = savedAt
+            self.id = id
+        }
+    }
 }

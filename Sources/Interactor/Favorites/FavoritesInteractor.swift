@@ -2,46 +2,8 @@ public import Foundation
 public import Entity
 public import Services
 
-/// A favorite in the favorites list, with its number there.
-public struct ListedFavorite: Sendable, Equatable {
-    public let number: Int
-    public let summary: FavoriteSummary
-    public let lactoseIngredients: [String]
-
-    init(number: Int, summary: FavoriteSummary) {
-        self.number = number
-        self.summary = summary
-        self.lactoseIngredients = LactoseRule.triggers(in: summary.recipe.ingredients)
-    }
-}
-
-/// A screen of favorites.
-public struct FavoritesScreen: Sendable, Equatable {
-    /// Words searched for within favorites ("" for all).
-    public let words: String
-    public let index: Int
-    public let favorites: [ListedFavorite]
-    /// How many favorites the listing holds in all.
-    public let total: Int
-    public let screenSize: Int
-
-    public var isLast: Bool { (index + 1) * screenSize >= total }
-}
-
-/// What saving a favorite came to.
-public enum SaveOutcome: Sendable, Equatable {
-    /// Saved; `missing` names what could not be fetched, with why.
-    case saved(Recipe, missing: [MissingPart])
-    case failed(Recipe, ServiceError)
-}
-
-public struct MissingPart: Sendable, Equatable {
-    public let part: Favorite.Part
-    public let error: ServiceError
-}
-
-/// The favorites use cases: save a whole recipe (page and picture too), remove it, list and search
-/// favorites, and read them with no network at all.
+/// The favorites use cases: save a whole recipe (page and picture too), remove it and put it back,
+/// list and search favorites with numbers that stay with what was shown, and read them with no network.
 public actor FavoritesInteractor: SavedPageProviding {
     private let store: FavoritesStore?
     /// Why there is no store (a damaged or too-new file), to say so when favorites are asked for.
@@ -51,8 +13,9 @@ public actor FavoritesInteractor: SavedPageProviding {
     private let recentPages: RecentPages?
     private let time: any TimeSource
     private let screenSize: Int
-    private var listingWords = ""
-    private var listingIndex = 0
+    private var listing: FavoritesListing?
+    /// Favorites removed in this session, whole, so that removing can be undone with nothing lost.
+    private var removed: [RecipeID: Favorite] = [:]
 
     public init(store: FavoritesStore?, unavailable: ServiceError?, fetcher: any PageFetching, recentPages: RecentPages? = nil,
                 time: any TimeSource, screenSize: Int = 10) {
@@ -64,57 +27,66 @@ public actor FavoritesInteractor: SavedPageProviding {
         self.screenSize = max(1, screenSize)
     }
 
-    private func requireStore() throws(ServiceError) -> FavoritesStore {
-        guard let store else { throw unavailable ?? .storage.with(detail: "no favorites database") }
-        return store
+    /// Why favorites cannot be used this run (a damaged or too-new database); nil when they can.
+    public nonisolated var unavailableReason: UseCaseError? {
+        store == nil ? UseCaseError(unavailable ?? .storage.with(detail: "no favorites database"), during: .favorites) : nil
     }
 
     // MARK: Saving
 
-    /// Fetches the recipe's page and picture, then saves everything in one transaction. What cannot be
-    /// fetched is left out and reported; the recipe is saved all the same.
-    public func save(_ recipe: Recipe) async -> SaveOutcome {
-        let store: FavoritesStore
-        do throws(ServiceError) {
-            store = try requireStore()
-        } catch {
-            return .failed(recipe, error)
+    /// Saves a recipe with its page and picture, in one transaction. What cannot be fetched is left
+    /// out and reported; the recipe is saved all the same. A recipe that is a favorite already keeps
+    /// everything it has and only gets what it lacked.
+    public func save(_ recipe: Recipe) async throws(UseCaseError) -> SaveReport {
+        let store = try requireStore()
+        if let existing = try await query({ () throws(ServiceError) in try await store.favorite(recipe.id) }) {
+            return try await complete(existing, in: store)
         }
-        let (page, thumbnail) = await download(recipe, page: true, picture: true)
-        let favorite = Favorite(recipe: recipe, savedAt: time.now(), page: page.value, thumbnail: thumbnail.value)
-        do throws(ServiceError) {
-            try await store.save(favorite)
-        } catch {
-            return .failed(recipe, error)
+        if let gone = try await restore(recipe.id) {
+            return report(gone, wasFavorite: false, missing: [])
         }
-        return .saved(recipe, missing: [page.missing(.page), thumbnail.missing(.picture)].compactMap { $0 })
+        let (page, picture) = await download(recipe, page: true, picture: true)
+        let favorite = Favorite(recipe: recipe, savedAt: time.now(), page: page.value, thumbnail: picture.value)
+        try await query { () throws(ServiceError) in try await store.save(favorite) }
+        removed[recipe.id] = nil
+        return report(favorite, wasFavorite: false, missing: [page.missing(.page), picture.missing(.picture)])
     }
 
-    /// Fetches what a favorite is missing (its page, its picture) and stores it.
-    public func completeMissing(_ id: RecipeID) async -> SaveOutcome? {
-        let store: FavoritesStore
-        let found: Favorite?
-        do throws(ServiceError) {
-            store = try requireStore()
-            found = try await store.favorite(id)
-        } catch {
-            return .failed(Recipe(title: id.rawValue, href: id.rawValue, ingredients: [], thumbnail: nil), error)
+    /// Fetches what a favorite lacks (its page, its picture) and stores it; nil when the recipe is not
+    /// a favorite.
+    public func completeMissing(_ id: RecipeID) async throws(UseCaseError) -> SaveReport? {
+        let store = try requireStore()
+        guard let favorite = try await query({ () throws(ServiceError) in try await store.favorite(id) }) else { return nil }
+        return try await complete(favorite, in: store)
+    }
+
+    /// The favorites saved without their page or a picture they have, newest first.
+    public func incomplete() async throws(UseCaseError) -> [RecipeID] {
+        let store = try requireStore()
+        return try await query { () throws(ServiceError) in try await store.incomplete() }
+    }
+
+    private func complete(_ favorite: Favorite, in store: FavoritesStore) async throws(UseCaseError) -> SaveReport {
+        let lacking = favorite.missing
+        guard !lacking.isEmpty else { return report(favorite, wasFavorite: true, missing: []) }
+        let (page, picture) = await download(favorite.recipe, page: lacking.contains(.page), picture: lacking.contains(.picture))
+        try await query { () throws(ServiceError) in
+            _ = try await store.complete(favorite.recipe.id, page: page.value, thumbnail: picture.value)
         }
-        guard let favorite = found else { return nil }
-        let missing = favorite.missing
-        guard !missing.isEmpty else { return .saved(favorite.recipe, missing: []) }
-        let (page, thumbnail) = await download(favorite.recipe, page: missing.contains(.page), picture: missing.contains(.picture))
-        do throws(ServiceError) {
-            _ = try await store.complete(id, page: page.value, thumbnail: thumbnail.value)
-        } catch {
-            return .failed(favorite.recipe, error)
-        }
-        return .saved(favorite.recipe, missing: [page.missing(.page), thumbnail.missing(.picture)].compactMap { $0 })
+        var completed = favorite
+        completed.page = favorite.page ?? page.value
+        completed.thumbnail = favorite.thumbnail ?? picture.value
+        return report(completed, wasFavorite: true, missing: [page.missing(.page), picture.missing(.picture)])
+    }
+
+    private func report(_ favorite: Favorite, wasFavorite: Bool, missing: [MissingPart?]) -> SaveReport {
+        SaveReport(recipe: favorite.recipe, wasFavorite: wasFavorite, missing: missing.compactMap { $0 },
+                   hasPage: favorite.page != nil, hasPicture: favorite.thumbnail != nil)
     }
 
     private struct Download<T: Sendable>: Sendable {
         let value: T?
-        let error: ServiceError?
+        let error: UseCaseError?
 
         func missing(_ part: Favorite.Part) -> MissingPart? {
             error.map { MissingPart(part: part, error: $0) }
@@ -130,7 +102,7 @@ public actor FavoritesInteractor: SavedPageProviding {
             do throws(ServiceError) {
                 return Download(value: try await fetcher.page(at: recipe.href), error: nil)
             } catch {
-                return Download(value: nil, error: error)
+                return Download(value: nil, error: UseCaseError(error, during: .saveFavorite))
             }
         }()
         async let picture: Download<RecipeImage> = {
@@ -138,74 +110,194 @@ public actor FavoritesInteractor: SavedPageProviding {
             do throws(ServiceError) {
                 return Download(value: try await fetcher.thumbnail(at: address), error: nil)
             } catch {
-                return Download(value: nil, error: error)
+                return Download(value: nil, error: UseCaseError(error, during: .saveFavorite))
             }
         }()
         return await (page, picture)
     }
 
-    public func remove(_ id: RecipeID) async -> Result<Bool, ServiceError> {
-        do throws(ServiceError) {
-            return .success(try await requireStore().remove(id))
-        } catch {
-            return .failure(error)
-        }
+    /// Removes a favorite and returns it as it was saved (so it can be put back); nil when the recipe
+    /// was not a favorite.
+    public func remove(_ id: RecipeID) async throws(UseCaseError) -> Favorite? {
+        let store = try requireStore()
+        guard let favorite = try await query({ () throws(ServiceError) in try await store.favorite(id) }) else { return nil }
+        _ = try await query { () throws(ServiceError) in try await store.remove(id) }
+        removed[id] = favorite
+        return favorite
+    }
+
+    /// Puts back a favorite removed in this session, whole and in its old place; nil when there is no
+    /// such removed favorite.
+    public func restore(_ id: RecipeID) async throws(UseCaseError) -> Favorite? {
+        let store = try requireStore()
+        guard let favorite = removed[id] else { return nil }
+        try await query { () throws(ServiceError) in try await store.save(favorite) }
+        removed[id] = nil
+        return favorite
     }
 
     // MARK: Listing
 
-    /// A screen of favorites, newest first; `words` searches title, ingredients and page text.
-    public func screen(_ index: Int, matching words: String) async -> Result<FavoritesScreen, ServiceError> {
-        do throws(ServiceError) {
-            let store = try requireStore()
-            let total = try await store.count(matching: words)
-            let lastIndex = max(0, (total - 1) / screenSize)
-            let index = min(max(0, index), lastIndex)
-            let summaries = try await store.list(matching: words, offset: index * screenSize, limit: screenSize)
-            listingWords = words
-            listingIndex = index
-            let favorites = summaries.enumerated().map { ListedFavorite(number: index * screenSize + $0.offset + 1, summary: $0.element) }
-            return .success(FavoritesScreen(words: words, index: index, favorites: favorites, total: total, screenSize: screenSize))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// The favorites screen shown last, moved by `delta` screens.
-    public func move(by delta: Int) async -> Result<FavoritesScreen, ServiceError> {
-        await screen(listingIndex + delta, matching: listingWords)
-    }
-
-    public var currentScreenIndex: Int { listingIndex }
-
-    /// Favorite number `number` of the listing shown last; nil when there is no such number.
-    public func favorite(number: Int) async throws(ServiceError) -> Favorite? {
+    /// The first screen of favorites, newest first; `words` searches title, ingredients and page text.
+    /// Starts a new listing: numbers count from 1 again.
+    public func firstScreen(matching words: String) async throws(UseCaseError) -> FavoritesScreen {
         let store = try requireStore()
-        guard number >= 1, let summary = try await store.list(matching: listingWords, offset: number - 1, limit: 1).first else {
+        let total = try await query { () throws(ServiceError) in try await store.count(matching: words) }
+        var listing = FavoritesListing(words: words, total: total)
+        let rows = try await query { [screenSize] () throws(ServiceError) in
+            try await store.list(matching: words, after: nil, limit: screenSize + 1)
+        }
+        listing.append(Array(rows.prefix(screenSize)), isLast: rows.count <= screenSize)
+        self.listing = listing
+        return listing.screen(at: 0)
+    }
+
+    /// The screen after the one shown; nil at the end. Numbers go on from those shown before, and
+    /// favorites removed meanwhile shift nothing.
+    public func nextScreen() async throws(UseCaseError) -> FavoritesScreen? {
+        guard var listing else { return try await firstScreen(matching: "") }
+        if listing.current + 1 < listing.screens.count {
+            return try await reread(listing.current + 1)
+        }
+        guard !listing.isExhausted, let last = listing.lastShown else { return nil }
+        let store = try requireStore()
+        let rows = try await query { [screenSize, words = listing.words] () throws(ServiceError) in
+            try await store.list(matching: words, after: last.summary.position, limit: screenSize + 1)
+        }
+        guard !rows.isEmpty else {
+            listing.isExhausted = true
+            self.listing = listing
             return nil
         }
-        return try await store.favorite(summary.recipe.id)
+        listing.append(Array(rows.prefix(screenSize)), isLast: rows.count <= screenSize)
+        self.listing = listing
+        return listing.screen(at: listing.screens.count - 1)
+    }
+
+    /// The screen before the one shown; nil on the first.
+    public func previousScreen() async throws(UseCaseError) -> FavoritesScreen? {
+        guard let listing, listing.current > 0 else { return nil }
+        return try await reread(listing.current - 1)
+    }
+
+    /// The first screen of the listing shown, as shown before.
+    public func backToFirstScreen() async throws(UseCaseError) -> FavoritesScreen {
+        guard listing != nil else { return try await firstScreen(matching: "") }
+        return try await reread(0)
+    }
+
+    /// The screen shown, again: favorites removed since are left out, numbers stay.
+    public func currentScreen() async throws(UseCaseError) -> FavoritesScreen {
+        guard let listing else { return try await firstScreen(matching: "") }
+        return try await reread(listing.current)
+    }
+
+    private func reread(_ index: Int) async throws(UseCaseError) -> FavoritesScreen {
+        let store = try requireStore()
+        guard var listing else { return try await firstScreen(matching: "") }
+        let ids = listing.screens[index].map(\.summary.recipe.id)
+        let now = try await query { () throws(ServiceError) in try await store.summaries(of: ids) }
+        listing.screens[index] = listing.screens[index].compactMap { listed in
+            now[listed.summary.recipe.id].map { ListedFavorite(number: listed.number, summary: $0) }
+        }
+        listing.current = index
+        self.listing = listing
+        return listing.screen(at: index)
+    }
+
+    /// The recipe shown under `number` on a favorites screen of this listing, whether or not it is
+    /// still a favorite; nil when no favorite was shown under that number.
+    public func listedRecipe(number: Int) -> (recipe: Recipe, isFavorite: Bool)? {
+        guard let summary = listing?.summary(number: number) else { return nil }
+        return (summary.recipe, removed[summary.recipe.id] == nil)
+    }
+
+    /// The favorite shown under `number`, whole; nil when no favorite was shown under that number or
+    /// it has been removed since.
+    public func favorite(number: Int) async throws(UseCaseError) -> Favorite? {
+        guard let id = listing?.id(number: number) else { return nil }
+        return try await favorite(id: id)
     }
 
     /// The favorite with this identity; nil when the recipe is not a favorite.
-    public func favorite(id: RecipeID) async throws(ServiceError) -> Favorite? {
-        try await requireStore().favorite(id)
+    public func favorite(id: RecipeID) async throws(UseCaseError) -> Favorite? {
+        let store = try requireStore()
+        return try await query { () throws(ServiceError) in try await store.favorite(id) }
     }
 
-    public func savedPage(for id: RecipeID) async throws(ServiceError) -> (document: ReadableDocument, savedAt: Date)? {
+    public func savedPage(for id: RecipeID) async throws(UseCaseError) -> (document: ReadableDocument, savedAt: Date)? {
         guard let store else { return nil }
-        guard let favorite = try await store.favorite(id), let page = favorite.page else { return nil }
+        guard let favorite = try await query({ () throws(ServiceError) in try await store.favorite(id) }), let page = favorite.page else {
+            return nil
+        }
         return (page.document, favorite.savedAt)
     }
 
-    /// Every favorite, newest first, for export.
-    public func all(matching words: String = "") async -> Result<[Favorite], ServiceError> {
-        do throws(ServiceError) {
+    /// Every favorite (or those matching `words`), whole, newest first, for export.
+    public func all(matching words: String = "") async throws(UseCaseError) -> [Favorite] {
+        let store = try requireStore()
+        return try await query { () throws(ServiceError) in
             var favorites: [Favorite] = []
-            try await requireStore().forEach(matching: words) { favorites.append($0) }
-            return .success(favorites)
-        } catch {
-            return .failure(error)
+            try await store.forEach(matching: words) { favorites.append($0) }
+            return favorites
         }
+    }
+
+    // MARK: The store
+
+    private func requireStore() throws(UseCaseError) -> FavoritesStore {
+        guard let store else {
+            throw UseCaseError(unavailable ?? .storage.with(detail: "no favorites database"), during: .favorites)
+        }
+        return store
+    }
+
+    /// Runs a store query, its errors told as the use cases tell them.
+    private func query<T: Sendable>(_ body: () async throws(ServiceError) -> T) async throws(UseCaseError) -> T {
+        do throws(ServiceError) {
+            return try await body()
+        } catch {
+            throw UseCaseError(error, during: .favorites)
+        }
+    }
+}
+
+/// The favorites listing being shown: every screen shown so far with the numbers it was shown with.
+struct FavoritesListing: Equatable {
+    let words: String
+    let total: Int
+    var screens: [[ListedFavorite]] = []
+    var current = 0
+    var isExhausted = false
+    /// Every favorite shown in this listing by its number, kept when it is removed.
+    private var shown: [Int: FavoriteSummary] = [:]
+
+    init(words: String, total: Int) {
+        self.words = words
+        self.total = total
+    }
+
+    var lastShown: ListedFavorite? { screens.last(where: { !$0.isEmpty })?.last }
+
+    mutating func append(_ summaries: [FavoriteSummary], isLast: Bool) {
+        let start = (lastShown?.number ?? 0) + 1
+        let listed = summaries.enumerated().map { ListedFavorite(number: start + $0.offset, summary: $0.element) }
+        for favorite in listed { shown[favorite.number] = favorite.summary }
+        screens.append(listed)
+        current = screens.count - 1
+        isExhausted = isLast
+    }
+
+    func screen(at index: Int) -> FavoritesScreen {
+        FavoritesScreen(words: words, index: index, favorites: screens[index], total: total,
+                        isLast: index == screens.count - 1 && isExhausted)
+    }
+
+    func id(number: Int) -> RecipeID? {
+        shown[number]?.recipe.id
+    }
+
+    func summary(number: Int) -> FavoriteSummary? {
+        shown[number]
     }
 }

@@ -9,11 +9,16 @@ public actor SearchInteractor {
         public var screenSize: Int
         /// Fetch the next screen in the background after each screen is delivered.
         public var prefetch: Bool
+        /// Pages with results looked at to fill one screen before showing what there is: a filter that
+        /// hides everything an endless server sends cannot keep the prompt away for ever.
+        public var maxPagesPerScreen: Int
         public var walker: PageWalker.Configuration
 
-        public init(screenSize: Int = 10, prefetch: Bool = true, walker: PageWalker.Configuration = .init()) {
+        public init(screenSize: Int = 10, prefetch: Bool = true, maxPagesPerScreen: Int = 10,
+                    walker: PageWalker.Configuration = .init()) {
             self.screenSize = max(1, screenSize)
             self.prefetch = prefetch
+            self.maxPagesPerScreen = max(1, maxPagesPerScreen)
             self.walker = walker
         }
     }
@@ -27,7 +32,6 @@ public actor SearchInteractor {
     private var filter: RecipeFilter = .all
     private var prefetchTask: Task<Void, Never>?
     private var completedPrefetches = 0
-    private var generations = 0
 
     public init(searcher: any RecipeSearching, favorites: (any FavoriteStatusProviding)?, time: any TimeSource,
                 configuration: Configuration = Configuration()) {
@@ -39,45 +43,51 @@ public actor SearchInteractor {
 
     // MARK: Use cases
 
-    /// Starts a new search (cancelling anything the old one was still doing) and returns its first screen.
+    /// Starts a new search (stopping what the old one was still doing) and returns its first screen.
+    /// A query that cannot be sent, or a search that finds nothing, leaves the search being shown as it
+    /// was, so paging and `back` still reach it.
     public func search(_ query: SearchQuery) async -> ScreenResult {
         do throws(ServiceError) {
-            try QueryBuilder.validate(query)
+            try searcher.validate(query)
         } catch {
-            // A query that cannot be sent leaves the search being shown, and its prefetch, alone.
-            return .failed(error)
+            return .failed(UseCaseError(error, during: .search))
         }
-        cancelBackgroundWork()
+        let previous = session
+        stop(previous)
         let walker = PageWalker(query: query, searcher: searcher, time: time, configuration: configuration.walker)
-        generations += 1
-        let session = SearchSession(query: query, walker: walker, generation: generations)
-        self.session = session
-        return await deliver(screen: 0, of: session)
+        let fresh = SearchSession(query: query, walker: walker)
+        session = fresh
+        let result = await deliver(.first, of: fresh)
+        if case .noResults = result, let previous { session = previous }
+        return result
     }
 
-    /// The next screen, from memory when the prefetch already has it.
+    /// The screen after the one shown, from memory when the prefetch already has it.
     public func next() async -> ScreenResult {
         guard let session else { return .noSearch }
-        return await deliver(screen: session.shownIndex + 1, of: session)
+        guard let shown = session.shown else { return await deliver(session.requested, of: session) }
+        return await deliver(.from(shown.upperBound + 1), of: session)
     }
 
-    /// The previous screen, always from memory.
+    /// The screen before the one shown, always from memory.
     public func previous() async -> ScreenResult {
         guard let session else { return .noSearch }
-        guard session.shownIndex > 0 else { return .atFirstScreen }
-        return await deliver(screen: session.shownIndex - 1, of: session)
+        guard let shown = session.shown else { return .atFirstScreen }
+        let earlier = session.visible(filter).filter { $0.number < shown.lowerBound }.suffix(configuration.screenSize)
+        guard let start = earlier.first?.number else { return .atFirstScreen }
+        return await deliver(.from(start), of: session)
     }
 
     /// The first screen, from memory.
     public func first() async -> ScreenResult {
         guard let session else { return .noSearch }
-        return await deliver(screen: 0, of: session)
+        return await deliver(.first, of: session)
     }
 
     /// The screen being shown, again (favorite stars brought up to date).
     public func current() async -> ScreenResult {
         guard let session else { return .noSearch }
-        return await deliver(screen: max(0, session.shownIndex), of: session)
+        return await deliver(session.shown.map { .from($0.lowerBound) } ?? session.requested, of: session)
     }
 
     /// Runs the same search again from the start.
@@ -86,29 +96,34 @@ public actor SearchInteractor {
         return await search(session.query)
     }
 
-    /// After "offline" (or a failed step), tries again from where the walk stopped.
+    /// After "offline", a failing server or a cancel, tries again from where the walk stopped.
     public func retry() async -> ScreenResult {
         guard let session else { return .noSearch }
         await session.walker.resume()
-        session.finished = nil
-        session.finalRun = []
-        return await deliver(screen: max(0, session.requestedIndex), of: session)
+        return await deliver(session.requested, of: session)
     }
 
-    /// Narrows what is shown; numbers do not change. Shows the first screen of the narrowed view.
+    /// Narrows what is shown; numbers do not change, and the screen stays where it was.
     public func setFilter(_ filter: RecipeFilter) async -> ScreenResult {
-        cancelBackgroundWork()
         self.filter = filter
         guard let session else { return .noSearch }
-        return await deliver(screen: 0, of: session)
+        return await deliver(session.shown.map { .from($0.lowerBound) } ?? .first, of: session)
     }
 
-    /// A recipe of the current search by its number.
+    /// A recipe of the current search by its number, with its favorite star (nil when the favorites
+    /// cannot be read).
     public func recipe(number: Int) async -> ListedRecipe? {
         guard let session, number >= 1, number <= session.found.count else { return nil }
         var listed = session.found[number - 1]
-        listed.isFavorite = await favoriteIDs(among: [listed.recipe.id]).contains(listed.recipe.id)
+        let stars = await stars(among: [listed.recipe.id])
+        listed.isFavorite = stars.problem == nil ? stars.ids.contains(listed.recipe.id) : nil
         return listed
+    }
+
+    /// Every ingredient name seen in this search's results, for suggestions and completion.
+    public func ingredientsSeen() -> [String] {
+        var seen = Set<String>()
+        return (session?.found ?? []).flatMap(\.recipe.ingredients).filter { seen.insert($0).inserted }
     }
 
     /// Turns the background fetch on or off (the one-shot mode fetches only what it prints).
@@ -121,14 +136,12 @@ public actor SearchInteractor {
     }
 
     public func setScreenSize(_ size: Int) {
-        guard size != configuration.screenSize else { return }
-        cancelBackgroundWork()
         configuration.screenSize = max(1, size)
     }
 
-    /// Stops background work (the prefetch) before the program ends.
+    /// Stops background work (the prefetch and the request it is waiting for) before the program ends.
     public func shutdown() {
-        cancelBackgroundWork()
+        stop(session)
     }
 
     // MARK: Observing the prefetch (tests and the benchmark)
@@ -143,193 +156,130 @@ public actor SearchInteractor {
 
     // MARK: Delivering screens
 
-    private func deliver(screen index: Int, of session: SearchSession) async -> ScreenResult {
+    private func deliver(_ position: ScreenPosition, of session: SearchSession) async -> ScreenResult {
+        session.interrupted = false
+        session.requested = position
         let size = configuration.screenSize
-        let needed = (index + 1) * size
-        session.requestedIndex = index
-        await fill(session, until: needed)
-        guard self.session === session else { return .failed(.cancelled) }
+        let pagesLookedAt = await fill(session, from: position, count: size, cancelsStep: true)
+        guard self.session === session else { return .cancelled }
         let visible = session.visible(filter)
-        let start = index * size
-        if start >= visible.count {
-            switch session.finished {
-            case .offline(let error):
-                return .offline(error)
-            case .end where visible.isEmpty && session.found.isEmpty:
-                // Nothing but failures is a broken server, not an empty search.
-                let failures = session.finalRun.compactMap { gap -> ServiceError? in
-                    if case .failed(let error) = gap.reason { return error }
-                    return nil
-                }
-                if let last = failures.last, failures.count == session.finalRun.count {
-                    return .failed(last)
-                }
-                return .noResults(session.query, skipped: session.takeSkipped() + session.finalRun)
-            case .end where visible.isEmpty:
-                // Recipes were found, but the filter hides every one of them.
-                return .screen(makeScreen(index: 0, recipes: [], session: session, visibleCount: 0))
-            default:
-                return .endOfResults(session.query)
-            }
-        }
+        let start = visible.firstIndex { $0.number >= position.firstNumber } ?? visible.count
         let slice = Array(visible[start..<min(visible.count, start + size)])
-        let stars = await favoriteIDs(among: slice.map(\.recipe.id))
+        let end = await session.walker.end
+        if slice.count < size, end == nil, pagesLookedAt == nil {
+            // Stopped early without reaching the end or the page limit: the person cancelled.
+            return .cancelled
+        }
+        if slice.isEmpty, pagesLookedAt == nil, let end {
+            if let result = finalResult(end, session: session, visibleCount: visible.count, position: position) { return result }
+        }
+        let stars = await stars(among: slice.map(\.recipe.id))
         let recipes = slice.map { listed -> ListedRecipe in
             var listed = listed
-            listed.isFavorite = stars.contains(listed.recipe.id)
+            listed.isFavorite = stars.problem == nil ? stars.ids.contains(listed.recipe.id) : nil
             return listed
         }
-        session.shownIndex = index
-        let screen = makeScreen(index: index, recipes: recipes, session: session, visibleCount: visible.count)
-        if configuration.prefetch, screen.status == .more {
-            startPrefetch(session, until: needed + size)
+        let lastLookedAt = recipes.last?.number ?? session.found.count
+        session.shown = (recipes.first?.number ?? position.firstNumber)...max(position.firstNumber, lastLookedAt)
+        let status = self.status(end: end, hasMoreFound: visible.count > start + slice.count || pagesLookedAt != nil)
+        let unreported = session.takeUnreported()
+        let hidden = session.found.prefix(lastLookedAt).count { !filter.accepts($0) }
+        let screen = RecipeScreen(query: session.query, index: (start + size - 1) / size, recipes: recipes, status: status,
+                                  filter: filter, gaps: unreported.gaps, droppedCount: unreported.dropped, hiddenCount: hidden,
+                                  pagesLookedAt: pagesLookedAt, starsProblem: stars.problem)
+        if configuration.prefetch, status == .more {
+            startPrefetch(session, from: .from(lastLookedAt + 1))
         }
         return .screen(screen)
     }
 
-    private func makeScreen(index: Int, recipes: [ListedRecipe], session: SearchSession, visibleCount: Int) -> RecipeScreen {
-        let size = configuration.screenSize
-        let isLastVisible = (index + 1) * size >= visibleCount
-        let status: RecipeScreen.Status
-        switch session.finished {
-        case .offline(let error) where isLastVisible: status = .offline(error)
-        case .end where isLastVisible: status = .last
-        default: status = .more
+    /// What to say when nothing is left to show at `position` after the walk ended; nil when an
+    /// empty screen says it best (the filter hides every recipe found).
+    private func finalResult(_ end: WalkEnd, session: SearchSession, visibleCount: Int, position: ScreenPosition) -> ScreenResult? {
+        if end.kind == .offline, let failure = end.failure { return .offline(failure) }
+        if session.found.isEmpty {
+            let gaps = session.takeUnreported().gaps + end.run.map(PageGap.init)
+            return gaps.contains { $0.failure != nil } ? .unanswered(session.query, gaps: gaps) : .noResults(session.query, gaps: gaps)
         }
-        return RecipeScreen(query: session.query, index: index, recipes: recipes, status: status, filter: filter,
-                            skipped: session.takeSkipped(), droppedCount: session.takeDropped(),
-                            foundCount: visibleCount, hiddenCount: session.found.count - visibleCount)
+        if visibleCount == 0, position == .first { return nil }
+        return .endOfResults(session.query)
     }
 
-    /// Pulls pages until `count` recipes pass the filter or the walk stops. Only one walker step runs at
-    /// a time: a caller arriving while the prefetch is fetching waits for that step instead of sending
-    /// its own request.
-    private func fill(_ session: SearchSession, until count: Int) async {
-        while session.visibleCount(filter) < count, session.finished == nil, self.session === session {
-            if let step = session.stepTask {
-                await step.value
-                continue
+    private func status(end: WalkEnd?, hasMoreFound: Bool) -> RecipeScreen.Status {
+        guard !hasMoreFound, let end else { return .more }
+        switch (end.kind, end.failure) {
+        case (.offline, let failure?): return .offline(failure)
+        case (.failing, let failure?): return .failing(failure)
+        default: return .last
+        }
+    }
+
+    /// Pulls pages until `count` recipes passing the filter stand at or after `position`, the walk
+    /// ends, the person cancels, or `maxPagesPerScreen` pages were looked at; returns how many pages
+    /// were looked at when that limit stopped it. One walker step runs at a time: a fill arriving
+    /// while another step runs (the prefetch's) waits for it instead of sending its own request, and
+    /// when the person cancels, that step is cancelled too.
+    private func fill(_ session: SearchSession, from position: ScreenPosition, count: Int, cancelsStep: Bool) async -> Int? {
+        var pages = 0
+        while session.visibleCount(filter, from: position) < count, self.session === session, !session.interrupted,
+              !Task.isCancelled {
+            if await session.walker.end != nil { return nil }
+            if pages >= configuration.maxPagesPerScreen { return pages }
+            let step: Task<Void, Never>
+            if let running = session.stepTask {
+                step = running
+            } else {
+                step = Task { await self.walkOneStep(session) }
+                session.stepTask = step
             }
-            let generation = session.generation
-            let step = Task { await self.walkOneStep(generation) }
-            session.stepTask = step
-            await withTaskCancellationHandler { await step.value } onCancel: { step.cancel() }
-            if Task.isCancelled { return }
+            if cancelsStep {
+                await withTaskCancellationHandler { await step.value } onCancel: { step.cancel() }
+            } else {
+                await step.value
+            }
+            if session.stepTask == step { session.stepTask = nil }
+            pages += 1
         }
+        return nil
     }
 
-    /// Asks the walker for one step of the current search and takes in what it found.
-    private func walkOneStep(_ generation: Int) async {
-        guard let session, session.generation == generation else { return }
-        defer { session.stepTask = nil }
+    /// Asks the session's walker for one step and takes in what it found. Only cancellation is thrown.
+    private func walkOneStep(_ session: SearchSession) async {
         let step: WalkStep
         do throws(ServiceError) {
             step = try await session.walker.next()
         } catch {
+            session.interrupted = true
             return
         }
-        guard self.session === session else { return }
-        switch step.outcome {
-        case .page(let page):
-            session.skipped += step.skipped
-            session.dropped += page.droppedCount
-            if !session.add(page.recipes) {
-                await session.walker.markLastPageRepeated()
-            }
-        case .end:
-            // The gaps that ended the walk are the probe past the last page, not pages skipped
-            // between results; they are kept to explain an empty search.
-            session.finalRun = step.skipped
-            session.finished = .end
-        case .offline(let error):
-            session.finalRun = step.skipped
-            session.finished = .offline(error)
+        if !session.take(step) {
+            await session.walker.markLastPageRepeated()
         }
     }
 
-    private func startPrefetch(_ session: SearchSession, until count: Int) {
+    private func startPrefetch(_ session: SearchSession, from position: ScreenPosition) {
         prefetchTask?.cancel()
-        let generation = session.generation
-        prefetchTask = Task { await self.prefetch(generation, until: count) }
+        prefetchTask = Task { await self.prefetch(session, from: position) }
     }
 
-    private func prefetch(_ generation: Int, until count: Int) async {
-        guard let session, session.generation == generation else { return }
-        await fill(session, until: count)
+    private func prefetch(_ session: SearchSession, from position: ScreenPosition) async {
+        _ = await fill(session, from: position, count: configuration.screenSize, cancelsStep: false)
         if !Task.isCancelled { completedPrefetches += 1 }
     }
 
-    private func cancelBackgroundWork() {
+    /// Stops a search's background work and the request it is waiting for.
+    private func stop(_ session: SearchSession?) {
         prefetchTask?.cancel()
         prefetchTask = nil
         session?.stepTask?.cancel()
-        session?.stepTask = nil
     }
 
-    private func favoriteIDs(among ids: [RecipeID]) async -> Set<RecipeID> {
-        guard let favorites, !ids.isEmpty else { return [] }
+    private func stars(among ids: [RecipeID]) async -> (ids: Set<RecipeID>, problem: UseCaseError?) {
+        guard let favorites, !ids.isEmpty else { return ([], nil) }
         do throws(ServiceError) {
-            return try await favorites.favoriteIDs(among: ids)
+            return (try await favorites.favoriteIDs(among: ids), nil)
         } catch {
-            return []
+            return ([], UseCaseError(error, during: .favorites))
         }
-    }
-}
-
-/// The state of one search: what was found, in order, and where the walk stands.
-final class SearchSession {
-    let query: SearchQuery
-    let walker: PageWalker
-    /// Tells this search apart from later ones: late work for an older search is dropped.
-    let generation: Int
-    private(set) var found: [ListedRecipe] = []
-    private var seen = Set<RecipeID>()
-    var skipped: [SkippedPage] = []
-    /// The run of gaps that ended the walk.
-    var finalRun: [SkippedPage] = []
-    var dropped = 0
-    var finished: FinishedWalk?
-    var shownIndex = -1
-    /// The screen last asked for, shown or not: `retry` asks for it again.
-    var requestedIndex = 0
-    var stepTask: Task<Void, Never>?
-
-    enum FinishedWalk: Equatable {
-        case end
-        case offline(ServiceError)
-    }
-
-    init(query: SearchQuery, walker: PageWalker, generation: Int) {
-        self.query = query
-        self.walker = walker
-        self.generation = generation
-    }
-
-    /// Adds the recipes not seen before; false when there were none.
-    func add(_ recipes: [Recipe]) -> Bool {
-        var added = false
-        for recipe in recipes where seen.insert(recipe.id).inserted {
-            found.append(ListedRecipe(number: found.count + 1, recipe: recipe))
-            added = true
-        }
-        return added
-    }
-
-    func visible(_ filter: RecipeFilter) -> [ListedRecipe] {
-        filter == .all ? found : found.filter(filter.accepts)
-    }
-
-    func visibleCount(_ filter: RecipeFilter) -> Int {
-        filter == .all ? found.count : found.reduce(0) { $0 + (filter.accepts($1) ? 1 : 0) }
-    }
-
-    func takeSkipped() -> [SkippedPage] {
-        defer { skipped = [] }
-        return skipped
-    }
-
-    func takeDropped() -> Int {
-        defer { dropped = 0 }
-        return dropped
     }
 }

@@ -9,12 +9,13 @@ public enum FavoritesFormatter {
         let cards = screen.favorites.map { listed in
             RecipeCard(number: listed.number, title: listed.summary.recipe.title,
                        ingredients: listed.summary.recipe.ingredients.joined(separator: ", "),
-                       site: listed.summary.recipe.site + " · saved " + date(listed.summary.savedAt) + (listed.summary.hasPage ? "" : " · page missing"),
+                       site: listed.summary.recipe.site + " · saved " + ScreenFormatter.displayDate(listed.summary.savedAt)
+                           + (listed.summary.hasPage ? "" : " · page missing"),
                        href: listed.summary.recipe.href, badges: [.favorite] + (listed.lactoseIngredients.isEmpty ? [] : [.lactose]))
         }
         var footer: [String] = []
         if let first = cards.first?.number, let last = cards.last?.number {
-            footer.append("Favorites \(first)–\(last) of \(screen.total)")
+            footer.append(first == last ? "Favorite \(first)" : "Favorites \(first)–\(last)")
         }
         if !screen.isLast { footer.append("n next") }
         if screen.index > 0 { footer.append("p previous") }
@@ -32,7 +33,7 @@ public enum FavoritesFormatter {
             .init(label: "Lactose", value: lactose.isEmpty ? "none found" : "yes, from " + lactose.joined(separator: ", ")),
             .init(label: "Site", value: recipe.site.isEmpty ? "unknown" : recipe.site),
             .init(label: "Link", value: recipe.href),
-            .init(label: "Favorite", value: "★ saved \(date(favorite.savedAt))"),
+            .init(label: "Favorite", value: "★ saved \(ScreenFormatter.displayDate(favorite.savedAt))"),
             .init(label: "Page", value: favorite.page == nil ? "not saved (refresh fetches it)" : "saved, readable offline"),
         ]
         if let thumbnail = favorite.thumbnail {
@@ -42,24 +43,5 @@ public enum FavoritesFormatter {
         }
         return RecipeDetailModel(number: number, title: recipe.title, badges: [.favorite] + (lactose.isEmpty ? [] : [.lactose]),
                                  fields: fields, footer: "o \(number) read offline · unfav \(number) remove · back")
-    }
-
-    /// What saving came to, in one line.
-    public static func saved(_ outcome: SaveOutcome) -> MessageModel {
-        switch outcome {
-        case .saved(let recipe, let missing) where missing.isEmpty:
-            return MessageModel(.info, "★ Saved “\(recipe.title)” with its page and picture: readable offline.")
-        case .saved(let recipe, let missing):
-            let parts = missing.map { "its \($0.part.rawValue) (\(ScreenFormatter.shortReason($0.error)))" }.joined(separator: " or ")
-            return MessageModel(.warning, "★ Saved “\(recipe.title)”, but not \(parts).",
-                                hint: "Open favorites and type refresh to fetch what is missing.")
-        case .failed(let recipe, let error):
-            let message = ErrorMessages.message(for: error)
-            return MessageModel(.error, "Could not save “\(recipe.title)”: \(message.text)", hint: message.hint)
-        }
-    }
-
-    static func date(_ date: Date) -> String {
-        ScreenFormatter.displayDate(date)
     }
 }

@@ -1,9 +1,8 @@
 import Foundation
 import Entity
-public import Services
 public import Interactor
 
-/// Builds display models from use-case results. Pure: the same input always gives the same model.
+/// Builds display models from search results. Pure: the same input always gives the same model.
 public enum ScreenFormatter {
     public static func card(_ listed: ListedRecipe) -> RecipeCard {
         RecipeCard(number: listed.number, title: listed.recipe.title,
@@ -12,15 +11,18 @@ public enum ScreenFormatter {
     }
 
     static func badges(_ listed: ListedRecipe) -> [Badge] {
-        (listed.isFavorite ? [.favorite] : []) + (listed.hasLactose ? [.lactose] : [])
+        (listed.isFavorite == true ? [.favorite] : []) + (listed.hasLactose ? [.lactose] : [])
     }
 
-    public static func screen(_ screen: RecipeScreen) -> ScreenModel {
-        let cards = screen.recipes.map(card)
+    public static func screen(_ screen: RecipeScreen, messages: Messages) -> ScreenModel {
         var heading = "Recipes with \(screen.query.summary)"
-        if screen.filter != .all { heading += " · \(screen.filter.rawValue)" }
-        return ScreenModel(heading: heading, cards: cards, notes: notes(skipped: screen.skipped, dropped: screen.droppedCount),
-                           footer: footer(screen))
+        if screen.filter.isActive { heading += " · \(filterName(screen.filter))" }
+        var notes = messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)
+        if let problem = screen.starsProblem {
+            let message = messages.error(problem)
+            notes.append(MessageModel(.warning, "Favorite stars are not shown: \(message.text)", hint: message.hint))
+        }
+        return ScreenModel(heading: heading, cards: screen.recipes.map(card), notes: notes, footer: footer(screen))
     }
 
     static func footer(_ screen: RecipeScreen) -> String {
@@ -28,13 +30,18 @@ public enum ScreenFormatter {
         if let first = screen.recipes.first?.number, let last = screen.recipes.last?.number {
             parts.append((first == last ? "Recipe \(first)" : "Recipes \(first)–\(last)") + " · screen \(screen.index + 1)")
         } else {
-            parts.append("No recipes pass the filter")
+            parts.append(screen.pagesLookedAt == nil ? "No recipes pass the filter" : "No recipes pass the filter yet")
         }
-        if screen.hiddenCount > 0 { parts.append("\(screen.hiddenCount) hidden by \(screen.filter.rawValue)") }
-        switch screen.status {
-        case .more: parts.append("n next")
-        case .last: parts.append("end of results")
-        case .offline: parts.append("offline: retry to fetch more")
+        if screen.hiddenCount > 0 { parts.append("\(screen.hiddenCount) hidden by \(filterName(screen.filter))") }
+        if let pages = screen.pagesLookedAt {
+            parts.append("looked through \(pages) page\(pages == 1 ? "" : "s") · n looks further")
+        } else {
+            switch screen.status {
+            case .more: parts.append("n next")
+            case .last: parts.append("end of results")
+            case .offline: parts.append("offline: retry to fetch more")
+            case .failing: parts.append("the server failed the pages after these: retry to try again")
+            }
         }
         if screen.index > 0 { parts.append("p previous") }
         if let example = screen.recipes.first?.number {
@@ -44,48 +51,9 @@ public enum ScreenFormatter {
         return parts.joined(separator: " · ")
     }
 
-    /// Notes about pages passed over and results left out.
-    public static func notes(skipped: [SkippedPage], dropped: Int) -> [MessageModel] {
-        var notes: [MessageModel] = []
-        let failed = skipped.compactMap { page -> (Int, ServiceError)? in
-            if case .failed(let error) = page.reason { return (page.number, error) }
-            return nil
-        }
-        let malformed = failed.filter { $0.1 == .malformedBody }
-        let otherFailures = failed.filter { $0.1 != .malformedBody }
-        let empty = skipped.filter { $0.reason == .empty }.map(\.number)
-        if !malformed.isEmpty {
-            notes.append(MessageModel(.warning, "The server sent a malformed response for \(pages(malformed.map(\.0))); skipped."))
-        }
-        if !otherFailures.isEmpty {
-            let reasons = Set(otherFailures.map { shortReason($0.1) }).sorted().joined(separator: ", ")
-            notes.append(MessageModel(.warning, "Skipped \(pages(otherFailures.map(\.0))) after the server failed twice (\(reasons))."))
-        }
-        if !empty.isEmpty {
-            notes.append(MessageModel(.info, "Skipped empty \(pages(empty)); later pages had results."))
-        }
-        if dropped > 0 {
-            notes.append(MessageModel(.info, "Left out \(dropped) result\(dropped == 1 ? "" : "s") without a title or link."))
-        }
-        return notes
-    }
-
-    static func shortReason(_ error: ServiceError) -> String {
-        if let status = error.status { return "HTTP \(status)" }
-        switch error {
-        case .timeout: return "timed out"
-        case .unreachable: return "unreachable"
-        case .connectionLost: return "connection lost"
-        case .malformedBody: return "malformed response"
-        case .tooLarge: return "answer too large"
-        case .redirectLoop: return "redirect loop"
-        case .cancelled: return "cancelled"
-        default: return "error"
-        }
-    }
-
-    static func pages(_ numbers: [Int]) -> String {
-        numbers.count == 1 ? "page \(numbers[0])" : "pages " + numbers.map(String.init).joined(separator: ", ")
+    /// `lactose-free`, or `all`.
+    public static func filterName(_ filter: RecipeFilter) -> String {
+        filter.lactoseFree ? "lactose-free" : "all"
     }
 
     public static func detail(_ listed: ListedRecipe) -> RecipeDetailModel {
@@ -97,7 +65,13 @@ public enum ScreenFormatter {
             .init(label: "Link", value: recipe.href),
         ]
         if let thumbnail = recipe.thumbnail { fields.append(.init(label: "Picture", value: thumbnail)) }
-        fields.append(.init(label: "Favorite", value: listed.isFavorite ? "★ yes" : "no (fav \(listed.number) to save it for offline)"))
+        let favorite: String
+        switch listed.isFavorite {
+        case true?: favorite = "★ yes"
+        case false?: favorite = "no (fav \(listed.number) to save it for offline)"
+        case nil: favorite = "unknown (the favorites cannot be read)"
+        }
+        fields.append(.init(label: "Favorite", value: favorite))
         return RecipeDetailModel(number: listed.number, title: recipe.title, badges: badges(listed), fields: fields,
                                  footer: "o \(listed.number) read the page · back · ? help")
     }

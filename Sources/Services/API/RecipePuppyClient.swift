@@ -21,6 +21,10 @@ public final class RecipePuppyClient: RecipeSearching {
         self.transport = transport
     }
 
+    public func validate(_ query: SearchQuery) throws(ServiceError) {
+        try QueryBuilder.validate(query)
+    }
+
     public func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
         let url = try QueryBuilder.url(api: apiURL, query: query, page: number)
         let key = PageKey(query: query, number: number)

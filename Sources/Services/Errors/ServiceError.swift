@@ -3,7 +3,7 @@
 public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
         case timeout, unreachable, connectionLost, badStatus, redirectLoop, malformedBody, tooLarge
-        case invalidQuery, cancelled, storage, storageCorrupt, storageTooNew, notFound
+        case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound
     }
 
     private let code: Code
@@ -34,6 +34,8 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let tooLarge = ServiceError(.tooLarge)
     /// The query cannot be sent (empty, or absurdly long).
     public static let invalidQuery = ServiceError(.invalidQuery)
+    /// A link that RecipeBook does not fetch (not http or https, or no host).
+    public static let invalidAddress = ServiceError(.invalidAddress)
     /// The work was cancelled, usually because a newer request replaced it.
     public static let cancelled = ServiceError(.cancelled)
     /// The favorites database failed.

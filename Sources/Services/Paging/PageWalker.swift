@@ -1,47 +1,15 @@
 public import Entity
 
-/// A page the walker passed over, and why.
-public struct SkippedPage: Hashable, Sendable {
-    public enum Reason: Hashable, Sendable {
-        /// The page came back with no results.
-        case empty
-        /// The page failed twice (the request and its one retry).
-        case failed(ServiceError)
-        /// The page brought only recipes already seen in this search.
-        case repeated
-    }
-
-    public let number: Int
-    public let reason: Reason
-
-    public init(number: Int, reason: Reason) {
-        self.number = number
-        self.reason = reason
-    }
-}
-
-/// What the walker found next.
-public struct WalkStep: Sendable, Equatable {
-    public enum Outcome: Sendable, Equatable {
-        /// A page with results.
-        case page(SearchPage)
-        /// A run of gaps as long as the window: there is nothing more to find.
-        case end
-        /// Every request in the last run of gaps failed at the network level.
-        case offline(ServiceError)
-    }
-
-    public let outcome: Outcome
-    /// The gaps passed over since the previous step.
-    public let skipped: [SkippedPage]
-}
-
 /// Walks the pages of one search in order, probing ahead through trouble.
 ///
-/// An empty page or a failed page (retried once after a short backoff) is a gap. Only a run of
-/// `gapWindow` gaps ends the walk, so an empty page or an HTTP 500 in the middle of a result list does
-/// not hide the pages after it; when every gap of that run failed at the network level the answer is
-/// "offline", not "end".
+/// An empty page, or a page the server failed to serve (retried once after a short backoff), is a gap.
+/// Only a run of `gapWindow` gaps ends the walk, so an empty page or an HTTP 500 in the middle of a
+/// result list does not hide the pages after it. A failure of the network itself (time-out, refused,
+/// reset) after its retry ends the walk at once as "offline": probing further pages of a server that
+/// does not answer only multiplies the wait, and says nothing about those pages.
+///
+/// The walker is the one owner of where the walk stands: the next page, the current run of gaps, and
+/// whether (and how) the walk ended.
 public actor PageWalker {
     public struct Configuration: Sendable {
         public var gapWindow: Int
@@ -64,7 +32,8 @@ public actor PageWalker {
     /// The run as it stood before the last page was delivered, in case that page turns out repeated.
     private var runBeforeLastPage: [SkippedPage] = []
     private var lastPageNumber: Int?
-    private var finished: WalkStep.Outcome?
+    /// Set when a network failure ended the walk before the run was full.
+    private var networkFailure = false
 
     public init(query: SearchQuery, searcher: any RecipeSearching, time: any TimeSource,
                 configuration: Configuration = Configuration()) {
@@ -74,18 +43,22 @@ public actor PageWalker {
         self.configuration = configuration
     }
 
-    /// The next page with results, or the end, or offline. Throws only when cancelled.
+    /// How the walk ended, or nil while it goes on.
+    public var end: WalkEnd? {
+        guard networkFailure || run.count >= configuration.gapWindow else { return nil }
+        return WalkEnd(run: run)
+    }
+
+    /// The next page with results, or the end of the walk. Throws only when cancelled.
     public func next() async throws(ServiceError) -> WalkStep {
-        if let finished { return WalkStep(outcome: finished, skipped: []) }
+        if let end { return WalkStep(outcome: .end(end), skipped: []) }
         var skipped: [SkippedPage] = []
         while true {
-            if let outcome = verdict() {
-                finished = outcome
-                return WalkStep(outcome: outcome, skipped: skipped)
-            }
+            if let end { return WalkStep(outcome: .end(end), skipped: skipped) }
             let number = nextPage
             nextPage += 1
-            switch await fetchWithRetry(number) {
+            let (result, attempts) = await fetchWithRetry(number)
+            switch result {
             case .success(let page) where !page.recipes.isEmpty:
                 runBeforeLastPage = run
                 run = []
@@ -99,9 +72,10 @@ public actor PageWalker {
                 nextPage = number
                 throw error
             case .failure(let error):
-                let gap = SkippedPage(number: number, reason: .failed(error))
+                let gap = SkippedPage(number: number, reason: .failed(error, attempts: attempts))
                 run.append(gap)
                 skipped.append(gap)
+                if error.isNetworkLevel { networkFailure = true }
             }
         }
     }
@@ -114,39 +88,25 @@ public actor PageWalker {
         lastPageNumber = nil
     }
 
-    /// After "offline" or "end", walks again from the first page of the run that stopped it.
+    /// After the walk ended, walks again from the first page of the run that stopped it.
     public func resume() {
-        guard finished != nil else { return }
-        finished = nil
+        guard end != nil else { return }
         if let first = run.first(where: { $0.reason != .repeated }) { nextPage = first.number }
         run = []
         runBeforeLastPage = []
+        networkFailure = false
     }
 
-    /// True once the walk has ended or gone offline.
-    public var isFinished: Bool { finished != nil }
-
-    private func verdict() -> WalkStep.Outcome? {
-        guard run.count >= configuration.gapWindow else { return nil }
-        let failures = run.compactMap { gap -> ServiceError? in
-            if case .failed(let error) = gap.reason { return error }
-            return nil
-        }
-        if failures.count == run.count, failures.allSatisfy(\.isNetworkLevel), let last = failures.last {
-            return .offline(last)
-        }
-        return .end
-    }
-
-    private func fetchWithRetry(_ number: Int) async -> Result<SearchPage, ServiceError> {
+    /// Fetches a page; a failure other than cancellation or a refused query is tried once more.
+    private func fetchWithRetry(_ number: Int) async -> (Result<SearchPage, ServiceError>, attempts: Int) {
         let first = await fetch(number)
-        guard case .failure(let error) = first, error != .cancelled, error != .invalidQuery else { return first }
+        guard case .failure(let error) = first, error != .cancelled, error != .invalidQuery else { return (first, 1) }
         do {
             try await time.sleep(for: configuration.retryBackoff)
         } catch {
-            return .failure(.cancelled)
+            return (.failure(.cancelled), 1)
         }
-        return await fetch(number)
+        return (await fetch(number), 2)
     }
 
     private func fetch(_ number: Int) async -> Result<SearchPage, ServiceError> {

@@ -43,7 +43,7 @@ public final class WebPageFetcher: PageFetching {
     static func url(_ address: String) throws(ServiceError) -> URL {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               url.host != nil else {
-            throw .invalidQuery.with(detail: "\"\(address.prefix(80))\" is not a web address")
+            throw .invalidAddress.with(detail: "\"\(address.prefix(80))\" is not a web address")
         }
         return url
     }

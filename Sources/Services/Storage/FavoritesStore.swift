@@ -76,7 +76,8 @@ public actor FavoritesStore: FavoriteStatusProviding {
 
     // MARK: Writing
 
-    /// Saves a favorite, all of it in one transaction; saving the same recipe again replaces it.
+    /// Saves a favorite, all of it in one transaction. Saving a recipe that is already a favorite
+    /// updates its data but never replaces a stored page or picture with nothing.
     public func save(_ favorite: Favorite) throws(ServiceError) {
         let recipe = favorite.recipe
         let statement = try database.prepare("""
@@ -84,9 +85,12 @@ public actor FavoritesStore: FavoriteStatusProviding {
                                    thumbnail, thumbnail_type)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET title = excluded.title, href = excluded.href, ingredients = excluded.ingredients,
-                thumbnail_url = excluded.thumbnail_url, saved_at = excluded.saved_at, page_html = excluded.page_html,
-                page_document = excluded.page_document, page_text = excluded.page_text, thumbnail = excluded.thumbnail,
-                thumbnail_type = excluded.thumbnail_type
+                thumbnail_url = excluded.thumbnail_url, saved_at = excluded.saved_at,
+                page_html = coalesce(excluded.page_html, page_html),
+                page_document = coalesce(excluded.page_document, page_document),
+                page_text = coalesce(excluded.page_text, page_text),
+                thumbnail_type = CASE WHEN excluded.thumbnail IS NULL THEN thumbnail_type ELSE excluded.thumbnail_type END,
+                thumbnail = coalesce(excluded.thumbnail, thumbnail)
             """)
         let values: [SQLiteDatabase.Value] = [
             .text(recipe.id.rawValue), .text(recipe.title), .text(recipe.href), .text(FavoritesStore.json(recipe.ingredients)),
@@ -136,37 +140,61 @@ public actor FavoritesStore: FavoriteStatusProviding {
     }
 
     /// Favorites newest first, optionally only those whose title, ingredients or page text contain
-    /// every word (prefixes count: `garl` finds garlic).
+    /// every word (prefixes count: `garl` finds garlic), starting after `after` (the last one of the
+    /// screen before, so favorites saved or removed meanwhile shift nothing).
     ///
-    /// The page is chosen by row id in a subquery (through the recency index, or the search index), and
-    /// only its rows are read; whether a page was saved is asked with `typeof`, which reads the record
-    /// header, not the page itself.
-    public func list(matching words: String = "", offset: Int = 0, limit: Int = 10) throws(ServiceError) -> [FavoriteSummary] {
-        let columns = "f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, typeof(f.page_html) != 'null', length(f.thumbnail)"
-        let statement: SQLiteDatabase.Statement
+    /// The rows are found through the recency index (saved_at DESC, id) or the search index; whether
+    /// a page was saved is asked with `typeof`, which reads the record header, not the page itself.
+    public func list(matching words: String = "", after: FavoriteSummary.Position? = nil, limit: Int = 10) throws(ServiceError) -> [FavoriteSummary] {
+        var conditions: [String] = []
+        var values: [SQLiteDatabase.Value] = []
         if let match = FavoritesStore.matchExpression(words) {
-            statement = try database.prepare("""
-                SELECT \(columns) FROM favorites f WHERE f.rowid IN (
-                    SELECT s.rowid FROM favorites_search s JOIN favorites m ON m.rowid = s.rowid
-                    WHERE favorites_search MATCH ? ORDER BY m.saved_at DESC, m.id LIMIT ? OFFSET ?)
-                ORDER BY f.saved_at DESC, f.id
-                """)
-            try statement.bind([.text(match), .integer(Int64(limit)), .integer(Int64(offset))])
-        } else {
-            statement = try database.prepare("""
-                SELECT \(columns) FROM favorites f WHERE f.rowid IN (
-                    SELECT rowid FROM favorites ORDER BY saved_at DESC, id LIMIT ? OFFSET ?)
-                ORDER BY f.saved_at DESC, f.id
-                """)
-            try statement.bind([.integer(Int64(limit)), .integer(Int64(offset))])
+            conditions.append("f.rowid IN (SELECT rowid FROM favorites_search WHERE favorites_search MATCH ?)")
+            values.append(.text(match))
         }
+        if let after {
+            conditions.append("(f.saved_at < ? OR (f.saved_at = ? AND f.id > ?))")
+            values += [.real(after.savedAt.timeIntervalSince1970), .real(after.savedAt.timeIntervalSince1970), .text(after.id.rawValue)]
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let statement = try database.prepare("""
+            SELECT \(FavoritesStore.summaryColumns) FROM favorites f \(filter) ORDER BY f.saved_at DESC, f.id LIMIT ?
+            """)
+        try statement.bind(values + [.integer(Int64(max(0, limit)))])
         var summaries: [FavoriteSummary] = []
         while try statement.step() {
-            let recipe = FavoritesStore.recipe(statement)
-            summaries.append(FavoriteSummary(recipe: recipe, savedAt: Date(timeIntervalSince1970: statement.double(5)),
-                                             hasPage: statement.int64(6) != 0, thumbnailBytes: Int(statement.int64(7))))
+            summaries.append(FavoritesStore.summary(statement))
         }
         return summaries
+    }
+
+    /// The favorites among `ids` that still exist, as listed.
+    public func summaries(of ids: [RecipeID]) throws(ServiceError) -> [RecipeID: FavoriteSummary] {
+        var found: [RecipeID: FavoriteSummary] = [:]
+        for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min(ids.count, $0 + 500)]) }) {
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let statement = try database.prepare("SELECT \(FavoritesStore.summaryColumns) FROM favorites f WHERE f.id IN (\(placeholders))")
+            try statement.bind(chunk.map { .text($0.rawValue) })
+            while try statement.step() {
+                let summary = FavoritesStore.summary(statement)
+                found[summary.recipe.id] = summary
+            }
+        }
+        return found
+    }
+
+    /// The favorites saved without their page, or without a picture they have, newest first.
+    public func incomplete() throws(ServiceError) -> [RecipeID] {
+        let statement = try database.prepare("""
+            SELECT id FROM favorites WHERE typeof(page_html) = 'null' OR (thumbnail IS NULL AND thumbnail_url IS NOT NULL)
+            ORDER BY saved_at DESC, id
+            """)
+        try statement.bind([])
+        var ids: [RecipeID] = []
+        while try statement.step() {
+            if let id = statement.text(0) { ids.append(RecipeID(normalized: id)) }
+        }
+        return ids
     }
 
     /// A whole favorite.
@@ -227,6 +255,14 @@ public actor FavoritesStore: FavoriteStatusProviding {
     }
 
     // MARK: Rows
+
+    private static let summaryColumns =
+        "f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, typeof(f.page_html) != 'null', length(f.thumbnail)"
+
+    private static func summary(_ statement: SQLiteDatabase.Statement) -> FavoriteSummary {
+        FavoriteSummary(recipe: recipe(statement), savedAt: Date(timeIntervalSince1970: statement.double(5)),
+                        hasPage: statement.int64(6) != 0, thumbnailBytes: Int(statement.int64(7)))
+    }
 
     private static func recipe(_ statement: SQLiteDatabase.Statement) -> Recipe {
         let ingredients = (try? JSONDecoder().decode([String].self, from: Data((statement.text(3) ?? "[]").utf8))) ?? []

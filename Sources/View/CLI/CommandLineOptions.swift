@@ -32,6 +32,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var dataDirectory: String?
     public var prefetch = true
     public var timeout: Duration = .seconds(8)
+
+    public init() {}
 }
 
 /// A command line that cannot be run (exit 2).

@@ -20,31 +20,3 @@ public enum Command: Equatable, Sendable {
     case favorite(Int)
     case unfavorite(Int)
 }
-
-/// Why a line is not a command RecipeBook can run.
-public enum CommandError: Error, Equatable, Sendable {
-    case unknownCommand(String)
-    case missingArgument(command: String, usage: String)
-    case badNumber(command: String, text: String)
-    case unexpectedArgument(command: String, usage: String)
-    case unbalancedQuote
-    case tooLong(limit: Int)
-
-    /// One line that says what is wrong and what to type instead.
-    public var message: String {
-        switch self {
-        case .unknownCommand(let word):
-            return "Unknown command \"\(word)\". Type ? for the commands, or ingredients to search."
-        case .missingArgument(let command, let usage):
-            return "\(command) needs more: \(usage)"
-        case .badNumber(let command, let text):
-            return "\(command) wants a recipe number, not \"\(text)\"."
-        case .unexpectedArgument(let command, let usage):
-            return "\(command) takes no such argument: \(usage)"
-        case .unbalancedQuote:
-            return "A quote is not closed: put title words between two \" marks, like: eggs \"omelet\""
-        case .tooLong(let limit):
-            return "That line is longer than \(limit) characters; nothing was done."
-        }
-    }
-}

@@ -1,3 +1,5 @@
+public import Presenter
+
 /// Parses a line typed at the prompt. Pure: the same line always gives the same answer.
 ///
 /// A line whose first word is a command name runs that command; a number shows that recipe; a line
@@ -7,7 +9,7 @@
 public enum CommandParser {
     public static let maxLineLength = 4096
 
-    public static func parse(_ line: String) throws(CommandError) -> Command {
+    public static func parse(_ line: String) throws(InputError) -> Command {
         guard line.count <= maxLineLength else { throw .tooLong(limit: maxLineLength) }
         var text = line.trimmingWhitespace()
         if text.isEmpty { return .next }
@@ -18,7 +20,8 @@ public enum CommandParser {
         }
         let (word, rest) = splitFirstWord(text)
         let name = word.lowercased()
-        if let number = Int(name), number > 0, rest.isEmpty {
+        if let number = Int(name), rest.isEmpty {
+            guard number > 0 else { throw .numberBelowOne(name) }
             return .show(number)
         }
         switch name {
@@ -39,7 +42,7 @@ public enum CommandParser {
             guard !rest.isEmpty else { throw .missingArgument(command: name, usage: "filter lactose-free|all") }
             return .filter(rest.lowercased())
         case "s", "search":
-            let missing = CommandError.missingArgument(command: name, usage: "search INGREDIENTS [\"TITLE WORDS\"]")
+            let missing = InputError.missingArgument(command: name, usage: "search INGREDIENTS [\"TITLE WORDS\"]")
             guard !rest.isEmpty else { throw missing }
             // Quotes around nothing (`s ""`) leave nothing to search for, like no argument at all.
             let command = try search(rest)
@@ -54,7 +57,7 @@ public enum CommandParser {
     }
 
     /// Splits `eggs, milk "pancakes"` into ingredients and title words.
-    static func search(_ text: String) throws(CommandError) -> Command {
+    static func search(_ text: String) throws(InputError) -> Command {
         var ingredients = ""
         var title = ""
         var inQuote = false
@@ -70,17 +73,18 @@ public enum CommandParser {
         return .search(ingredients: ingredients.trimmingWhitespace(), title: title.trimmingWhitespace())
     }
 
-    private static func noArgument(_ command: Command, _ name: String, _ rest: String) throws(CommandError) -> Command {
+    private static func noArgument(_ command: Command, _ name: String, _ rest: String) throws(InputError) -> Command {
         guard rest.isEmpty else {
             throw .unexpectedArgument(command: name, usage: CommandTable.spec(named: name)?.usage ?? name)
         }
         return command
     }
 
-    private static func number(_ name: String, _ rest: String) throws(CommandError) -> Int {
+    private static func number(_ name: String, _ rest: String) throws(InputError) -> Int {
         let usage = CommandTable.spec(named: name)?.usage ?? name
         guard !rest.isEmpty else { throw .missingArgument(command: name, usage: usage) }
-        guard let value = Int(rest), value > 0 else { throw .badNumber(command: name, text: String(rest.prefix(40))) }
+        guard let value = Int(rest) else { throw .badNumber(command: name, text: String(rest.prefix(40))) }
+        guard value > 0 else { throw .numberBelowOne(String(rest.prefix(40))) }
         return value
     }
 

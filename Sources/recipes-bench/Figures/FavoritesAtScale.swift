@@ -24,6 +24,8 @@ struct FavoritesAtScale: Benchmark {
         let count: Int
         /// Recipes to star, one per repetition.
         let toStar: [Recipe]
+        /// The favorite saved first (the last of the list).
+        let oldest: RecipeID
     }
 
     func run(_ scale: Scale, into report: inout SectionReport) async throws {
@@ -88,8 +90,7 @@ struct FavoritesAtScale: Benchmark {
                 + "(\(String(format: "%.0f", fileMB)) MB with its WAL; \(String(format: "%.1f", fillSeconds)) s to fill), each with a "
                 + "\(FavoritesFixture.pageBytes / 1024) KB HTML page, its readable document and text, and a 4 KB picture.",
             "Each operation \(repetitions) times through FavoritesInteractor, alternating with the 100-favorite store; medians shown. "
-                + "The search finds \(NumberText.grouped(matches)) favorites. Opening the last favorite reaches it through the listing "
-                + "(offset \(NumberText.grouped(count - 1))), as `o N` does on the last screen.",
+                + "The search finds \(NumberText.grouped(matches)) favorites. Opening the last favorite reads the oldest one by its identity, as `o N` does once its screen was shown.",
             "Starring: FavoritesInteractor.save with the page and picture handed over from memory (in the app they download "
                 + "off the prompt first), so the time is the store's: one transaction with full-text indexing and fsync (WAL, synchronous=FULL).",
         ]
@@ -99,36 +100,50 @@ struct FavoritesAtScale: Benchmark {
         let clock = ContinuousClock()
         switch operation {
         case .screen:
-            var result: Result<FavoritesScreen, ServiceError>?
-            let duration = await clock.measure { result = await subject.favorites.screen(0, matching: "") }
+            var result: Result<FavoritesScreen, UseCaseError>?
+            let duration = await clock.measure { result = await Self.result { () throws(UseCaseError) in try await subject.favorites.firstScreen(matching: "") } }
             guard case .success(let screen) = result, screen.total >= subject.count, screen.favorites.count == 10 else {
                 throw BenchError("the favorites screen came back as \(String(describing: result))")
             }
             return (duration, screen.total)
         case .search:
-            var result: Result<FavoritesScreen, ServiceError>?
-            let duration = await clock.measure { result = await subject.favorites.screen(0, matching: Self.searchWord) }
+            var result: Result<FavoritesScreen, UseCaseError>?
+            let duration = await clock.measure {
+                result = await Self.result { () throws(UseCaseError) in try await subject.favorites.firstScreen(matching: Self.searchWord) }
+            }
             guard case .success(let screen) = result, screen.total > 0 else {
                 throw BenchError("searching favorites came back as \(String(describing: result))")
             }
             // Back to the whole list, untimed, for the openings that follow.
-            _ = await subject.favorites.screen(0, matching: "")
+            _ = await Self.result { () throws(UseCaseError) in try await subject.favorites.firstScreen(matching: "") }
             return (duration, screen.total)
         case .openFirst, .openLast:
-            let total = try await subject.store.count()
-            let wanted = operation == .openFirst ? 3 : total
-            var favorite: Favorite?
-            let duration = await clock.measure { favorite = try? await subject.favorites.favorite(number: wanted) }
-            guard let favorite, favorite.page != nil else { throw BenchError("favorite \(wanted) could not be opened with its page") }
+            var result: Result<Favorite?, UseCaseError>?
+            let duration = await clock.measure {
+                result = await Self.result { () throws(UseCaseError) in
+                    operation == .openFirst ? try await subject.favorites.favorite(number: 3) : try await subject.favorites.favorite(id: subject.oldest)
+                }
+            }
+            guard case .success(let favorite?) = result, favorite.page != nil else {
+                throw BenchError("a favorite could not be opened with its page: \(String(describing: result))")
+            }
             return (duration, 1)
         case .star:
             let recipe = subject.toStar[round]
-            var outcome: SaveOutcome?
-            let duration = await clock.measure { outcome = await subject.favorites.save(recipe) }
-            guard case .saved(_, let missing) = outcome, missing.isEmpty else {
-                throw BenchError("starring came back as \(String(describing: outcome))")
+            var result: Result<SaveReport, UseCaseError>?
+            let duration = await clock.measure { result = await Self.result { () throws(UseCaseError) in try await subject.favorites.save(recipe) } }
+            guard case .success(let report) = result, report.missing.isEmpty else {
+                throw BenchError("starring came back as \(String(describing: result))")
             }
             return (duration, 1)
+        }
+    }
+
+    private static func result<T>(_ work: () async throws(UseCaseError) -> T) async -> Result<T, UseCaseError> {
+        do throws(UseCaseError) {
+            return .success(try await work())
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -150,7 +165,8 @@ struct FavoritesAtScale: Benchmark {
             }
         }
         let favorites = FavoritesInteractor(store: store, unavailable: nil, fetcher: fetcher, time: SystemTime())
-        return Subject(store: store, favorites: favorites, count: count, toStar: toStar)
+        let oldest = fixture.favorite(0, savedAt: start).recipe.id
+        return Subject(store: store, favorites: favorites, count: count, toStar: toStar, oldest: oldest)
     }
 
     private static func megabytes(of file: URL) -> Double {

@@ -31,9 +31,9 @@ struct NextScreenLatency: Benchmark {
                     if prefetch {
                         // The person reads the screen before typing `n`: the prefetch has time to finish.
                         await prefetching.search.waitForPrefetch()
-                        on.append(try await prefetching.timeScreen { await prefetching.presenter.next() })
+                        on.append(try await prefetching.timeScreen { await prefetching.presenter.list.next() })
                     } else {
-                        off.append(try await waiting.timeScreen { await waiting.presenter.next() })
+                        off.append(try await waiting.timeScreen { await waiting.presenter.list.next() })
                     }
                 }
             }

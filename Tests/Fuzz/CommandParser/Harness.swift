@@ -1,9 +1,12 @@
 // libFuzzer harness for the REPL's command parser and for TerminalSafety. .ci/fuzz compiles it with
-// Sources/View/Commands/*.swift and Sources/View/Terminal/TerminalSafety.swift into one module.
+// Sources/View/Commands/*.swift and Sources/View/Terminal/TerminalSafety.swift into one module, over the
+// Presenter's InputError built as a module of its own.
 //
-// Input: a line as typed (or pasted) at the prompt. It must parse to a command or a CommandError, the
+// Input: a line as typed (or pasted) at the prompt. It must parse to a command or an InputError, the
 // same way twice, within the documented shapes. The same text, as if it came from the network, must
 // come out of TerminalSafety.line and .block without any control character, escape or bidi override.
+
+import Presenter
 
 private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fatalError("CommandParser invariant: \(message())") }
@@ -50,15 +53,17 @@ private func checkSafe(_ output: String, newlineAllowed: Bool, input: String) {
 public func fuzz(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
 
-    let first = Result { () throws(CommandError) -> Command in try CommandParser.parse(text) }
-    let second = Result { () throws(CommandError) -> Command in try CommandParser.parse(text) }
+    let first = Result { () throws(InputError) -> Command in try CommandParser.parse(text) }
+    let second = Result { () throws(InputError) -> Command in try CommandParser.parse(text) }
     check(first == second, "parsing \(text.debugDescription) twice gave \(first) and \(second)")
     switch first {
     case .success(let command):
         check(text.count <= CommandParser.maxLineLength, "a line of \(text.count) characters was accepted")
         checkCommand(command, line: text)
-    case .failure(let error):
-        check(!error.message.isEmpty, "an error without a message")
+    case .failure(.numberBelowOne(let number)):
+        check((Int(number) ?? 1) < 1, "\(number) was refused as below one, from \(text.debugDescription)")
+    case .failure:
+        break
     }
 
     let line = TerminalSafety.line(text)

@@ -1,31 +1,34 @@
-import Foundation
+public import Foundation
 import Entity
-import Services
-import Interactor
+public import Services
+public import Interactor
 import Router
-import Presenter
-import View
+public import Presenter
+public import View
 import PuppyServer
 
-/// The composition root: the only place that builds the modules and wires them together.
+/// The composition root: the only place that builds the modules and wires them together. The
+/// `recipes` executable runs it; the benchmark builds the same stack through it.
 @MainActor
-final class AppDependencies {
+public final class AppDependencies {
     /// The origin of the embedded server's hrefs: the same on every run whatever port the server gets,
     /// so favorites and de-duplication keep recognising recipes. Requests to it go to the server.
-    static let embeddedOrigin = "http://puppy.localhost"
+    public static let embeddedOrigin = "http://puppy.localhost"
 
-    let options: CommandLineOptions
-    let terminal: TerminalInfo
+    public let options: CommandLineOptions
+    public let terminal: TerminalInfo
     private(set) var embeddedServer: PuppyServer?
-    let transport: HTTPTransport
-    let search: SearchInteractor
-    let reading: ReadingInteractor
-    let favorites: FavoritesInteractor
+    public let transport: HTTPTransport
+    public let search: SearchInteractor
+    public let reading: ReadingInteractor
+    public let favorites: FavoritesInteractor
+    /// The favorites database, when it could be opened.
+    public let store: FavoritesStore?
     /// Why favorites cannot be used this run (a damaged or too-new database), if so.
-    let favoritesProblem: ServiceError?
+    public let favoritesProblem: ServiceError?
 
     /// Starts the embedded server when no `--api` was given, then builds the client side.
-    init(options: CommandLineOptions, terminal: TerminalInfo) throws {
+    public init(options: CommandLineOptions, terminal: TerminalInfo) throws {
         self.options = options
         self.terminal = terminal
         let apiURL: URL
@@ -45,11 +48,11 @@ final class AppDependencies {
         let client = RecipePuppyClient(apiURL: apiURL, transport: transport)
         let fetcher = WebPageFetcher(transport: transport)
         let time = SystemTime()
-        var store: FavoritesStore?
         do throws(ServiceError) {
             store = try FavoritesStore(directory: AppDependencies.dataDirectory(options, terminal.environment))
             favoritesProblem = nil
         } catch {
+            store = nil
             favoritesProblem = error
         }
         let recentPages = RecentPages()
@@ -78,22 +81,29 @@ final class AppDependencies {
         return server
     }
 
-    /// Runs the interactive prompt until `quit` or the end of input.
-    func runInteractive() async -> ExitCode {
+    /// The interactive side wired to a view writing into `sink`: what the REPL (or the benchmark)
+    /// talks to.
+    public func makePresenter(view: TerminalView) -> RecipesPresenter {
         let router = Router()
         let favoritesPresenter = FavoritesPresenter(favorites: favorites, reading: reading, router: router)
-        let presenter = RecipesPresenter(search: search, reading: reading, router: router, favorites: favoritesPresenter)
+        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favoritesPresenter)
+        let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router)
+        presenter.view = view
+        return presenter
+    }
+
+    /// Runs the interactive prompt until `quit` or the end of input.
+    public func runInteractive() async -> ExitCode {
         let view = TerminalView(terminal: terminal, colors: terminal.colors(options.color),
                                 historyFile: TerminalView.defaultHistoryFile(environment: terminal.environment))
-        presenter.view = view
-        favoritesPresenter.view = view
-        if let favoritesProblem { view.display(ErrorMessages.message(for: favoritesProblem)) }
+        let presenter = makePresenter(view: view)
+        presenter.start()
         await REPL(presenter: presenter, view: view).run()
         return .success
     }
 
     /// Runs one search and prints it.
-    func runSearch(_ request: CommandLineOptions.SearchRequest) async -> ExitCode {
+    public func runSearch(_ request: CommandLineOptions.SearchRequest) async -> ExitCode {
         await search.setPrefetch(false)
         let presenter = OneShotPresenter(search: search)
         let outcome = await presenter.search(ingredients: request.ingredients, title: request.title, count: request.count, page: request.page)
@@ -102,7 +112,7 @@ final class AppDependencies {
     }
 
     /// Lists favorites, or writes them as a Markdown cookbook.
-    func runFavorites(_ request: CommandLineOptions.FavoritesRequest) async -> ExitCode {
+    public func runFavorites(_ request: CommandLineOptions.FavoritesRequest) async -> ExitCode {
         let presenter = FavoritesExportPresenter(favorites: favorites)
         let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
         if let path = request.export {
@@ -112,7 +122,7 @@ final class AppDependencies {
     }
 
     /// Stops background work, then the network, then the embedded server.
-    func shutdown() async {
+    public func shutdown() async {
         await search.shutdown()
         transport.shutdown()
         embeddedServer?.shutdown()

@@ -1,0 +1,24 @@
+public import Foundation
+public import Entity
+
+/// A recipe page ready to read, and where it came from.
+public struct ReadablePage: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        case online
+        /// The copy saved with the favorite, and when it was saved.
+        case saved(Date)
+    }
+
+    public let recipe: Recipe
+    public let document: ReadableDocument
+    public let source: Source
+    /// Why the saved copy could not be read when the page was fetched online instead.
+    public let savedCopyProblem: UseCaseError?
+
+    public init(recipe: Recipe, document: ReadableDocument, source: Source, savedCopyProblem: UseCaseError? = nil) {
+        self.recipe = recipe
+        self.document = document
+        self.source = source
+        self.savedCopyProblem = savedCopyProblem
+    }
+}

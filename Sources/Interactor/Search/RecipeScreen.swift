@@ -1,0 +1,80 @@
+public import Entity
+
+/// A page of the search that was passed over, and why.
+public struct PageGap: Hashable, Sendable {
+    public enum Reason: Hashable, Sendable {
+        /// The page came back with no results.
+        case empty
+        /// The page failed on every try.
+        case failed(UseCaseError)
+        /// The page brought only recipes already shown in this search.
+        case repeated
+    }
+
+    public let number: Int
+    public let reason: Reason
+
+    public init(number: Int, reason: Reason) {
+        self.number = number
+        self.reason = reason
+    }
+
+    /// The error, when the page failed.
+    public var failure: UseCaseError? {
+        if case .failed(let error) = reason { return error }
+        return nil
+    }
+}
+
+/// One screen of a search.
+public struct RecipeScreen: Sendable, Equatable {
+    public enum Status: Sendable, Equatable {
+        /// More may follow.
+        case more
+        /// Nothing follows: the walk reached the end.
+        case last
+        /// The server stopped answering; what follows could not be fetched.
+        case offline(UseCaseError)
+        /// The server failed every page after these results; what follows could not be fetched.
+        case failing(UseCaseError)
+    }
+
+    public let query: SearchQuery
+    /// The screen's position: 0 for the first screen of what passes the filter.
+    public let index: Int
+    public let recipes: [ListedRecipe]
+    public let status: Status
+    public let filter: RecipeFilter
+    /// Pages passed over while this screen was fetched (empty, failed or repeated).
+    public let gaps: [PageGap]
+    /// Results the server sent without a title or an href, dropped while this screen was fetched.
+    public let droppedCount: Int
+    /// Recipes up to the end of this screen that the filter hides.
+    public let hiddenCount: Int
+    /// Filling this screen stopped after looking at this many pages (the filter hid what they held);
+    /// asking for the next screen looks further. Nil when the screen was filled normally.
+    public let pagesLookedAt: Int?
+    /// Why the favorite stars could not be read, if they could not.
+    public let starsProblem: UseCaseError?
+}
+
+/// The answer to a search or paging request.
+public enum ScreenResult: Sendable, Equatable {
+    case screen(RecipeScreen)
+    /// The search ended without a single recipe, and no page failed.
+    case noResults(SearchQuery, gaps: [PageGap])
+    /// The search found nothing because pages failed (`gaps` says which and why).
+    case unanswered(SearchQuery, gaps: [PageGap])
+    /// There is nothing after the screen being shown.
+    case endOfResults(SearchQuery)
+    /// The server cannot be reached; nothing new could be shown.
+    case offline(UseCaseError)
+    /// The request could not be made (an empty or absurd query).
+    case failed(UseCaseError)
+    /// The person cancelled; the search stays where it was (`next` or `retry` carry on).
+    case cancelled
+    /// Paging was asked for before any search.
+    case noSearch
+    /// `previous` on the first screen.
+    case atFirstScreen
+}

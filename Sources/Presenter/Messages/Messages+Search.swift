@@ -1,0 +1,105 @@
+public import Entity
+public import Interactor
+
+/// What searching and paging have to say.
+extension Messages {
+    public func noResults(_ query: SearchQuery, suggestions: [String] = []) -> MessageModel {
+        let hint = suggestions.isEmpty ? "Try fewer ingredients, or other words."
+            : "Did you mean " + Messages.list(suggestions.prefix(3).map { $0 }, joinedBy: "or") + "?"
+        return MessageModel(.info, "No recipes with \(query.summary).", hint: hint)
+    }
+
+    /// A search that found nothing because pages failed.
+    public func unanswered(_ query: SearchQuery, gaps: [PageGap]) -> MessageModel {
+        let failures = gaps.compactMap(\.failure)
+        var reasons = Set(failures.map(shortReason)).sorted().joined(separator: ", ")
+        // One kind of failure throughout: say exactly what the last one was.
+        if let last = failures.last, Set(failures.map(shortReason)).count == 1, last != .serverError, !last.detail.isEmpty {
+            reasons += ": " + last.detail
+        }
+        var text = "Could not search for \(query.summary): the server failed \(Messages.pages(gaps.filter { $0.failure != nil }.map(\.number))) (\(reasons))"
+        let empty = gaps.filter { $0.reason == .empty }.map(\.number)
+        if !empty.isEmpty { text += "; \(Messages.pages(empty)) came back empty" }
+        return MessageModel(.error, text + ".", hint: mode == .interactive ? "Type retry to try again." : "Run the command again later.")
+    }
+
+    public func endOfResults(_ query: SearchQuery) -> MessageModel {
+        MessageModel(.info, "End of results: no more recipes with \(query.summary).",
+                     hint: "p goes back; type other ingredients for a new search.")
+    }
+
+    public func noSearch() -> MessageModel {
+        MessageModel(.info, "Nothing searched yet.", hint: "Type ingredients, like: onions, garlic")
+    }
+
+    public func atFirstScreen() -> MessageModel {
+        MessageModel(.info, "This is the first screen.", hint: "n shows the next one.")
+    }
+
+    public func unknownFilter(_ name: String) -> MessageModel {
+        MessageModel(.error, "Unknown filter \"\(name)\".", hint: "Filters: lactose-free, all.")
+    }
+
+    public func noSuchRecipe(_ number: Int) -> MessageModel {
+        MessageModel(.error, "There is no recipe \(number) in this search.", hint: "Use a number shown on the screen.")
+    }
+
+    public func nowhereBack() -> MessageModel {
+        MessageModel(.info, "Nowhere to go back to.")
+    }
+
+    public func backAtStart() -> MessageModel {
+        MessageModel(.info, "Back at the start.", hint: "Type ingredients, like: onions, garlic")
+    }
+
+    /// Notes about pages passed over and results left out while a screen was fetched.
+    public func notes(gaps: [PageGap], dropped: Int) -> [MessageModel] {
+        var notes: [MessageModel] = []
+        let failed = gaps.compactMap { gap in gap.failure.map { (gap.number, $0) } }
+        let malformed = failed.filter { $0.1 == .malformedResponse }
+        let otherFailures = failed.filter { $0.1 != .malformedResponse }
+        let empty = gaps.filter { $0.reason == .empty }.map(\.number)
+        if !malformed.isEmpty {
+            notes.append(MessageModel(.warning, "The server sent a malformed response for \(Messages.pages(malformed.map(\.0))); skipped."))
+        }
+        if !otherFailures.isEmpty {
+            let reasons = Set(otherFailures.map { shortReason($0.1) }).sorted().joined(separator: ", ")
+            notes.append(MessageModel(.warning, "Skipped \(Messages.pages(otherFailures.map(\.0))) after the server failed twice (\(reasons))."))
+        }
+        if !empty.isEmpty {
+            notes.append(MessageModel(.info, "Skipped empty \(Messages.pages(empty)); later pages had results."))
+        }
+        if dropped > 0 {
+            notes.append(MessageModel(.info, "Left out \(dropped) result\(dropped == 1 ? "" : "s") without a title or link."))
+        }
+        return notes
+    }
+
+    /// A failure in a few words: `HTTP 500`, `timed out`.
+    public func shortReason(_ error: UseCaseError) -> String {
+        if let status = error.status { return "HTTP \(status)" }
+        switch error {
+        case .timeout: return "timed out"
+        case .unreachable: return "unreachable"
+        case .connectionLost: return "connection lost"
+        case .malformedResponse: return "malformed response"
+        case .tooLarge: return "answer too large"
+        case .redirectLoop: return "redirect loop"
+        case .invalidAddress: return "not a web address"
+        case .cancelled: return "cancelled"
+        default: return "error"
+        }
+    }
+
+    /// `page 3`, `pages 2, 3 and 5`.
+    static func pages(_ numbers: [Int]) -> String {
+        numbers.count == 1 ? "page \(numbers[0])" : "pages " + list(numbers.map(String.init), joinedBy: "and")
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String], joinedBy word: String) -> String {
+        guard let last = items.last else { return "" }
+        guard items.count > 1 else { return last }
+        return items.dropLast().joined(separator: ", ") + " \(word) " + last
+    }
+}

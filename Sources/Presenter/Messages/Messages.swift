@@ -1,0 +1,133 @@
+public import Entity
+public import Interactor
+
+/// Every message a person reads, in one place: errors, notes and answers, each one line that says what
+/// happened and what to do next. The advice depends on the mode: at the prompt a person types `retry`;
+/// a script running a one-shot command runs it again.
+public struct Messages: Sendable {
+    public enum Mode: Sendable {
+        case interactive
+        case oneShot
+    }
+
+    public let mode: Mode
+
+    public init(mode: Mode = .interactive) {
+        self.mode = mode
+    }
+
+    // MARK: Errors
+
+    /// What a failed use case means to the person, and what to do about it.
+    public func error(_ error: UseCaseError) -> MessageModel {
+        let detail = Messages.parenthesized(error.detail + (error.attempts > 1 ? ", \(error.attempts) tries" : ""))
+        let place = Messages.place(of: error.operation)
+        switch error {
+        case .timeout:
+            return MessageModel(.error, "\(place.capitalizedFirst) did not answer in time\(detail).", hint: tryAgain(error.operation))
+        case .unreachable:
+            return MessageModel(.error, "Cannot reach \(place)\(detail).", hint: offline(error.operation))
+        case .connectionLost:
+            return MessageModel(.error, "The connection to \(place) broke\(detail).", hint: tryAgain(error.operation))
+        case .serverError:
+            return MessageModel(.error, "\(place.capitalizedFirst) answered with an error\(detail).", hint: tryAgain(error.operation))
+        case .redirectLoop:
+            return MessageModel(.error, "\(place.capitalizedFirst) keeps redirecting\(detail).", hint: checkAddress(error.operation))
+        case .malformedResponse:
+            let what = error.operation == .search ? "a response RecipeBook cannot read" : "a page RecipeBook cannot read"
+            return MessageModel(.error, "\(place.capitalizedFirst) sent \(what)\(detail).", hint: checkAddress(error.operation))
+        case .tooLarge:
+            return MessageModel(.error, "The answer from \(place) is too large\(detail).", hint: checkAddress(error.operation))
+        case .invalidQuery:
+            return MessageModel(.error, "Cannot search for that: \(error.detail.isEmpty ? "the query is not valid" : error.detail).",
+                                hint: mode == .interactive ? "Type ingredients separated by commas, like: onions, garlic"
+                                    : "Give ingredients separated by commas, like: recipes search \"onions, garlic\"")
+        case .invalidAddress:
+            return MessageModel(.error, "This recipe's link is not a web page RecipeBook can open\(detail).")
+        case .cancelled:
+            return cancelled()
+        case .storageCorrupt:
+            return MessageModel(.error, "The favorites database is damaged or is not RecipeBook's\(detail); it was left untouched.",
+                                hint: "Searching still works. Move the file aside (see --data-dir) to start a new one.")
+        case .storageTooNew:
+            return MessageModel(.error, "The favorites database was written by a newer RecipeBook\(detail); it was left untouched.",
+                                hint: "Searching still works. Update RecipeBook to use these favorites.")
+        case .storage:
+            return MessageModel(.error, "The favorites database failed\(detail).",
+                                hint: "Nothing saved before was lost. Check the disk and try again.")
+        case .notFound:
+            return MessageModel(.error, error.detail.isEmpty ? "Not found." : "Not found: \(error.detail).")
+        default:
+            return MessageModel(.error, "Something went wrong\(detail).")
+        }
+    }
+
+    /// A line typed at the prompt that is not a command.
+    public func input(_ error: InputError) -> MessageModel {
+        switch error {
+        case .unknownCommand(let word):
+            return MessageModel(.error, "Unknown command \"\(word)\".", hint: "Type ? for the commands, or ingredients to search.")
+        case .missingArgument(let command, let usage):
+            return MessageModel(.error, "\(command) needs more: \(usage)")
+        case .badNumber(let command, let text):
+            return MessageModel(.error, "\(command) wants a recipe number, not \"\(text)\".")
+        case .numberBelowOne(let text):
+            return MessageModel(.error, "There is no recipe \(text): numbers start at 1.", hint: "Use a number shown on the screen.")
+        case .unexpectedArgument(let command, let usage):
+            return MessageModel(.error, "\(command) takes no such argument: \(usage)")
+        case .unbalancedQuote:
+            return MessageModel(.error, "A quote is not closed: put title words between two \" marks, like: eggs \"omelet\"")
+        case .tooLong(let limit):
+            return MessageModel(.error, "That line is longer than \(limit) characters; nothing was done.")
+        }
+    }
+
+    public func cancelled() -> MessageModel {
+        MessageModel(.info, "Cancelled.", hint: mode == .interactive ? "n or retry carries on from there." : nil)
+    }
+
+    // MARK: Wording
+
+    private func tryAgain(_ operation: UseCaseError.Operation) -> String {
+        switch (mode, operation) {
+        case (.interactive, .search): return "Type retry to try again; your favorites work offline."
+        case (.interactive, .saveFavorite): return "On the favorites screen, refresh fetches what is missing."
+        case (.interactive, _): return "Try again later; favorites open offline."
+        case (.oneShot, _): return "Run the command again later; favorites work offline (recipes favorites)."
+        }
+    }
+
+    private func offline(_ operation: UseCaseError.Operation) -> String {
+        switch mode {
+        case .interactive:
+            return operation == .search ? "You seem to be offline: favorites still work (type favorites), and retry tries again."
+                : "You seem to be offline: favorites still open (type favorites)."
+        case .oneShot:
+            return "You seem to be offline: favorites still work (recipes favorites)."
+        }
+    }
+
+    private func checkAddress(_ operation: UseCaseError.Operation) -> String? {
+        operation == .search ? "Check the --api address: it may not be a RecipePuppy API." : nil
+    }
+
+    private static func place(of operation: UseCaseError.Operation) -> String {
+        switch operation {
+        case .search: return "the recipe server"
+        case .readPage, .saveFavorite: return "the recipe's site"
+        case .favorites: return "the favorites database"
+        }
+    }
+
+    static func parenthesized(_ detail: String) -> String {
+        let trimmed = detail.hasPrefix(", ") ? String(detail.dropFirst(2)) : detail
+        return trimmed.isEmpty ? "" : " (\(trimmed))"
+    }
+}
+
+extension String {
+    /// The text with its first letter in capitals.
+    var capitalizedFirst: String {
+        prefix(1).uppercased() + dropFirst()
+    }
+}

@@ -1,0 +1,122 @@
+import Entity
+public import Interactor
+public import Router
+
+/// The search results list: searching, paging, filtering, and recipes of the results by number.
+@MainActor
+public final class SearchPresenter: ListPresenting {
+    weak var view: (any RecipesView)?
+    private let search: SearchInteractor
+    private let reading: ReadingInteractor
+    private let router: Router
+    private let favorites: FavoritesPresenter
+    private let messages: Messages
+
+    public init(search: SearchInteractor, reading: ReadingInteractor, router: Router, favorites: FavoritesPresenter,
+                messages: Messages = Messages()) {
+        self.search = search
+        self.reading = reading
+        self.router = router
+        self.favorites = favorites
+        self.messages = messages
+    }
+
+    // MARK: Searching and paging
+
+    /// A new search: `ingredients` comma-separated, `title` words the title must contain.
+    func search(ingredients: String, title: String) async {
+        let query = SearchQuery(ingredientText: ingredients, title: title)
+        let result = await whileBusy(view, "Searching \(query.summary)") { await self.search.search(query) }
+        if case .screen = result { router.reset(to: .results) }
+        show(result)
+    }
+
+    public func next() async { await page("Fetching more") { await self.search.next() } }
+    public func previous() async { await page(nil) { await self.search.previous() } }
+    public func first() async { await page(nil) { await self.search.first() } }
+    public func refresh() async { await page("Searching again") { await self.search.refresh() } }
+    func retry() async { await page("Trying again") { await self.search.retry() } }
+
+    /// The screen shown last, again.
+    func showCurrent() async { await page(nil) { await self.search.current() } }
+
+    func filter(_ name: String) async {
+        let filters: [String: RecipeFilter] = ["lactose-free": .lactoseFree, "all": .all, "none": .all]
+        guard let filter = filters[name] else {
+            view?.display(messages.unknownFilter(name))
+            return
+        }
+        await page(nil) { await self.search.setFilter(filter) }
+    }
+
+    private func page(_ activity: String?, _ work: @escaping @MainActor () async -> ScreenResult) async {
+        let result = if let activity { await whileBusy(view, activity, work) } else { await work() }
+        if case .screen = result { router.show(.results) }
+        show(result)
+    }
+
+    private func show(_ result: ScreenResult) {
+        switch result {
+        case .screen(let screen):
+            view?.display(ScreenFormatter.screen(screen, messages: messages))
+        case .noResults(let query, let gaps):
+            view?.display(messages.noResults(query))
+            messages.notes(gaps: gaps, dropped: 0).filter { $0.kind == .warning }.forEach { view?.display($0) }
+        case .unanswered(let query, let gaps):
+            view?.display(messages.unanswered(query, gaps: gaps))
+        case .endOfResults(let query):
+            view?.display(messages.endOfResults(query))
+        case .offline(let error), .failed(let error):
+            view?.display(messages.error(error))
+        case .cancelled:
+            view?.display(messages.cancelled())
+        case .noSearch:
+            view?.display(messages.noSearch())
+        case .atFirstScreen:
+            view?.display(messages.atFirstScreen())
+        }
+    }
+
+    // MARK: One recipe
+
+    public func show(_ number: Int) async {
+        guard let listed = await recipe(number) else { return }
+        router.show(.recipe(RecipeReference(list: .results, number: number, id: listed.recipe.id)))
+        view?.display(ScreenFormatter.detail(listed))
+    }
+
+    public func open(_ number: Int) async {
+        guard let listed = await recipe(number) else { return }
+        do throws(UseCaseError) {
+            let page = try await whileBusy(view, "Opening \(listed.recipe.title)") { () async throws(UseCaseError) -> ReadablePage in
+                try await self.reading.read(listed.recipe)
+            }
+            router.show(.reader(RecipeReference(list: .results, number: number, id: listed.recipe.id)))
+            if let problem = page.savedCopyProblem {
+                view?.display(MessageModel(.warning, "The saved copy could not be read (\(messages.error(problem).text)); showing the page online."))
+            }
+            await view?.display(ScreenFormatter.page(page))
+        } catch {
+            view?.display(messages.error(error))
+        }
+    }
+
+    /// `fav N`: saves recipe N with its page and picture, off the prompt.
+    public func favorite(_ number: Int) async {
+        guard let listed = await recipe(number) else { return }
+        favorites.save(listed.recipe)
+    }
+
+    /// `unfav N`: removes recipe N from favorites.
+    public func unfavorite(_ number: Int) async {
+        guard let listed = await recipe(number) else { return }
+        await favorites.remove(listed.recipe, number: number)
+    }
+
+    /// Recipe `number` of the search, or nil after saying there is none.
+    private func recipe(_ number: Int) async -> ListedRecipe? {
+        if let listed = await search.recipe(number: number) { return listed }
+        view?.display(messages.noSuchRecipe(number))
+        return nil
+    }
+}
