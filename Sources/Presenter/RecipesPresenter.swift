@@ -61,7 +61,7 @@ public final class RecipesPresenter {
             return
         }
         switch route {
-        case .start:
+        case .start, .emptySearch:
             view?.display(messages.backAtStart())
         case .results:
             await results.showCurrent()

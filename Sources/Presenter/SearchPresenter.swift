@@ -27,7 +27,11 @@ public final class SearchPresenter: ListPresenting {
     func search(ingredients: String, title: String) async {
         let query = SearchQuery(ingredientText: ingredients, title: title)
         let result = await whileBusy(view, "Searching \(query.summary)") { await self.search.search(query) }
-        if case .screen = result { router.reset(to: .results) }
+        switch result {
+        case .screen: router.reset(to: .results)
+        case .noResults: router.show(.emptySearch)
+        default: break
+        }
         show(result)
     }
 

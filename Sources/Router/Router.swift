@@ -26,6 +26,8 @@ public enum Route: Hashable, Sendable {
     case start
     /// The screens of the current search.
     case results
+    /// A search that found nothing (the search before it is still there, one step back).
+    case emptySearch
     /// The favorites screen.
     case favorites
     /// One recipe in full.
@@ -40,7 +42,7 @@ public enum Route: Hashable, Sendable {
         case .results: return .results
         case .favorites: return .favorites
         case .recipe(let reference), .reader(let reference): return reference.list
-        case .start, .help: return nil
+        case .start, .emptySearch, .help: return nil
         }
     }
 }

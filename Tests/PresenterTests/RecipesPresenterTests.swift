@@ -124,6 +124,9 @@ struct PresenterStack {
         #expect(stack.view.messages.last?.text == "No recipes with unobtainium.")
         stack.view.clear()
         await stack.presenter.back()
+        guard case .recipe(let detail) = stack.view.shown.last else { Issue.record("back did not return to recipe 3"); return }
+        #expect(detail.title == "Recipe 3")
+        await stack.presenter.back()
         #expect(stack.view.lastScreen?.cards.map(\.number) == Array(1...10))
         await stack.presenter.list.next()
         #expect(stack.view.lastScreen?.cards.map(\.number) == [11, 12])
