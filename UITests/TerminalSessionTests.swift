@@ -140,7 +140,11 @@ import TestSupport
                 #expect(terminal.waitForPrompt(after: "Recipes with garlic", from: mark))
                 let shown = String(decoding: terminal.bytes[mark...], as: UTF8.self)
                 #expect(shown.contains("Searching garlic…"), "the spinner names what it waits for")
-                #expect(shown.contains("\r\u{1B}[K\n") || shown.contains("\r\u{1B}[K"), "and is wiped before the screen")
+                let lastFrame = try #require(shown.range(of: "Searching garlic…", options: .backwards))
+                let screen = try #require(shown.range(of: "Recipes with garlic"))
+                let wipe = try #require(shown.range(of: "\r\u{1B}[K", range: lastFrame.upperBound..<shown.endIndex),
+                                        "the spinner is wiped")
+                #expect(wipe.upperBound <= screen.lowerBound, "before the screen is written")
                 terminal.type("quit\r")
                 #expect(terminal.finish() == 0)
             }

@@ -214,3 +214,106 @@ import TestSupport
         #expect(next.recipes.map(\.number) == Array(11...20))
     }
 }
+
+/// Every page holds ten recipes never seen before, all with milk: a server without end.
+final class EndlessDairySearcher: RecipeSearching {
+    private let asked = Locked(0)
+
+    func validate(_ query: SearchQuery) throws(ServiceError) {}
+
+    func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
+        asked.withLock { $0 += 1 }
+        let recipes = (1...10).map { index in
+            Recipe(title: "Cheese \(number)-\(index)", href: "http://example.test/\(number)/\(index)", ingredients: ["milk"], thumbnail: nil)
+        }
+        return SearchPage(number: number, recipes: recipes)
+    }
+
+    var asks: Int { asked.withLock { $0 } }
+}
+
+/// Favorites that cannot be read.
+final class BrokenFavoriteStatus: FavoriteStatusProviding {
+    func favoriteIDs(among ids: [RecipeID]) async throws(ServiceError) -> Set<RecipeID> {
+        throw .storage.with(detail: "disk I/O error")
+    }
+}
+
+@Suite struct PagingUnderPressure {
+    let query = SearchQuery(ingredientText: "eggs")
+
+    @Test func cancellingAFetchSaysCancelledAndLeavesTheSearchToCarryOn() async throws {
+        let gated = GatedSearcher(FakeSearcher(recipes: SampleRecipes.make(1...30))) { _, page in page == 2 }
+        let search = SearchInteractor(searcher: gated, favorites: nil, time: FakeTime(), configuration: .init(prefetch: false))
+        _ = await search.search(query)
+        let asking = Task { await search.next() }
+        #expect(await eventually { gated.latch.arrivals > 0 })
+        asking.cancel()
+        gated.latch.open()
+        #expect(await asking.value == .cancelled)
+        guard case .screen(let next) = await search.next() else { Issue.record("the search did not carry on"); return }
+        #expect(next.recipes.map(\.number) == Array(11...20))
+    }
+
+    @Test func cancellingTheFirstSearchIsNotTheEndOfResults() async throws {
+        let gated = GatedSearcher(FakeSearcher(recipes: SampleRecipes.make(1...30))) { _, page in page == 1 }
+        let search = SearchInteractor(searcher: gated, favorites: nil, time: FakeTime(), configuration: .init(prefetch: false))
+        let asking = Task { await search.search(query) }
+        #expect(await eventually { gated.latch.arrivals > 0 })
+        asking.cancel()
+        gated.latch.open()
+        #expect(await asking.value == .cancelled)
+        guard case .screen(let first) = await search.next() else { Issue.record("the search did not carry on"); return }
+        #expect(first.recipes.map(\.number) == Array(1...10))
+    }
+
+    @Test func aFilterWhileThePrefetchWaitsKeepsTheServersOrder() async throws {
+        let gated = GatedSearcher(FakeSearcher(recipes: SampleRecipes.make(1...60))) { _, page in page == 2 }
+        let search = SearchInteractor(searcher: gated, favorites: nil, time: FakeTime())
+        _ = await search.search(query)
+        #expect(await eventually { gated.latch.arrivals > 0 }, "the prefetch of page 2 waits")
+        let filtering = Task { await search.setFilter(.lactoseFree) }
+        // Give the filter every chance to start a request of its own beside the waiting one.
+        for _ in 0..<50 { await Task.yield() }
+        gated.latch.open()
+        guard case .screen(let filtered) = await filtering.value else { Issue.record("no screen"); return }
+        await search.waitForPrefetch()
+        #expect(filtered.recipes.allSatisfy { $0.recipe.title == "Recipe \($0.number)" }, "\(filtered.recipes.map(\.recipe.title))")
+        guard case .screen(let next) = await search.next() else { Issue.record("no next screen"); return }
+        #expect(next.recipes.allSatisfy { $0.recipe.title == "Recipe \($0.number)" }, "\(next.recipes.map(\.recipe.title))")
+    }
+
+    @Test func aFilterHidingAnEndlessServerStopsAfterTenPagesAndCanLookFurther() async throws {
+        let searcher = EndlessDairySearcher()
+        let search = SearchInteractor(searcher: searcher, favorites: nil, time: FakeTime(), configuration: .init(prefetch: false))
+        _ = await search.search(query)
+        guard case .screen(let hidden) = await search.setFilter(.lactoseFree) else { Issue.record("no screen"); return }
+        #expect(hidden.recipes.isEmpty)
+        #expect(hidden.pagesLookedAt == 10)
+        #expect(hidden.hiddenCount == 110)
+        #expect(hidden.status == .more)
+        #expect(searcher.asks == 11)
+        guard case .screen(let further) = await search.next() else { Issue.record("no screen"); return }
+        #expect(further.pagesLookedAt == 10)
+        #expect(searcher.asks == 21)
+    }
+
+    @Test func starsThatCannotBeReadAreUnknownAndSaidSo() async throws {
+        let search = SearchInteractor(searcher: FakeSearcher(recipes: SampleRecipes.make(1...5)), favorites: BrokenFavoriteStatus(),
+                                      time: FakeTime())
+        guard case .screen(let screen) = await search.search(query) else { Issue.record("no screen"); return }
+        #expect(screen.starsProblem == .storage)
+        #expect(screen.recipes.allSatisfy { $0.isFavorite == nil })
+        #expect(await search.recipe(number: 2)?.isFavorite == nil)
+    }
+
+    @Test func hiddenCountsOnlyWhatWasPassedNotEverythingFetched() async throws {
+        let search = SearchInteractor(searcher: FakeSearcher(recipes: SampleRecipes.make(1...40)), favorites: nil, time: FakeTime())
+        _ = await search.search(query)
+        await search.waitForPrefetch()
+        guard case .screen(let filtered) = await search.setFilter(.lactoseFree) else { Issue.record("no screen"); return }
+        // Recipes 3, 6, 9, 12 and 15 have milk; the screen ends at 14, so four were passed over.
+        #expect(filtered.recipes.map(\.number) == [1, 2, 4, 5, 7, 8, 10, 11, 13, 14])
+        #expect(filtered.hiddenCount == 4)
+    }
+}

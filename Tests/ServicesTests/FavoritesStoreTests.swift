@@ -74,6 +74,44 @@ import CSQLite
         }
     }
 
+    @Test func savingAgainWithoutAPageOrPictureKeepsTheOnesStored() async throws {
+        try await TemporaryDirectory.with { folder in
+            let store = try FavoritesStore(directory: folder)
+            let whole = favorite(1)
+            try await store.save(whole)
+            try await store.save(favorite(1, page: false, picture: false))
+            let loaded = try #require(try await store.favorite(whole.recipe.id))
+            #expect(loaded.page == whole.page)
+            #expect(loaded.thumbnail == whole.thumbnail)
+            #expect(try await store.list(matching: "paprika").count == 1)
+        }
+    }
+
+    @Test func aDamagedRowIsReportedNotReadAsAnEmptyRecipe() async throws {
+        try await TemporaryDirectory.with { folder in
+            let store = try FavoritesStore(directory: folder)
+            try await store.save(favorite(1))
+            let database = try SQLiteDatabase(path: folder.appendingPathComponent(FavoritesStore.fileName).path, create: false)
+            try database.execute("UPDATE favorites SET ingredients = 'not json'")
+            database.close()
+            await #expect(throws: ServiceError.storageCorrupt) { try await store.list() }
+            await #expect(throws: ServiceError.storageCorrupt) { try await store.favorite(favorite(1).recipe.id) }
+        }
+    }
+
+    @Test func aDamagedReadableCopyIsMadeAgainFromTheStoredPage() async throws {
+        try await TemporaryDirectory.with { folder in
+            let store = try FavoritesStore(directory: folder)
+            let saved = favorite(2)
+            try await store.save(saved)
+            let database = try SQLiteDatabase(path: folder.appendingPathComponent(FavoritesStore.fileName).path, create: false)
+            try database.execute("UPDATE favorites SET page_document = '{broken'")
+            database.close()
+            let loaded = try #require(try await store.favorite(saved.recipe.id))
+            #expect(loaded.page?.document == saved.page?.document)
+        }
+    }
+
     @Test func missingPartsCanBeFilledInLater() async throws {
         try await TemporaryDirectory.with { folder in
             let store = try FavoritesStore(directory: folder)

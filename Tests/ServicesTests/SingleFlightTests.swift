@@ -25,9 +25,7 @@ final class Tally: Sendable {
         }
         async let first = flights.run(1, operation)
         async let second = flights.run(1, operation)
-        #expect(await eventually { latch.arrivals > 0 && flights.runningCount > 0 })
-        // Both callers are registered once the second has joined; give it the chance before opening.
-        for _ in 0..<100 { await Task.yield() }
+        #expect(await eventually { latch.arrivals > 0 && flights.waiterCount(for: 1) == 2 })
         latch.open()
         let results = await [first, second]
         #expect(results.map { try? $0.get() } == [42, 42])
@@ -93,7 +91,7 @@ final class Tally: Sendable {
         let gate = AsyncGate()
         try await gate.enter()
         let waiter = Task { try await gate.enter() }
-        for _ in 0..<50 { await Task.yield() }
+        #expect(await eventually { gate.waitingCount == 1 })
         waiter.cancel()
         await #expect(throws: ServiceError.cancelled) { try await waiter.value }
         gate.leave()

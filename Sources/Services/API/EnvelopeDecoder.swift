@@ -56,7 +56,9 @@ public enum EnvelopeDecoder {
         let results: [LenientResult]
     }
 
-    /// One result, read field by field: a field of the wrong type reads as missing.
+    /// One result, read field by field: a field of the wrong type reads as missing. That is the point
+    /// of reading leniently: a result without a usable title or href is dropped and counted (and
+    /// reported), and the rest of the page still counts; so every `try?` here stands for "missing".
     private struct LenientResult: Decodable {
         let title: String?
         let href: String?
@@ -66,10 +68,12 @@ public enum EnvelopeDecoder {
         enum CodingKeys: String, CodingKey { case title, href, ingredients, thumbnail }
 
         init(from decoder: any Decoder) throws {
+            // A result that is not an object at all: every field missing, and it is dropped and counted.
             guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
                 title = nil; href = nil; ingredients = nil; thumbnail = nil
                 return
             }
+            // Wrong types read as missing (see above).
             title = try? container.decodeIfPresent(String.self, forKey: .title)
             href = try? container.decodeIfPresent(String.self, forKey: .href)
             if let text = try? container.decodeIfPresent(String.self, forKey: .ingredients) {

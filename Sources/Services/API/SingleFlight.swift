@@ -1,58 +1,3 @@
-
-/// Lets callers take turns: one holder at a time, the rest wait in order. A waiter that is cancelled
-/// leaves the queue at once.
-final class AsyncGate: Sendable {
-    private struct State {
-        var busy = false
-        var nextTicket = 0
-        var waiters: [(ticket: Int, continuation: CheckedContinuation<Bool, Never>)] = []
-    }
-
-    private let state = Locked(State())
-
-    /// Waits for the gate; throws `cancelled` when the caller is cancelled while waiting.
-    func enter() async throws(ServiceError) {
-        let ticket: Int? = state.withLock { state in
-            if !state.busy {
-                state.busy = true
-                return nil
-            }
-            state.nextTicket += 1
-            return state.nextTicket
-        }
-        guard let ticket else { return }
-        let entered = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let cancelledAlready: Bool = state.withLock { state in
-                    if Task.isCancelled { return true }
-                    state.waiters.append((ticket, continuation))
-                    return false
-                }
-                if cancelledAlready { continuation.resume(returning: false) }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-                guard let index = state.waiters.firstIndex(where: { $0.ticket == ticket }) else { return nil }
-                return state.waiters.remove(at: index).continuation
-            }
-            waiter?.resume(returning: false)
-        }
-        if !entered { throw .cancelled }
-    }
-
-    /// Hands the gate to the next waiter, or opens it.
-    func leave() {
-        let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-            if state.waiters.isEmpty {
-                state.busy = false
-                return nil
-            }
-            return state.waiters.removeFirst().continuation
-        }
-        next?.resume(returning: true)
-    }
-}
-
 /// Shares one piece of work among everyone asking for the same key while it runs. A caller that is
 /// cancelled stops waiting at once; the work itself is cancelled only when every caller waiting for it
 /// has gone. Once it finishes, the next ask starts it anew.
@@ -105,6 +50,9 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// How many distinct pieces of work are running.
     var runningCount: Int { state.withLock { $0.entries.count } }
+
+    /// How many callers wait for the work running for `key`.
+    func waiterCount(for key: Key) -> Int { state.withLock { $0.entries[key]?.waiters.count ?? 0 } }
 
     private func complete(_ key: Key, token: Int, with outcome: Outcome) {
         let waiters = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in

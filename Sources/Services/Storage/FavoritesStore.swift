@@ -93,9 +93,9 @@ public actor FavoritesStore: FavoriteStatusProviding {
                 thumbnail = coalesce(excluded.thumbnail, thumbnail)
             """)
         let values: [SQLiteDatabase.Value] = [
-            .text(recipe.id.rawValue), .text(recipe.title), .text(recipe.href), .text(FavoritesStore.json(recipe.ingredients)),
+            .text(recipe.id.rawValue), .text(recipe.title), .text(recipe.href), .text(try FavoritesStore.json(recipe.ingredients)),
             .optional(recipe.thumbnail), .real(favorite.savedAt.timeIntervalSince1970),
-            .optional(favorite.page?.html), .optional(favorite.page.map { FavoritesStore.json($0.document) }),
+            .optional(favorite.page?.html), .optional(try favorite.page.map { page throws(ServiceError) in try FavoritesStore.json(page.document) }),
             .optional(favorite.page?.document.plainText), .optional(favorite.thumbnail?.bytes), .optional(favorite.thumbnail?.contentType),
         ]
         try database.transaction { () throws(ServiceError) in
@@ -109,7 +109,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
             guard try database.prepare("SELECT 1 FROM favorites WHERE id = ?").bind([.text(id.rawValue)]).step() else { return false }
             if let page {
                 try database.prepare("UPDATE favorites SET page_html = ?, page_document = ?, page_text = ? WHERE id = ?")
-                    .run([.text(page.html), .text(FavoritesStore.json(page.document)), .text(page.document.plainText), .text(id.rawValue)])
+                    .run([.text(page.html), .text(try FavoritesStore.json(page.document)), .text(page.document.plainText), .text(id.rawValue)])
             }
             if let thumbnail {
                 try database.prepare("UPDATE favorites SET thumbnail = ?, thumbnail_type = ? WHERE id = ?")
@@ -163,7 +163,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
         try statement.bind(values + [.integer(Int64(max(0, limit)))])
         var summaries: [FavoriteSummary] = []
         while try statement.step() {
-            summaries.append(FavoritesStore.summary(statement))
+            summaries.append(try FavoritesStore.summary(statement))
         }
         return summaries
     }
@@ -176,7 +176,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
             let statement = try database.prepare("SELECT \(FavoritesStore.summaryColumns) FROM favorites f WHERE f.id IN (\(placeholders))")
             try statement.bind(chunk.map { .text($0.rawValue) })
             while try statement.step() {
-                let summary = FavoritesStore.summary(statement)
+                let summary = try FavoritesStore.summary(statement)
                 found[summary.recipe.id] = summary
             }
         }
@@ -205,7 +205,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
             """)
         try statement.bind([.text(id.rawValue)])
         guard try statement.step() else { return nil }
-        return FavoritesStore.favorite(statement)
+        return try FavoritesStore.favorite(statement)
     }
 
     /// Every favorite (or those matching `words`), whole, newest first, one at a time (for export).
@@ -223,7 +223,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
             try statement.bind([])
         }
         while try statement.step() {
-            body(FavoritesStore.favorite(statement))
+            body(try FavoritesStore.favorite(statement))
         }
     }
 
@@ -259,33 +259,50 @@ public actor FavoritesStore: FavoriteStatusProviding {
     private static let summaryColumns =
         "f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, typeof(f.page_html) != 'null', length(f.thumbnail)"
 
-    private static func summary(_ statement: SQLiteDatabase.Statement) -> FavoriteSummary {
-        FavoriteSummary(recipe: recipe(statement), savedAt: Date(timeIntervalSince1970: statement.double(5)),
+    private static func summary(_ statement: SQLiteDatabase.Statement) throws(ServiceError) -> FavoriteSummary {
+        FavoriteSummary(recipe: try recipe(statement), savedAt: Date(timeIntervalSince1970: statement.double(5)),
                         hasPage: statement.int64(6) != 0, thumbnailBytes: Int(statement.int64(7)))
     }
 
-    private static func recipe(_ statement: SQLiteDatabase.Statement) -> Recipe {
-        let ingredients = (try? JSONDecoder().decode([String].self, from: Data((statement.text(3) ?? "[]").utf8))) ?? []
+    private static func recipe(_ statement: SQLiteDatabase.Statement) throws(ServiceError) -> Recipe {
+        let id = statement.text(0) ?? ""
+        let ingredients: [String]
+        do {
+            ingredients = try JSONDecoder().decode([String].self, from: Data((statement.text(3) ?? "[]").utf8))
+        } catch {
+            throw .storageCorrupt.with(detail: "the ingredients of \(id) are damaged")
+        }
         return Recipe(title: statement.text(1) ?? "", href: statement.text(2) ?? "", ingredients: ingredients,
                       thumbnail: statement.text(4))
     }
 
-    private static func favorite(_ statement: SQLiteDatabase.Statement) -> Favorite {
+    private static func favorite(_ statement: SQLiteDatabase.Statement) throws(ServiceError) -> Favorite {
+        let recipe = try recipe(statement)
         var page: RecipePage?
         if let html = statement.text(6) {
-            let document = statement.text(7).flatMap { try? JSONDecoder().decode(ReadableDocument.self, from: Data($0.utf8)) }
-            page = RecipePage(html: html, document: document ?? ReadableDocument(title: "", blocks: [.paragraph(html)], links: []))
+            let document: ReadableDocument
+            do {
+                document = try JSONDecoder().decode(ReadableDocument.self, from: Data((statement.text(7) ?? "").utf8))
+            } catch {
+                // The document is what the reader made of the stored page: a damaged copy is made again
+                // from the page itself, which is the part that cannot be fetched twice.
+                document = HTMLReader.read(html, baseURL: URL(string: recipe.href))
+            }
+            page = RecipePage(html: html, document: document)
         }
         var thumbnail: RecipeImage?
         if let bytes = statement.blob(8) {
             thumbnail = RecipeImage(bytes: bytes, contentType: statement.text(9) ?? "application/octet-stream")
         }
-        return Favorite(recipe: recipe(statement), savedAt: Date(timeIntervalSince1970: statement.double(5)), page: page, thumbnail: thumbnail)
+        return Favorite(recipe: recipe, savedAt: Date(timeIntervalSince1970: statement.double(5)), page: page, thumbnail: thumbnail)
     }
 
-    static func json<T: Encodable>(_ value: T) -> String {
-        guard let data = try? JSONEncoder().encode(value) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+    static func json<T: Encodable>(_ value: T) throws(ServiceError) -> String {
+        do {
+            return String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        } catch {
+            throw .storage.with(detail: "cannot write \(T.self) as JSON: \(error)")
+        }
     }
 
     /// `garlic, "bread` → `"garlic"* "bread"*`: every word (letters and digits only, so nothing the

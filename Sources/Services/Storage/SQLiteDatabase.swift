@@ -67,6 +67,8 @@ final class SQLiteDatabase {
             try execute("COMMIT")
             return result
         } catch {
+            // The body's error is the one to report. A failed ROLLBACK means SQLite already rolled the
+            // transaction back itself (as it does on SQLITE_FULL or SQLITE_IOERR), so nothing is left open.
             try? execute("ROLLBACK")
             throw error
         }

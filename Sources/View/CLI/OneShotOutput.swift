@@ -17,7 +17,7 @@ public struct OneShotOutput {
     public func print(_ outcome: OneShotOutcome, json: Bool) -> ExitCode {
         switch outcome {
         case .found(let records, let cards, let notes):
-            write(records, cards: cards, json: json)
+            guard write(records, cards: cards, json: json) else { return .failure }
             notes.forEach(report)
             return .success
         case .nothingFound(let message):
@@ -36,23 +36,29 @@ public struct OneShotOutput {
         sink.write(line + "\n", to: .standardError)
     }
 
-    /// Results on stdout: a JSON array, or cards with their links.
-    private func write<Record: Encodable>(_ records: [Record], cards: [RecipeCard], json: Bool) {
+    /// Results on stdout: a JSON array, or cards with their links; false (after saying why on stderr)
+    /// when they cannot be written.
+    private func write<Record: Encodable>(_ records: [Record], cards: [RecipeCard], json: Bool) -> Bool {
         if json {
-            sink.write(encode(records) + "\n", to: .standardOutput)
-            return
+            do {
+                sink.write(try encode(records) + "\n", to: .standardOutput)
+                return true
+            } catch {
+                report(MessageModel(.error, "Cannot write the results as JSON: \(error)"))
+                return false
+            }
         }
         let renderer = Renderer(width: width, colors: colors)
         let numberWidth = String(cards.map(\.number).max() ?? 0).count
         sink.write(cards.flatMap { renderer.card($0, numberWidth: numberWidth, link: true) }.joined(separator: "\n") + "\n",
                    to: .standardOutput)
+        return true
     }
 
-    func encode<T: Encodable>(_ value: T) -> String {
+    func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
-        guard let data = try? encoder.encode(value) else { return "[]" }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
 
@@ -61,8 +67,7 @@ extension OneShotOutput {
     public func print(_ outcome: FavoritesOutcome, json: Bool) -> ExitCode {
         switch outcome {
         case .found(let records, let cards):
-            write(records, cards: cards, json: json)
-            return .success
+            return write(records, cards: cards, json: json) ? .success : .failure
         case .empty(let message):
             if json { sink.write("[]\n", to: .standardOutput) }
             report(message)
