@@ -56,8 +56,8 @@ for index in targets.indices where targets[index].type != .system {
 }
 
 let package = Package(
+    // Linux only: the sources build on Glibc, termios and the system's libraries.
     name: "RecipeBook",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "recipes", targets: ["recipes"]),
         .executable(name: "puppy-server", targets: ["puppy-server"]),

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PuppyServer
-import Services
+@testable import Services
 import TestSupport
 
 /// Favorites through the binary: saved whole, usable offline, and never lost.

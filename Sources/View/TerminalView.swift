@@ -45,7 +45,9 @@ public final class TerminalView: RecipesView {
     }
 
     public func display(_ page: PageModel) async {
-        await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors)).show(renderer.page(page))
+        let width = terminal.width
+        await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors))
+            .show(renderer.page(page), plain: { Renderer(width: width, colors: false).page(page) })
     }
 
     public func display(_ message: MessageModel) {

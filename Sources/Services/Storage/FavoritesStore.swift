@@ -69,8 +69,8 @@ public actor FavoritesStore: FavoriteStatusProviding {
         Glibc.close(descriptor)
     }
 
-    /// The schema version of the file (for tests and diagnostics).
-    public func schemaVersion() throws(ServiceError) -> Int {
+    /// The schema version of the file.
+    func schemaVersion() throws(ServiceError) -> Int {
         try Int(database.integer("PRAGMA user_version"))
     }
 
@@ -242,7 +242,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
     }
 
     /// Checks the file from end to end (`PRAGMA integrity_check`): "ok" when it is sound.
-    public func integrityCheck() throws(ServiceError) -> String {
+    func integrityCheck() throws(ServiceError) -> String {
         let statement = try database.prepare("PRAGMA integrity_check")
         try statement.bind([])
         var lines: [String] = []

@@ -22,8 +22,7 @@ final class SQLiteDatabase {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
-        sqlite3_busy_timeout(handle, milliseconds)
+        sqlite3_busy_timeout(handle, Int32(clamping: Int64((busyTimeout.timeInterval * 1000).rounded())))
     }
 
     deinit {
@@ -167,7 +166,6 @@ final class SQLiteDatabase {
 
         func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
         func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
-        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
         func text(_ column: Int32) -> String? {
             guard let pointer = sqlite3_column_text(statement, column) else { return nil }

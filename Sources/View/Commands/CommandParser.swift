@@ -24,35 +24,30 @@ public enum CommandParser {
             guard number > 0 else { throw .numberBelowOne(name) }
             return .show(number)
         }
-        switch name {
-        case "n", "next": return try noArgument(.next, name, rest)
-        case "p", "prev", "previous": return try noArgument(.previous, name, rest)
-        case "f", "first": return try noArgument(.first, name, rest)
-        case "r", "refresh": return try noArgument(.refresh, name, rest)
-        case "retry": return try noArgument(.retry, name, rest)
-        case "b", "back": return try noArgument(.back, name, rest)
-        case "?", "h", "help": return try noArgument(.help, name, rest)
-        case "q", "quit", "exit": return try noArgument(.quit, name, rest)
-        case "show": return .show(try number(name, rest))
-        case "o", "open": return .open(try number(name, rest))
-        case "fav", "favorite": return .favorite(try number(name, rest))
-        case "unfav", "unfavorite": return .unfavorite(try number(name, rest))
-        case "favs", "favorites": return .favorites(rest)
-        case "filter":
-            guard !rest.isEmpty else { throw .missingArgument(command: name, usage: "filter lactose-free|all") }
-            return .filter(rest.lowercased())
-        case "s", "search":
+        guard let spec = CommandTable.spec(named: name) else {
+            if explicit || !text.contains(where: \.isLetter) {
+                throw .unknownCommand(explicit ? ":" + word : word)
+            }
+            return try search(text)
+        }
+        switch spec.argument {
+        case .none(let command):
+            guard rest.isEmpty else { throw .unexpectedArgument(command: name, usage: spec.usage) }
+            return command
+        case .number(let command):
+            return command(try number(name, rest, usage: spec.usage))
+        case .optionalWords(let command):
+            return command(rest)
+        case .words(let command):
+            guard !rest.isEmpty else { throw .missingArgument(command: name, usage: spec.usage) }
+            return command(rest)
+        case .search:
             let missing = InputError.missingArgument(command: name, usage: "search INGREDIENTS [\"TITLE WORDS\"]")
             guard !rest.isEmpty else { throw missing }
             // Quotes around nothing (`s ""`) leave nothing to search for, like no argument at all.
             let command = try search(rest)
             guard command != .search(ingredients: "", title: "") else { throw missing }
             return command
-        default:
-            if explicit || !text.contains(where: \.isLetter) {
-                throw .unknownCommand(explicit ? ":" + word : word)
-            }
-            return try search(text)
         }
     }
 
@@ -73,15 +68,7 @@ public enum CommandParser {
         return .search(ingredients: ingredients.trimmingWhitespace(), title: title.trimmingWhitespace())
     }
 
-    private static func noArgument(_ command: Command, _ name: String, _ rest: String) throws(InputError) -> Command {
-        guard rest.isEmpty else {
-            throw .unexpectedArgument(command: name, usage: CommandTable.spec(named: name)?.usage ?? name)
-        }
-        return command
-    }
-
-    private static func number(_ name: String, _ rest: String) throws(InputError) -> Int {
-        let usage = CommandTable.spec(named: name)?.usage ?? name
+    private static func number(_ name: String, _ rest: String, usage: String) throws(InputError) -> Int {
         guard !rest.isEmpty else { throw .missingArgument(command: name, usage: usage) }
         guard let value = Int(rest) else { throw .badNumber(command: name, text: String(rest.prefix(40))) }
         guard value > 0 else { throw .numberBelowOne(String(rest.prefix(40))) }

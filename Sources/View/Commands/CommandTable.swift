@@ -1,36 +1,63 @@
-/// Every command with its names, arguments and what it does: the one list that the parser, Tab
+/// Every command with its names, what it takes and what it does: the one list that the parser, Tab
 /// completion and help all read.
 public struct CommandSpec: Sendable {
+    /// What follows the command's name, and how the command is made from it.
+    enum Argument: Sendable {
+        /// Nothing may follow.
+        case none(Command)
+        /// A recipe number.
+        case number(@Sendable (Int) -> Command)
+        /// Words, maybe none.
+        case optionalWords(@Sendable (String) -> Command)
+        /// Words, at least one.
+        case words(@Sendable (String) -> Command)
+        /// Search words: ingredients and quoted title words.
+        case search
+    }
+
     public let names: [String]
+    /// How the argument is written in help (`N`, `[WORDS]`).
     public let arguments: String
     public let summary: String
+    let argument: Argument
 
     var usage: String { ([names.last ?? ""] + (arguments.isEmpty ? [] : [arguments])).joined(separator: " ") }
 }
 
 public enum CommandTable {
     public static let specs: [CommandSpec] = [
-        CommandSpec(names: ["n", "next"], arguments: "", summary: "next screen (an empty line does the same)"),
-        CommandSpec(names: ["p", "prev", "previous"], arguments: "", summary: "previous screen, from memory"),
-        CommandSpec(names: ["f", "first"], arguments: "", summary: "first screen"),
-        CommandSpec(names: ["r", "refresh"], arguments: "", summary: "run the search again from the start"),
-        CommandSpec(names: ["retry"], arguments: "", summary: "try the step that failed again"),
-        CommandSpec(names: ["show"], arguments: "N", summary: "recipe N in full (typing just N does the same)"),
-        CommandSpec(names: ["o", "open"], arguments: "N", summary: "read recipe N's page here"),
-        CommandSpec(names: ["filter"], arguments: "lactose-free|all", summary: "narrow what is shown; numbers stay"),
-        CommandSpec(names: ["fav", "favorite"], arguments: "N", summary: "save recipe N with its page and picture"),
-        CommandSpec(names: ["unfav", "unfavorite"], arguments: "N", summary: "remove recipe N from favorites"),
-        CommandSpec(names: ["favs", "favorites"], arguments: "[WORDS]", summary: "the favorites screen, or search within it"),
-        CommandSpec(names: ["b", "back"], arguments: "", summary: "back to the previous screen"),
-        CommandSpec(names: ["s", "search"], arguments: "TEXT", summary: "search even when TEXT is a command word"),
-        CommandSpec(names: ["?", "h", "help"], arguments: "", summary: "this help"),
-        CommandSpec(names: ["q", "quit", "exit"], arguments: "", summary: "leave (Ctrl-D does the same)"),
+        CommandSpec(names: ["n", "next"], arguments: "", summary: "next screen (an empty line does the same)", argument: .none(.next)),
+        CommandSpec(names: ["p", "prev", "previous"], arguments: "", summary: "previous screen, from memory", argument: .none(.previous)),
+        CommandSpec(names: ["f", "first"], arguments: "", summary: "first screen", argument: .none(.first)),
+        CommandSpec(names: ["r", "refresh"], arguments: "", summary: "run the search again; on favorites, fetch what they lack",
+                    argument: .none(.refresh)),
+        CommandSpec(names: ["retry"], arguments: "", summary: "try the step that failed again", argument: .none(.retry)),
+        CommandSpec(names: ["show"], arguments: "N", summary: "recipe N in full (typing just N does the same)", argument: .number { .show($0) }),
+        CommandSpec(names: ["o", "open"], arguments: "N", summary: "read recipe N's page here", argument: .number { .open($0) }),
+        CommandSpec(names: ["filter"], arguments: "lactose-free|all", summary: "narrow what is shown; numbers stay",
+                    argument: .words { .filter($0.lowercased()) }),
+        CommandSpec(names: ["fav", "favorite"], arguments: "N", summary: "save recipe N with its page and picture",
+                    argument: .number { .favorite($0) }),
+        CommandSpec(names: ["unfav", "unfavorite"], arguments: "N", summary: "remove recipe N from favorites",
+                    argument: .number { .unfavorite($0) }),
+        CommandSpec(names: ["favs", "favorites"], arguments: "[WORDS]", summary: "the favorites screen, or search within it",
+                    argument: .optionalWords { .favorites($0) }),
+        CommandSpec(names: ["b", "back"], arguments: "", summary: "back to the previous screen", argument: .none(.back)),
+        CommandSpec(names: ["s", "search"], arguments: "TEXT", summary: "search even when TEXT is a command word", argument: .search),
+        CommandSpec(names: ["?", "h", "help"], arguments: "", summary: "this help", argument: .none(.help)),
+        CommandSpec(names: ["q", "quit", "exit"], arguments: "", summary: "leave (Ctrl-D does the same)", argument: .none(.quit)),
     ]
 
     /// All command names, for completion.
     public static var allNames: [String] { specs.flatMap(\.names).filter { $0.count > 1 } }
 
+    private static let byName: [String: CommandSpec] = {
+        var table: [String: CommandSpec] = [:]
+        for spec in specs { for name in spec.names { table[name] = spec } }
+        return table
+    }()
+
     static func spec(named name: String) -> CommandSpec? {
-        specs.first { $0.names.contains(name) }
+        byName[name]
     }
 }

@@ -70,6 +70,10 @@ final class LineEditor: LineReading {
         rawMode.leave()
     }
 
+    func resumeTerminal() {
+        rawMode.enter(signals: true)
+    }
+
     private func nextKey() async -> Key? {
         while queued.isEmpty {
             guard let input = await bytes.read(timeout: decoder.hasPending ? 50 : -1) else { return nil }

@@ -10,6 +10,8 @@ protocol LineReading: AnyObject {
     func readKey() async -> Key?
     /// Gives the terminal back in the state it was found (before an external pager, and at exit).
     func restoreTerminal()
+    /// Takes the terminal again after `restoreTerminal` (when an external pager has ended).
+    func resumeTerminal()
     /// While a line is being edited, prints `text` above it and draws the line again; false when no
     /// line is being edited (then the caller prints as usual).
     func printAboveLine(_ text: String) -> Bool
@@ -33,6 +35,8 @@ final class PipedLineReader: LineReading {
     func readKey() async -> Key? { nil }
 
     func restoreTerminal() {}
+
+    func resumeTerminal() {}
 
     func printAboveLine(_ text: String) -> Bool { false }
 }

@@ -5,9 +5,7 @@ struct Style: Sendable {
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
     func red(_ text: String) -> String { wrap(text, "31") }
-    func green(_ text: String) -> String { wrap(text, "32") }
     func yellow(_ text: String) -> String { wrap(text, "33") }
-    func cyan(_ text: String) -> String { wrap(text, "36") }
     func badge(_ text: String) -> String { wrap(text, "1;30;43") }
 
     private func wrap(_ text: String, _ code: String) -> String {

@@ -1,7 +1,10 @@
 import Foundation
+import Glibc
 
-/// Shows long text a screen at a time: through `$PAGER` when it is set, page by page on a terminal
-/// (space for more, Enter for a line, q to stop), and all at once into a pipe.
+/// Shows a page a screen at a time. On a terminal it always pages, even text shorter than the screen,
+/// and its last line says how to close it, so the `q` a reader types to leave lands in the pager and not
+/// at the prompt: through `$PAGER` when it is set (run in the foreground with the terminal handed over,
+/// see `ForegroundChild`), else page by page (space, Enter, q). Into a pipe the text is written whole.
 @MainActor
 struct Pager {
     let sink: any TextSink
@@ -9,107 +12,43 @@ struct Pager {
     let input: any LineReading
     let style: Style
 
-    func show(_ lines: [String]) async {
-        if terminal.stdoutIsTTY, let pager = terminal.environment["PAGER"], !pager.trimmingWhitespace().isEmpty,
-           await runExternal(pager, lines) {
-            return
-        }
+    /// Shows `lines`; an external pager gets `plain()` instead, the same text without styles (not
+    /// every pager passes escape sequences through).
+    func show(_ lines: [String], plain: () -> [String]) async {
         guard terminal.stdoutIsTTY, terminal.stdinIsTTY else {
             sink.write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
             return
         }
+        if let pager = terminal.environment["PAGER"], !pager.trimmingWhitespace().isEmpty {
+            input.restoreTerminal()
+            let started = await ForegroundChild.run(["/bin/sh", "-c", pager], input: plain().joined(separator: "\n") + "\n")
+            input.resumeTerminal()
+            if started { return }
+        }
+        await page(lines)
+    }
+
+    /// The built-in pager.
+    private func page(_ lines: [String]) async {
         let pageHeight = max(3, terminal.height - 1)
         var index = 0
         var budget = pageHeight
-        while index < lines.count {
+        while true {
             let end = min(lines.count, index + budget)
-            sink.write(lines[index..<end].joined(separator: "\n") + "\n", to: .standardOutput)
+            if end > index { sink.write(lines[index..<end].joined(separator: "\n") + "\n", to: .standardOutput) }
             index = end
-            guard index < lines.count else { break }
-            let percent = index * 100 / lines.count
-            sink.write(style.dim("-- more (\(percent)%) space: next page · enter: next line · q: stop --"), to: .standardOutput)
+            let prompt = index < lines.count
+                ? "-- more (\(index * 100 / max(1, lines.count))%) space: next page · enter: next line · q: close --"
+                : "-- end · q, space or enter: close --"
+            sink.write(style.dim(prompt), to: .standardOutput)
             let key = await input.readKey()
             sink.write("\r\u{1B}[K", to: .standardOutput)
+            guard index < lines.count else { return }
             switch key {
             case .character(" "), .control("f"), .character("f"): budget = pageHeight
             case .enter, .character("j"), .down: budget = 1
-            default:
-                return
+            default: return
             }
         }
-    }
-
-    /// Pipes the text through `$PAGER` (run by `/bin/sh`); false when it could not be started.
-    private func runExternal(_ command: String, _ lines: [String]) async -> Bool {
-        input.restoreTerminal()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardInput = pipe
-        let finished = AsyncStream<Void> { continuation in
-            process.terminationHandler = { _ in continuation.finish() }
-        }
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        let text = Data((lines.joined(separator: "\n") + "\n").utf8)
-        try? pipe.fileHandleForWriting.write(contentsOf: text)
-        try? pipe.fileHandleForWriting.close()
-        for await _ in finished {}
-        return true
-    }
-}
-
-/// A spinner on stderr for requests that take a while: it appears only after `delay`, so quick
-/// answers never flicker, and it draws only on a terminal.
-@MainActor
-final class Spinner {
-    private let sink: any TextSink
-    private let enabled: Bool
-    private let delay: Duration
-    private var task: Task<Void, Never>?
-    private var drawn = false
-
-    init(sink: any TextSink, enabled: Bool, delay: Duration = .milliseconds(150)) {
-        self.sink = sink
-        self.enabled = enabled
-        self.delay = delay
-    }
-
-    func start(_ text: String) {
-        stop()
-        guard enabled else { return }
-        let text = TerminalSafety.line(text)
-        task = Task { [weak self, delay] in
-            do {
-                try await Task.sleep(for: delay)
-                let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-                var frame = 0
-                while !Task.isCancelled {
-                    self?.draw("\r\(frames[frame % frames.count]) \(text)…\u{1B}[K")
-                    frame += 1
-                    try await Task.sleep(for: .milliseconds(100))
-                }
-            } catch {
-                return
-            }
-        }
-    }
-
-    func stop() {
-        task?.cancel()
-        task = nil
-        if drawn {
-            sink.write("\r\u{1B}[K", to: .standardError)
-            drawn = false
-        }
-    }
-
-    private func draw(_ text: String) {
-        drawn = true
-        sink.write(text, to: .standardError)
     }
 }

@@ -1,21 +1,21 @@
 import Glibc
 
 /// Where text goes.
-public enum OutputStream: Sendable {
+public enum OutputChannel: Sendable {
     case standardOutput
     case standardError
 }
 
 /// The place the View writes to: the real streams, or a recorder in tests.
 public protocol TextSink: Sendable {
-    func write(_ text: String, to stream: OutputStream)
+    func write(_ text: String, to stream: OutputChannel)
 }
 
 /// stdout and stderr, written straight to the file descriptors so prompts and spinners show at once.
 public struct StandardStreams: TextSink {
     public init() {}
 
-    public func write(_ text: String, to stream: OutputStream) {
+    public func write(_ text: String, to stream: OutputChannel) {
         let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
         var text = text
         text.withUTF8 { bytes in

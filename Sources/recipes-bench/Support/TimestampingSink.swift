@@ -16,7 +16,7 @@ final class TimestampingSink: TextSink {
 
     private let state = Mutex(State())
 
-    func write(_ text: String, to stream: OutputStream) {
+    func write(_ text: String, to stream: OutputChannel) {
         guard stream == .standardOutput else { return }
         let now = ContinuousClock.now
         state.withLock { state in

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A spinner on stderr for requests that take a while: it appears only after `delay`, so quick
+/// answers never flicker, and it draws only on a terminal.
+@MainActor
+final class Spinner {
+    private let sink: any TextSink
+    private let enabled: Bool
+    private let delay: Duration
+    private var task: Task<Void, Never>?
+    private var drawn = false
+
+    init(sink: any TextSink, enabled: Bool, delay: Duration = .milliseconds(150)) {
+        self.sink = sink
+        self.enabled = enabled
+        self.delay = delay
+    }
+
+    func start(_ text: String) {
+        stop()
+        guard enabled else { return }
+        let text = TerminalSafety.line(text)
+        task = Task { [weak self, delay] in
+            do {
+                try await Task.sleep(for: delay)
+                let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+                var frame = 0
+                while !Task.isCancelled {
+                    self?.draw("\r\(frames[frame % frames.count]) \(text)…\u{1B}[K")
+                    frame += 1
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            } catch {
+                return
+            }
+        }
+    }
+
+    func stop() {
+        task?.cancel()
+        task = nil
+        if drawn {
+            sink.write("\r\u{1B}[K", to: .standardError)
+            drawn = false
+        }
+    }
+
+    private func draw(_ text: String) {
+        drawn = true
+        sink.write(text, to: .standardError)
+    }
+}
