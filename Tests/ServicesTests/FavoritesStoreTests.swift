@@ -233,6 +233,27 @@ import CSQLite
         }
     }
 
+    @Test func anotherProgramsDatabaseIsRefusedAndLeftUntouched() async throws {
+        try await TemporaryDirectory.with { folder in
+            let file = folder.appendingPathComponent(FavoritesStore.fileName)
+            let other = try SQLiteDatabase(path: file.path, create: true)
+            try other.execute("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada');")
+            other.close()
+            let before = try Data(contentsOf: file)
+            do throws(ServiceError) {
+                _ = try FavoritesStore(directory: folder)
+                Issue.record("opened another program's database")
+            } catch {
+                #expect(error == .storageCorrupt)
+                #expect(error.detail.contains("another program's database"))
+            }
+            #expect(try Data(contentsOf: file) == before)
+            let check = try SQLiteDatabase(path: file.path, create: false)
+            #expect(try check.integer("SELECT count(*) FROM sqlite_master WHERE name = 'favorites'") == 0)
+            check.close()
+        }
+    }
+
     @Test func twoStoresOnOneFileSeeEachOthersFavorites() async throws {
         try await TemporaryDirectory.with { folder in
             let first = try FavoritesStore(directory: folder)

@@ -29,6 +29,10 @@ public actor FavoritesStore: FavoriteStatusProviding {
                 database.close()
                 throw .storageCorrupt.with(detail: "\(file.path) has no favorites table")
             }
+        } else if try database.integer("SELECT count(*) FROM sqlite_master") > 0 {
+            // Version 0 with tables in it: another program's database, never ours to change.
+            database.close()
+            throw .storageCorrupt.with(detail: "\(file.path) is another program's database")
         }
         try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
         try FavoritesStore.migrate(database, from: version, to: FavoritesSchema.latestVersion)
