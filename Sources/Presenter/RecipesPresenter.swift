@@ -40,6 +40,12 @@ public final class RecipesPresenter {
         await results.search(ingredients: ingredients, title: title)
     }
 
+    /// Ingredient names seen in results that start like `typed` (case, accents and plurals folded),
+    /// for Tab completion.
+    public func ingredientNames(completing typed: String) -> [String] {
+        results.ingredientNames(completing: typed)
+    }
+
     /// Narrows the search results.
     public func filter(_ name: String) async {
         await results.filter(name)

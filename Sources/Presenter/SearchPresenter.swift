@@ -11,6 +11,10 @@ public final class SearchPresenter: ListPresenting {
     private let router: Router
     private let favorites: FavoritesPresenter
     private let messages: Messages
+    /// Every ingredient name shown in results this session, in the order first seen: what Tab
+    /// completes, and what a search that finds nothing suggests instead.
+    private var seenIngredients: [String] = []
+    private var seen: Set<String> = []
 
     public init(search: SearchInteractor, reading: ReadingInteractor, router: Router, favorites: FavoritesPresenter,
                 messages: Messages = Messages()) {
@@ -59,12 +63,32 @@ public final class SearchPresenter: ListPresenting {
         show(result)
     }
 
+    func ingredientNames(completing typed: String) -> [String] {
+        let prefix = IngredientName.folded(typed)
+        return seenIngredients.filter { IngredientName.folded($0).hasPrefix(prefix) }
+    }
+
+    /// Close names seen in results for the ingredients of a search that found nothing.
+    private func suggestions(for query: SearchQuery) -> [String] {
+        var suggested: [String] = []
+        for ingredient in query.ingredients where !seen.contains(ingredient) {
+            for name in IngredientName.closest(to: ingredient, among: seenIngredients, limit: 3)
+            where name != ingredient && !suggested.contains(name) {
+                suggested.append(name)
+            }
+        }
+        return suggested
+    }
+
     private func show(_ result: ScreenResult) {
         switch result {
         case .screen(let screen):
+            for name in screen.recipes.flatMap(\.recipe.ingredients) where seen.insert(name).inserted {
+                seenIngredients.append(name)
+            }
             view?.display(ScreenFormatter.screen(screen, messages: messages))
         case .noResults(let query, let gaps):
-            view?.display(messages.noResults(query))
+            view?.display(messages.noResults(query, suggestions: suggestions(for: query)))
             messages.notes(gaps: gaps, dropped: 0).filter { $0.kind == .warning }.forEach { view?.display($0) }
         case .unanswered(let query, let gaps):
             view?.display(messages.unanswered(query, gaps: gaps))

@@ -9,16 +9,28 @@ public final class TerminalView: RecipesView {
     let colors: Bool
     let input: any LineReading
     private let spinner: Spinner
+    /// What Tab completes besides command names (ingredient names seen so far), set once the Presenter
+    /// that knows them exists.
+    public var ingredientNames: ((String) -> [String])?
 
     /// `historyFile` keeps typed lines across runs when the line editor is used.
     public convenience init(terminal: TerminalInfo, colors: Bool, sink: any TextSink = StandardStreams(), historyFile: URL?) {
+        let names = NameSource()
         let input: any LineReading
         if terminal.stdinIsTTY && terminal.stdoutIsTTY {
-            input = LineEditor(sink: sink, history: History(file: historyFile), columns: { terminal.width })
+            input = LineEditor(sink: sink, history: History(file: historyFile), columns: { terminal.width },
+                               names: CompletionSource { [names] typed in names.view?.ingredientNames?(typed) ?? [] })
         } else {
             input = PipedLineReader()
         }
         self.init(terminal: terminal, colors: colors, sink: sink, input: input)
+        names.view = self
+    }
+
+    /// Lets the line editor, made before the view, ask the view for names.
+    @MainActor
+    private final class NameSource {
+        weak var view: TerminalView?
     }
 
     init(terminal: TerminalInfo, colors: Bool, sink: any TextSink, input: any LineReading) {

@@ -97,6 +97,7 @@ public final class AppDependencies {
         let view = TerminalView(terminal: terminal, colors: terminal.colors(options.color),
                                 historyFile: TerminalView.defaultHistoryFile(environment: terminal.environment))
         let presenter = makePresenter(view: view)
+        view.ingredientNames = { presenter.ingredientNames(completing: $0) }
         presenter.start()
         await REPL(presenter: presenter, view: view).run()
         return .success

@@ -64,22 +64,3 @@ import Testing
         #expect(RecipeSite.domain(of: href) == site)
     }
 }
-
-@Suite struct Lactose {
-    @Test(arguments: ["milk", "buttermilk", "cream cheese", "cheddar cheese", "lowfat milk", "parmesan cheese",
-                      "evaporated milk", "sweetened condensed milk", "milk chocolate", "paneer", "feta", "Cottage Cheese"])
-    func dairyIngredientsCount(ingredient: String) {
-        #expect(LactoseRule.containsLactose(ingredient))
-    }
-
-    @Test(arguments: ["coconut milk", "almond milk", "soy milk", "oat milk", "rice milk", "vegan cheese",
-                      "butter", "cream", "eggs", "cheesecloth", "milkweed honey", "coconut", "rice"])
-    func otherIngredientsDoNot(ingredient: String) {
-        #expect(!LactoseRule.containsLactose(ingredient))
-    }
-
-    @Test func triggersAreRememberedInOrder() {
-        let triggers = LactoseRule.triggers(in: ["eggs", "milk", "coconut milk", "parmesan cheese"])
-        #expect(triggers == ["milk", "parmesan cheese"])
-    }
-}

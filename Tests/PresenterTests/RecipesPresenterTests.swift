@@ -132,6 +132,17 @@ struct PresenterStack {
         #expect(stack.view.lastScreen?.cards.map(\.number) == [11, 12])
     }
 
+    @Test func aSearchThatFindsNothingSuggestsNamesSeenAndTabCompletesThem() async throws {
+        let stack = PresenterStack(ByQuerySearcher(["eggs": FakeSearcher(recipes: SampleRecipes.make(1...3))]))
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        #expect(stack.presenter.ingredientNames(completing: "ONI") == ["onions"])
+        #expect(stack.presenter.ingredientNames(completing: "e") == ["eggs"])
+        await stack.presenter.search(ingredients: "onoins", title: "")
+        let message = try #require(stack.view.messages.last)
+        #expect(message.text == "No recipes with onoins.")
+        #expect(message.hint == "Did you mean onions?")
+    }
+
     @Test func anUnknownFilterIsAOneLineErrorAndAFilterKeepsThePlace() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...30)))
         await stack.presenter.search(ingredients: "eggs", title: "")

@@ -1,9 +1,34 @@
-/// The lactose rule: which ingredients put milk or cheese in a dish.
+/// The lactose rule: which ingredients put milk, or something made of milk, in a dish.
 ///
-/// An ingredient counts when it names milk or cheese as a word (`milk`, `buttermilk`, `cream cheese`,
-/// `cheddar cheese`) or is a cheese commonly written without the word (`parmesan`, `paneer`). Plant
-/// milks and cheeses (`coconut milk`, `almond milk`, `soy milk`, `oat milk`, `rice milk`, `vegan cheese`)
-/// do not count.
+/// An ingredient is compared by its folded words (`IngredientName`: case, accents and plurals do not
+/// matter, so `Gruyère`, `CHEESES` and `yoghurts` all count) and it counts when:
+/// 1. it names a dairy food, a whole word or phrase from `dairy`: milk and its forms (`milk`,
+///    `buttermilk`, `condensed milk`, `milk powder`, `whey`, `leche`), butter (`butter`, `ghee`,
+///    `niter kibbeh`, `beurre`), cream (`cream`, `sour cream`, `crème fraîche`, `crema`, `half and half`),
+///    fermented milk (`yogurt`, `curd`, `kefir`, `labneh`, `skyr`, `quark`, `kashk`), cheese (`cheese` and
+///    the cheeses people write without the word: `parmesan`, `pecorino`, `mozzarella`, `gruyère`, `comté`,
+///    `feta`, `halloumi`, `mascarpone`, `ricotta`, `cotija`, `queso fresco`, `paneer`, ...), and foods
+///    defined by them (`ice cream`, `gelato`, `custard`, `dulce de leche`, `white chocolate`, `milk
+///    chocolate`, `béchamel`, `alfredo`, `pesto`, `tzatziki`, `raita`, `toffee`, `fudge`, `butterscotch`);
+/// 2. and that phrase is not part of a longer name that is not dairy: a plant milk, cream, cheese or
+///    yogurt in `plantMilks` (`coconut milk`, `oat milk`, `coconut cream`, `cashew cheese`, `soy yogurt`;
+///    a dairy word after one of them is made of it too: `almond milk yogurt`), a plant butter in
+///    `notDairy` (`peanut butter`, `cocoa butter`, `apple butter`), or a name there that only looks dairy
+///    (`butter beans`, `butter lettuce`, `cream of tartar`, `cream crackers`, `cream soda`, `head cheese`,
+///    `bean curd`, `custard apple`, `custard powder`, `leche de tigre`, `water kefir`, `vegetable ghee`);
+///    words that merely contain a dairy word are other words (`butternut squash`, `butterhead lettuce`,
+///    `cheesecloth`, `milkweed`);
+/// 3. and the name does not say it is free of dairy anywhere: `vegan`, `dairy-free`, `non-dairy`,
+///    `plant-based`, `lactose-free`, `milk-free`, `pareve` (so `dairy-free ice cream` and `lactose-free
+///    milk` do not count).
+///
+/// Decided on purpose: `lemon curd` counts (it is made with butter); `custard powder` does not (it is
+/// flavoured starch, the milk is listed on its own); baked goods that may or may not hold butter or milk
+/// (`puff pastry`, `biscuits`, `croissants`, `naan`) and chocolate that does not say milk or white do not
+/// count; `almond cream` and other plant creams do not count even where a cook means frangipane.
+///
+/// The tables are folded once; checking an ingredient folds it and looks each word up in a dictionary,
+/// so the work is linear in the length of the name.
 public enum LactoseRule {
     /// The ingredients that trigger the rule, in their original order.
     public static func triggers(in ingredients: [String]) -> [String] {
@@ -11,33 +36,127 @@ public enum LactoseRule {
     }
 
     public static func containsLactose(_ ingredient: String) -> Bool {
-        let words = ingredient.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let words = IngredientName.foldedWords(ingredient)
         guard !words.isEmpty else { return false }
-        for (position, word) in words.enumerated() {
-            let isDairyWord = word == "milk" || word == "cheese" || word.hasSuffix("milk") && milkCompounds.contains(word)
-            if isDairyWord {
-                let previous = position > 0 ? words[position - 1] : ""
-                if plantWords.contains(previous) || words.contains(where: { freeFromWords.contains($0) }) {
-                    continue
+        if tables.dairyFree.contains(where: { words.contains(phrase: $0, at: nil) }) { return false }
+        var madeOfPlantMilk = false
+        for start in words.indices {
+            for phrase in tables.dairy[words[start], default: []] where words.contains(phrase: phrase, at: start) {
+                let excuse = tables.notDairy[phrase, default: []].first { longer in
+                    words.contains(phrase: longer.words, at: start - longer.offset)
                 }
-                return true
-            }
-            if namedCheeses.contains(word) && !words.contains(where: { freeFromWords.contains($0) }) {
-                return true
+                if let excuse {
+                    madeOfPlantMilk = madeOfPlantMilk || excuse.isPlantMilk
+                } else if !madeOfPlantMilk {
+                    return true
+                }
             }
         }
         return false
     }
 
-    private static let milkCompounds: Set<String> = ["buttermilk", "skimmilk"]
-    private static let plantWords: Set<String> = [
-        "coconut", "almond", "soy", "soya", "oat", "rice", "cashew", "hemp", "hazelnut", "pea", "macadamia",
-        "vegan", "plant",
+    /// Dairy foods: whole words or phrases.
+    static let dairy: [String] = [
+        // Milk and what is taken from it.
+        "milk", "buttermilk", "milkshake", "leche", "lactose", "dairy", "whey", "half and half",
+        // Butter.
+        "butter", "butterfat", "buttercream", "ghee", "niter kibbeh", "nitir kibbeh", "smen", "beurre", "mantequilla",
+        // Cream.
+        "cream", "crema", "nata", "panna cotta", "smetana", "kaymak", "kajmak", "malai", "creme fraiche", "creme anglaise",
+        "creme patissiere", "creme brulee", "creme caramel", "creme chantilly", "creme double", "ganache",
+        // Fermented milk.
+        "yogurt", "yoghurt", "yogourt", "yoghourt", "curd", "dahi", "lassi", "raita", "tzatziki", "labneh", "labne",
+        "labaneh", "labna", "skyr", "quark", "kefir", "kashk", "ayran", "doogh", "kumis", "shrikhand",
+        // Milk cooked down, and sweets and sauces made of milk, cream or butter.
+        "khoa", "khoya", "mawa", "rabri", "rabdi", "cajeta", "custard", "gelato", "kulfi", "eggnog", "bechamel",
+        "alfredo", "pesto", "white chocolate", "toffee", "fudge", "butterscotch", "ranch dressing",
+        // Cheese, and cheeses written without the word.
+        "cheese", "cheesecake", "queso", "requeson", "formaggio", "fromage", "paneer", "panir", "chhena", "chenna",
+        "chhurpi", "cheddar", "colby", "monterey jack", "pepper jack", "velveeta", "parmesan", "parmigiano",
+        "reggiano", "grana padano", "pecorino", "mozzarella", "bocconcini", "burrata", "stracciatella", "scamorza",
+        "caciocavallo", "provolone", "taleggio", "fontina", "asiago", "gorgonzola", "mascarpone", "ricotta",
+        "robiola", "stracchino", "crescenza", "brie", "camembert", "roquefort", "gruyère", "comté", "emmental",
+        "emmentaler", "emmenthal", "raclette", "reblochon", "munster", "muenster", "tomme", "chèvre", "neufchâtel",
+        "boursin", "époisses", "morbier", "cantal", "vacherin", "mimolette", "cambozola", "limburger",
+        "appenzeller", "tilsit", "jarlsberg", "havarti", "gouda", "edam", "leerdammer", "gjetost", "brunost",
+        "stilton", "wensleydale", "manchego", "idiazabal", "cabrales", "feta", "halloumi", "haloumi", "hellim",
+        "kasseri", "kefalotyri", "kefalograviera", "graviera", "mizithra", "myzithra", "manouri", "anthotyros",
+        "kashkaval", "kasar", "bryndza", "brynza", "sirene", "telemea", "oscypek", "twarog", "tvorog", "akkawi",
+        "nabulsi", "jibneh", "jibne", "jben", "shanklish", "cotija", "asadero",
     ]
-    private static let freeFromWords: Set<String> = ["vegan", "nondairy", "dairyfree", "free"]
-    private static let namedCheeses: Set<String> = [
-        "parmesan", "mozzarella", "ricotta", "feta", "paneer", "mascarpone", "gruyere", "cheddar", "brie",
-        "halloumi", "gorgonzola", "pecorino", "camembert", "manchego", "emmental", "provolone", "burrata",
-        "queso", "roquefort", "stilton", "gouda", "edam", "fontina", "taleggio", "asiago", "comte",
+
+    /// Plants and nuts whose milk, cream, butter, cheese or yogurt is not dairy.
+    static let plantSources: [String] = [
+        "almond", "oat", "soy", "soya", "rice", "cashew", "hemp", "hazelnut", "pea", "macadamia", "coconut",
+        "nut", "peanut", "flax", "flaxseed", "quinoa", "walnut", "pistachio", "pecan", "sesame", "sunflower",
+        "seed", "tigernut", "potato", "plant", "tofu",
     ]
+
+    /// Plant milks and what is made of them (`oat milk`, `cashew cream`, `soy yogurt`): a dairy word after
+    /// one of these in the same name is made of it too (`almond milk yogurt`, `cashew cream cheese`).
+    static let plantMilks: [String] = ["milk", "cream", "yogurt", "yoghurt", "cheese", "kefir"].flatMap { food in
+        plantSources.map { "\($0) \(food)" }
+    }
+
+    /// Other longer names that hold a dairy phrase and are not dairy.
+    static let notDairy: [String] = plantSources.map { "\($0) butter" } + [
+        "cocoa butter", "cacao butter", "shea butter", "mango butter", "kokum butter", "apple butter", "pear butter",
+        "plum butter", "pumpkin butter", "apricot butter", "fig butter", "vegetable butter", "butter bean",
+        "butter lettuce", "butter extract", "butter flavor", "butter flavour", "butter flavoring",
+        "butter flavouring",
+        "cream of tartar", "cream of wheat", "cream of rice", "cream of coconut", "cream soda", "cream cracker",
+        "cream sherry", "salad cream",
+        "head cheese", "tofu cheese", "cheese cloth",
+        "bean curd", "soy curd", "soya curd", "tofu curd",
+        "water kefir", "vegetable ghee", "plant ghee", "milk thistle",
+        "custard apple", "custard powder",
+        "balsamic crema", "crema di balsamico", "crema de coco", "nata de coco",
+        "leche de tigre", "leche de coco", "leche de soya", "leche de soja", "leche de almendra", "leche de avena",
+        "leche de arroz", "mantequilla de mani", "mantequilla de cacahuate", "mantequilla de cacao",
+    ]
+
+    /// Words anywhere in a name that say it holds no dairy.
+    static let dairyFree: [String] = [
+        "vegan", "nondairy", "non dairy", "dairy free", "dairyfree", "lactose free", "milk free", "plant based",
+        "parve", "pareve",
+    ]
+
+    private static let tables = Tables()
+
+    /// The tables above, folded the way ingredients are and indexed for lookups.
+    private struct Tables: Sendable {
+        /// Dairy phrases by their first word.
+        let dairy: [String: [[String]]]
+        /// For a dairy phrase, the longer non-dairy names that hold it, where, and whether they are plant milks.
+        let notDairy: [[String]: [(words: [String], offset: Int, isPlantMilk: Bool)]]
+        let dairyFree: [[String]]
+
+        init() {
+            let dairyPhrases = LactoseRule.dairy.map(IngredientName.foldedWords)
+            dairy = Dictionary(grouping: dairyPhrases, by: { $0.first ?? "" })
+            var excuses: [[String]: [(words: [String], offset: Int, isPlantMilk: Bool)]] = [:]
+            let longerNames = LactoseRule.plantMilks.map { ($0, true) } + LactoseRule.notDairy.map { ($0, false) }
+            for (name, isPlantMilk) in longerNames {
+                let longer = IngredientName.foldedWords(name)
+                for phrase in dairyPhrases {
+                    for offset in longer.indices where longer.contains(phrase: phrase, at: offset) {
+                        excuses[phrase, default: []].append((longer, offset, isPlantMilk))
+                    }
+                }
+            }
+            notDairy = excuses
+            dairyFree = LactoseRule.dairyFree.map(IngredientName.foldedWords)
+        }
+    }
+}
+
+extension [String] {
+    /// True when `phrase` appears at `start`, or anywhere when `start` is nil.
+    func contains(phrase: [String], at start: Int?) -> Bool {
+        guard let start else {
+            return indices.contains { contains(phrase: phrase, at: $0) }
+        }
+        guard start >= 0, start + phrase.count <= count, !phrase.isEmpty else { return false }
+        return self[start..<(start + phrase.count)].elementsEqual(phrase)
+    }
 }

@@ -18,13 +18,23 @@ struct LineEditState {
     private var historyIndex: Int
     private var draft: [Character] = []
     private let completions: [String]
+    private let names: CompletionSource?
     /// Set after Tab when several completions share no longer prefix, for the editor to list them.
     private(set) var candidates: [String] = []
 
-    init(history: [String], completions: [String]) {
+    /// The longest line kept: characters typed or pasted beyond it are dropped.
+    static let maxLength = 65_536
+    /// The most completions listed after Tab; `…` stands for the rest.
+    static let maxCandidates = 40
+    /// Tab does nothing on lines longer than this, so a paste full of tabs stays linear.
+    static let maxCompletedLength = 1024
+
+    /// `completions`: command names, completed as the first word. `names`: what else Tab completes.
+    init(history: [String], completions: [String], names: CompletionSource? = nil) {
         self.history = history
         self.historyIndex = history.count
         self.completions = completions
+        self.names = names
     }
 
     var text: String { String(characters) }
@@ -33,8 +43,7 @@ struct LineEditState {
         candidates = []
         switch key {
         case .character(let character):
-            characters.insert(character, at: cursor)
-            cursor += 1
+            insert([character])
         case .enter:
             return .accepted(text)
         case .backspace, .control("h"):
@@ -90,6 +99,14 @@ struct LineEditState {
         return .editing
     }
 
+    /// Inserts typed or pasted characters at the cursor in one move, up to `maxLength`.
+    mutating func insert(_ typed: [Character]) {
+        candidates = []
+        let accepted = typed.prefix(max(0, Self.maxLength - characters.count))
+        characters.insert(contentsOf: accepted, at: cursor)
+        cursor += accepted.count
+    }
+
     private func wordStart(before position: Int) -> Int {
         var index = position
         while index > 0, characters[index - 1].isWhitespace { index -= 1 }
@@ -105,29 +122,76 @@ struct LineEditState {
         cursor = characters.count
     }
 
-    /// Completes the command name being typed as the first word.
+    /// Completes the command name being typed as the first word; failing that (or after a comma), the
+    /// item of the list the cursor is in, from `names`.
     private mutating func complete() {
+        guard characters.count <= Self.maxCompletedLength else { return }
         let prefix = String(characters[..<cursor])
-        guard !prefix.isEmpty, !prefix.contains(where: \.isWhitespace) else { return }
+        if !prefix.contains(where: { $0.isWhitespace || $0 == "," }), completeCommand(prefix) { return }
+        completeItem()
+    }
+
+    /// Completes a command name; false when none starts with `prefix`.
+    private mutating func completeCommand(_ prefix: String) -> Bool {
+        guard !prefix.isEmpty else { return false }
         let matches = completions.filter { $0.hasPrefix(prefix.lowercased()) }
-        guard let first = matches.first else { return }
+        guard let first = matches.first else { return false }
         if matches.count == 1 {
-            replacePrefix(with: first + " ")
-            return
+            replace(0..<cursor, with: first + " ")
+            return true
         }
-        var common = first
-        for match in matches.dropFirst() {
-            while !match.hasPrefix(common) { common.removeLast() }
-        }
+        let common = commonPrefix(matches)
         if common.count > prefix.count {
-            replacePrefix(with: common)
+            replace(0..<cursor, with: common)
         } else {
             candidates = matches
         }
+        return true
     }
 
-    private mutating func replacePrefix(with replacement: String) {
-        characters.replaceSubrange(0..<cursor, with: Array(replacement))
-        cursor = replacement.count
+    /// Completes the comma-separated item before the cursor from `names`.
+    private mutating func completeItem() {
+        guard let names else { return }
+        let before = characters[..<cursor]
+        // Inside quotes are title words, not ingredients.
+        guard before.filter({ $0 == "\"" || $0 == "“" || $0 == "”" }).count.isMultiple(of: 2) else { return }
+        var start = before.lastIndex(of: ",").map { $0 + 1 } ?? 0
+        if start == 0 {
+            let firstWord = before.prefix { !$0.isWhitespace }
+            if ["s", "search"].contains(String(firstWord).lowercased()), firstWord.count < before.count {
+                start = firstWord.count
+            }
+        }
+        while start < cursor, characters[start].isWhitespace { start += 1 }
+        let typed = String(characters[start..<cursor])
+        guard !typed.isEmpty else { return }
+        var seen = Set<String>()
+        let matches = names.names(typed).filter { !$0.isEmpty && seen.insert($0).inserted }
+        guard let first = matches.first else { return }
+        if matches.count == 1 {
+            let atEnd = characters[cursor...].allSatisfy(\.isWhitespace)
+            replace(start..<cursor, with: first + (atEnd ? ", " : ""))
+            return
+        }
+        let common = commonPrefix(matches)
+        if common.count > typed.count {
+            replace(start..<cursor, with: common)
+        } else {
+            candidates = Array(matches.prefix(Self.maxCandidates)) + (matches.count > Self.maxCandidates ? ["…"] : [])
+        }
+    }
+
+    private func commonPrefix(_ words: [String]) -> String {
+        guard var common = words.first.map(Array.init) else { return "" }
+        for word in words.dropFirst() {
+            common = Array(zip(common, word).prefix { $0 == $1 }.map(\.0))
+        }
+        return String(common)
+    }
+
+    private mutating func replace(_ range: Range<Int>, with replacement: String) {
+        let inserted = Array(replacement.prefix(max(0, Self.maxLength - characters.count + range.count)))
+        characters.replaceSubrange(range, with: inserted)
+        cursor = range.lowerBound + inserted.count
     }
 }

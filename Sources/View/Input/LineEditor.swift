@@ -1,104 +1,160 @@
 import Foundation
 
 /// The line editor on a terminal: left/right, Home/End, Ctrl-A/E/U/K/W, history on up/down (kept across
-/// runs), Tab to complete commands, Ctrl-C to clear the line, Ctrl-D to leave.
+/// runs), Tab to complete commands (and ingredient names from a `CompletionSource`), Ctrl-C to clear the
+/// line, Ctrl-D to leave.
+///
+/// Keys are handled as their bytes arrive, every key of a read before the line is drawn again, so a
+/// paste is drawn once per read rather than once per character, and a Ctrl-C inside a paste still clears
+/// the line. Drawing measures only the part of the line that fits on the screen (`LineWindow`).
 @MainActor
 final class LineEditor: LineReading {
+    private struct Editing {
+        let prompt: String
+        var state: LineEditState
+    }
+
     private let sink: any TextSink
     private let history: History
     private let columns: () -> Int
-    private let bytes = TerminalBytes()
+    private let keyboard: any Keyboard
+    private let names: CompletionSource?
     private var decoder = KeyDecoder()
-    private var rawMode = RawMode()
+    /// Keys decoded and not handled yet, from `queueStart` on: what follows an Enter in a paste waits
+    /// here for the next line.
     private var queued: [Key] = []
-    /// The prompt and line being edited, while `readLine` runs.
-    private var editing: (prompt: String, state: LineEditState)?
+    private var queueStart = 0
+    /// The prompt and the line being edited, while `readLine` runs. The line lives only here, so keys
+    /// change it in place.
+    private var editing: Editing?
 
-    init(sink: any TextSink, history: History, columns: @escaping () -> Int) {
+    /// `names`: what Tab completes besides command names. `keyboard`: standard input unless given.
+    init(sink: any TextSink, history: History, columns: @escaping () -> Int, names: CompletionSource? = nil,
+         keyboard: (any Keyboard)? = nil) {
         self.sink = sink
         self.history = history
         self.columns = columns
+        self.names = names.map { source in
+            // Names may come from the network: nothing that moves the cursor or changes the screen.
+            CompletionSource { typed in source.names(typed).map(TerminalSafety.line) }
+        }
+        self.keyboard = keyboard ?? TerminalKeyboard()
     }
 
     func readLine(prompt: String) async -> String? {
-        rawMode.enter(signals: false)
-        defer { rawMode.enter(signals: true) }
-        var state = LineEditState(history: history.lines, completions: CommandTable.allNames)
-        editing = (prompt, state)
+        keyboard.enterRawMode(signals: false)
+        defer { keyboard.enterRawMode(signals: true) }
+        editing = Editing(prompt: prompt, state: LineEditState(history: history.lines, completions: CommandTable.allNames, names: names))
         defer { editing = nil }
-        draw(prompt, state)
-        while true {
-            guard let key = await nextKey() else {
-                write("\r\n")
-                return nil
+        draw()
+        while await waitForKeys() {
+            var changed = false
+            while let key = nextKey() {
+                if case .character(let character) = key {
+                    // A run of characters (a paste) goes in with one insertion.
+                    var run = [character]
+                    while queueStart < queued.count, case .character(let next) = queued[queueStart] {
+                        run.append(next)
+                        queueStart += 1
+                    }
+                    editing?.state.insert(run)
+                    changed = true
+                    continue
+                }
+                // What a paste typed so far shows before a key that prints below the line or ends it.
+                if changed {
+                    draw()
+                    changed = false
+                }
+                guard let outcome = editing?.state.apply(key) else { return nil }
+                switch outcome {
+                case .editing:
+                    if let candidates = editing?.state.candidates, !candidates.isEmpty {
+                        write("\r\n" + candidates.joined(separator: "  ") + "\r\n")
+                    }
+                case .accepted(let line):
+                    draw(cursorAtEnd: true)
+                    write("\r\n")
+                    history.add(line)
+                    return line
+                case .endOfInput:
+                    write("\r\n")
+                    return nil
+                case .cleared:
+                    write("^C\r\n")
+                case .clearScreen:
+                    write("\u{1B}[H\u{1B}[2J")
+                }
+                changed = true
             }
-            switch state.apply(key) {
-            case .editing:
-                if !state.candidates.isEmpty { write("\r\n" + state.candidates.joined(separator: "  ") + "\r\n") }
-            case .accepted(let line):
-                draw(prompt, state, cursorAtEnd: true)
-                write("\r\n")
-                history.add(line)
-                return line
-            case .endOfInput:
-                write("\r\n")
-                return nil
-            case .cleared:
-                write("^C\r\n")
-            case .clearScreen:
-                write("\u{1B}[H\u{1B}[2J")
-            }
-            editing = (prompt, state)
-            draw(prompt, state)
+            if changed { draw() }
         }
+        write("\r\n")
+        return nil
     }
 
     func printAboveLine(_ text: String) -> Bool {
-        guard let editing else { return false }
+        guard editing != nil else { return false }
         write("\r\u{1B}[K" + text)
-        draw(editing.prompt, editing.state)
+        draw()
         return true
     }
 
     func readKey() async -> Key? {
-        rawMode.enter(signals: false)
-        defer { rawMode.enter(signals: true) }
-        return await nextKey()
+        keyboard.enterRawMode(signals: false)
+        defer { keyboard.enterRawMode(signals: true) }
+        guard await waitForKeys() else { return nil }
+        return nextKey()
     }
 
     func restoreTerminal() {
-        rawMode.leave()
+        keyboard.restoreMode()
     }
 
     func resumeTerminal() {
-        rawMode.enter(signals: true)
+        keyboard.enterRawMode(signals: true)
     }
 
-    private func nextKey() async -> Key? {
-        while queued.isEmpty {
-            guard let input = await bytes.read(timeout: decoder.hasPending ? 50 : -1) else { return nil }
-            queued += input.isEmpty ? decoder.flush() : decoder.decode(input)
+    /// Reads until at least one key is queued; false at the end of input.
+    private func waitForKeys() async -> Bool {
+        while queueStart == queued.count {
+            queued.removeAll(keepingCapacity: true)
+            queueStart = 0
+            guard let input = await keyboard.read(timeout: decoder.hasPending ? 50 : -1) else { return false }
+            queued = input.isEmpty ? decoder.flush() : decoder.decode(input)
         }
-        return queued.removeFirst()
+        return true
     }
 
-    /// Draws the prompt and the visible part of the line, and puts the cursor in place.
-    private func draw(_ prompt: String, _ state: LineEditState, cursorAtEnd: Bool = false) {
-        let plainPrompt = TerminalSafety.line(prompt.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: ""))
-        let promptWidth = TextLayout.displayWidth(plainPrompt)
-        let room = max(4, columns() - promptWidth - 1)
-        let characters = state.characters.map { TerminalSafety.line(String($0)) }
-        let cursor = cursorAtEnd ? characters.count : state.cursor
-        var start = 0
-        var end = characters.count
-        func width(_ range: Range<Int>) -> Int { characters[range].reduce(0) { $0 + TextLayout.displayWidth($1) } }
-        while width(start..<cursor) > room { start += 1 }
-        while width(start..<end) > room { end -= 1 }
-        let visible = characters[start..<end].joined()
-        let after = width(cursor..<end)
-        var output = "\r" + prompt + visible + "\u{1B}[K"
-        if after > 0 { output += "\u{1B}[\(after)D" }
+    private func nextKey() -> Key? {
+        guard queueStart < queued.count else { return nil }
+        defer { queueStart += 1 }
+        return queued[queueStart]
+    }
+
+    /// Draws the prompt and the part of the line that fits, and puts the cursor in place.
+    private func draw(cursorAtEnd: Bool = false) {
+        guard let editing else { return }
+        let characters = editing.state.characters
+        let plainPrompt = TerminalSafety.line(editing.prompt.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: ""))
+        let room = max(4, columns() - TextLayout.displayWidth(plainPrompt) - 1)
+        let window = LineWindow(cursor: cursorAtEnd ? characters.count : editing.state.cursor, count: characters.count, room: room) {
+            Self.cell(characters[$0]).width
+        }
+        var output = "\r" + editing.prompt
+        for index in window.visible {
+            output += Self.cell(characters[index]).text
+        }
+        output += "\u{1B}[K"
+        if window.columnsAfterCursor > 0 { output += "\u{1B}[\(window.columnsAfterCursor)D" }
         write(output)
+    }
+
+    /// A character as drawn (made safe: a control character draws as nothing) and its columns.
+    private static func cell(_ character: Character) -> (text: String, width: Int) {
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return (String(character), 1) }
+        let text = TerminalSafety.line(String(character))
+        return (text, TextLayout.displayWidth(text))
     }
 
     private func write(_ text: String) {

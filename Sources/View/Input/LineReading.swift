@@ -45,7 +45,8 @@ final class PipedLineReader: LineReading {
 final class TerminalBytes: Sendable {
     private let queue = DispatchQueue(label: "recipebook.tty")
 
-    /// Up to 256 bytes; `[]` when `timeout` milliseconds pass with nothing to read; nil at end of input.
+    /// Up to 4096 bytes (a paste arrives in few reads); `[]` when `timeout` milliseconds pass with nothing
+    /// to read; nil at end of input.
     func read(timeout milliseconds: Int32 = -1) async -> [UInt8]? {
         await withCheckedContinuation { continuation in
             queue.async {
@@ -59,7 +60,7 @@ final class TerminalBytes: Sendable {
                     }
                     break
                 }
-                var buffer = [UInt8](repeating: 0, count: 256)
+                var buffer = [UInt8](repeating: 0, count: 4096)
                 while true {
                     let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
                     if count < 0, errno == EINTR { continue }

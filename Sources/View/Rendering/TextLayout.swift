@@ -24,38 +24,56 @@ enum TextLayout {
     }
 
     /// Wraps `text` to `width` columns: the first line starts with `first`, the rest with `rest`
-    /// (both already counted in the width). Words longer than a line are split.
+    /// (both already counted in the width). Words longer than a line are split. Each character is
+    /// measured once, so the work is linear in the length of the text.
     static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        wrap(text, width: width, first: first, rest: rest, measure: displayWidth)
+    }
+
+    /// `wrap` with the measure of a character given, for counting how often it is taken.
+    static func wrap(_ text: String, width: Int, first: String, rest: String, measure: (Character) -> Int) -> [String] {
+        let firstWidth = first.reduce(0) { $0 + measure($1) }
+        let restWidth = rest.reduce(0) { $0 + measure($1) }
         var lines: [String] = []
         var line = first
-        var lineWidth = displayWidth(first)
+        var lineWidth = firstWidth
         var lineHasWord = false
-        let restWidth = displayWidth(rest)
-        for word in words {
-            var word = word
-            let available = max(1, width - (lines.isEmpty ? displayWidth(first) : restWidth))
-            var wordWidth = displayWidth(word)
-            if lineHasWord, lineWidth + 1 + wordWidth > width {
-                lines.append(line)
-                line = rest
-                lineWidth = restWidth
-                lineHasWord = false
+        func startLine() {
+            lines.append(line)
+            line = rest
+            lineWidth = restWidth
+            lineHasWord = false
+        }
+        var characters: [Character] = []
+        var widths: [Int] = []
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            characters.removeAll(keepingCapacity: true)
+            widths.removeAll(keepingCapacity: true)
+            for character in word {
+                characters.append(character)
+                widths.append(measure(character))
             }
+            // The part of the word not placed yet: characters[start...], `wordWidth` columns wide.
+            var start = 0
+            var wordWidth = widths.reduce(0, +)
+            let available = max(1, width - (lines.isEmpty ? firstWidth : restWidth))
+            if lineHasWord, lineWidth + 1 + wordWidth > width { startLine() }
             while wordWidth > max(1, width - lineWidth - (lineHasWord ? 1 : 0)) && wordWidth > available / 2 {
                 let room = max(1, width - lineWidth - (lineHasWord ? 1 : 0))
-                let (head, tail) = split(word, columns: room)
-                if head.isEmpty { break }
-                line += (lineHasWord ? " " : "") + head
-                lines.append(line)
-                line = rest
-                lineWidth = restWidth
-                lineHasWord = false
-                word = tail
-                wordWidth = displayWidth(word)
+                var end = start
+                var used = 0
+                while end < characters.count, used + widths[end] <= room {
+                    used += widths[end]
+                    end += 1
+                }
+                if end == start { break }
+                line += (lineHasWord ? " " : "") + String(characters[start..<end])
+                startLine()
+                start = end
+                wordWidth -= used
             }
-            if word.isEmpty { continue }
-            line += (lineHasWord ? " " : "") + word
+            if start == characters.count { continue }
+            line += (lineHasWord ? " " : "") + String(characters[start...])
             lineWidth += (lineHasWord ? 1 : 0) + wordWidth
             lineHasWord = true
         }

@@ -1,0 +1,33 @@
+/// The keyboard side of the terminal: the bytes typed, and the mode they are read in. The line editor
+/// reads through it, so tests can type scripted bytes.
+@MainActor
+protocol Keyboard: AnyObject {
+    /// What was typed since the last read (at most a buffer's worth); `[]` when `timeout` milliseconds
+    /// pass with nothing (−1 waits for ever); nil at the end of input.
+    func read(timeout milliseconds: Int32) async -> [UInt8]?
+    /// Raw mode, Ctrl-C sending a signal (`signals`, while a command runs) or a key (while editing).
+    func enterRawMode(signals: Bool)
+    /// Gives the terminal back in the mode it was found in.
+    func restoreMode()
+}
+
+/// The real keyboard: standard input, in raw mode while RecipeBook runs.
+@MainActor
+final class TerminalKeyboard: Keyboard {
+    private let bytes = TerminalBytes()
+    private var rawMode = RawMode()
+
+    init() {}
+
+    func read(timeout milliseconds: Int32) async -> [UInt8]? {
+        await bytes.read(timeout: milliseconds)
+    }
+
+    func enterRawMode(signals: Bool) {
+        rawMode.enter(signals: signals)
+    }
+
+    func restoreMode() {
+        rawMode.leave()
+    }
+}
