@@ -6,11 +6,14 @@ public import Router
 /// favorites screen means the favorite shown under it, whatever was saved or removed since.
 @MainActor
 public final class FavoritesPresenter: ListPresenting {
-    weak var view: (any RecipesView)?
+    weak var view: (any RecipesView)? {
+        didSet { links.view = view }
+    }
     private let favorites: FavoritesInteractor
     private let reading: ReadingInteractor
     private let router: Router
     private let messages: Messages
+    private let links: RecipeLinks
     /// Saves still downloading, by recipe: quitting waits for them.
     private var saving: [RecipeID: Task<Void, Never>] = [:]
 
@@ -19,6 +22,7 @@ public final class FavoritesPresenter: ListPresenting {
         self.reading = reading
         self.router = router
         self.messages = messages
+        links = RecipeLinks(reading: reading, router: router, messages: messages)
     }
 
     /// Says at the start when favorites cannot be used this run.
@@ -99,15 +103,26 @@ public final class FavoritesPresenter: ListPresenting {
         view?.display(FavoritesFormatter.detail(favorite, number: number))
     }
 
-    public func open(_ number: Int) async {
+    public func open(_ number: Int, link: Int?) async {
         guard let favorite = await load(number) else { return }
-        do throws(UseCaseError) {
-            let page = try await reading.read(favorite.recipe)
-            router.show(.reader(RecipeReference(list: .favorites, number: number, id: favorite.recipe.id)))
-            await view?.display(ScreenFormatter.page(page))
-        } catch {
-            view?.display(messages.error(error))
-        }
+        await links.read(favorite.recipe, as: RecipeReference(list: .favorites, number: number, id: favorite.recipe.id), link: link)
+    }
+
+    public func web(_ number: Int) async {
+        guard let listed = await listed(number) else { return }
+        await links.openInBrowser(listed.recipe)
+    }
+
+    public func copyLink(_ number: Int) async {
+        guard let listed = await listed(number) else { return }
+        links.copyLink(listed.recipe)
+    }
+
+    /// The recipe shown under `number`, removed since or not; nil after saying there is none.
+    private func listed(_ number: Int) async -> (recipe: Recipe, isFavorite: Bool)? {
+        if let listed = await favorites.listedRecipe(number: number) { return listed }
+        view?.display(messages.noSuchFavorite(number))
+        return nil
     }
 
     /// `fav N` on the favorites screen: puts back a favorite removed in this session.

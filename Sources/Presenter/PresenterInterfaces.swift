@@ -3,7 +3,12 @@
 public protocol RecipesView: AnyObject {
     func display(_ screen: ScreenModel)
     func display(_ recipe: RecipeDetailModel)
-    func display(_ page: PageModel) async
+    /// Shows a page in the reader; returns the number of a link the person picked to follow, if any.
+    func display(_ page: PageModel) async -> Int?
+    /// Opens an address in the person's web browser.
+    func openInBrowser(_ address: String) async -> BrowserOutcome
+    /// Puts text on the terminal's clipboard; false when there is no terminal to ask.
+    func copyToClipboard(_ text: String) -> Bool
     func display(_ message: MessageModel)
     func displayHelp()
     /// Something slow is happening (nil: it has finished). The View shows a spinner if it lasts.
@@ -21,8 +26,12 @@ public protocol ListPresenting: AnyObject {
     func refresh() async
     /// Recipe `number` in full.
     func show(_ number: Int) async
-    /// Recipe `number`'s page in the reader.
-    func open(_ number: Int) async
+    /// Recipe `number`'s page in the reader, or the page its link number `link` leads to.
+    func open(_ number: Int, link: Int?) async
+    /// Recipe `number`'s page in the web browser.
+    func web(_ number: Int) async
+    /// Recipe `number`'s link on the clipboard.
+    func copyLink(_ number: Int) async
     func favorite(_ number: Int) async
     func unfavorite(_ number: Int) async
 }

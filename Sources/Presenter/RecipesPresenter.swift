@@ -76,7 +76,7 @@ public final class RecipesPresenter {
         case .recipe(let reference):
             await list(reference.list).show(reference.number)
         case .reader(let reference):
-            await list(reference.list).open(reference.number)
+            await list(reference.list).open(reference.number, link: nil)
         case .help:
             view?.displayHelp()
         }

@@ -5,11 +5,14 @@ public import Router
 /// The search results list: searching, paging, filtering, and recipes of the results by number.
 @MainActor
 public final class SearchPresenter: ListPresenting {
-    weak var view: (any RecipesView)?
+    weak var view: (any RecipesView)? {
+        didSet { links.view = view }
+    }
     private let search: SearchInteractor
     private let reading: ReadingInteractor
     private let router: Router
     private let favorites: FavoritesPresenter
+    private let links: RecipeLinks
     private let messages: Messages
     /// Every ingredient name shown in results this session, in the order first seen: what Tab
     /// completes, and what a search that finds nothing suggests instead.
@@ -23,6 +26,7 @@ public final class SearchPresenter: ListPresenting {
         self.router = router
         self.favorites = favorites
         self.messages = messages
+        links = RecipeLinks(reading: reading, router: router, messages: messages)
     }
 
     // MARK: Searching and paging
@@ -113,20 +117,19 @@ public final class SearchPresenter: ListPresenting {
         view?.display(ScreenFormatter.detail(listed))
     }
 
-    public func open(_ number: Int) async {
+    public func open(_ number: Int, link: Int?) async {
         guard let listed = await recipe(number) else { return }
-        do throws(UseCaseError) {
-            let page = try await whileBusy(view, "Opening \(listed.recipe.title)") { () async throws(UseCaseError) -> ReadablePage in
-                try await self.reading.read(listed.recipe)
-            }
-            router.show(.reader(RecipeReference(list: .results, number: number, id: listed.recipe.id)))
-            if let problem = page.savedCopyProblem {
-                view?.display(MessageModel(.warning, "The saved copy could not be read (\(messages.error(problem).text)); showing the page online."))
-            }
-            await view?.display(ScreenFormatter.page(page))
-        } catch {
-            view?.display(messages.error(error))
-        }
+        await links.read(listed.recipe, as: RecipeReference(list: .results, number: number, id: listed.recipe.id), link: link)
+    }
+
+    public func web(_ number: Int) async {
+        guard let listed = await recipe(number) else { return }
+        await links.openInBrowser(listed.recipe)
+    }
+
+    public func copyLink(_ number: Int) async {
+        guard let listed = await recipe(number) else { return }
+        links.copyLink(listed.recipe)
     }
 
     /// `fav N`: saves recipe N with its page and picture, off the prompt.

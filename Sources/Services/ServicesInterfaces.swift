@@ -12,6 +12,9 @@ public protocol RecipeSearching: Sendable {
 public protocol PageFetching: Sendable {
     func page(at href: String) async throws(ServiceError) -> RecipePage
     func thumbnail(at url: String) async throws(ServiceError) -> RecipeImage
+    /// Where a person's web browser finds `href`: the same address, except the embedded server's fixed
+    /// origin, which is served from its real loopback address while RecipeBook runs.
+    func browserAddress(for href: String) -> String
 }
 
 /// Which recipes are favorites, as the search screens need to know.

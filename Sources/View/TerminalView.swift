@@ -56,10 +56,21 @@ public final class TerminalView: RecipesView {
         write(renderer.detail(recipe))
     }
 
-    public func display(_ page: PageModel) async {
+    public func display(_ page: PageModel) async -> Int? {
         let width = terminal.width
-        await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors))
-            .show(renderer.page(page), plain: { Renderer(width: width, colors: false).page(page) })
+        return await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors))
+            .show(renderer.page(page), links: page.references.count, plain: { Renderer(width: width, colors: false).page(page) })
+    }
+
+    public func openInBrowser(_ address: String) async -> BrowserOutcome {
+        await BrowserLauncher(environment: terminal.environment, input: input).open(address)
+    }
+
+    /// Asks the terminal to copy (OSC 52), which terminals and tmux (with set-clipboard) honour.
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard terminal.stdoutIsTTY else { return false }
+        sink.write("\u{1B}]52;c;" + Data(TerminalSafety.line(text).utf8).base64EncodedString() + "\u{07}", to: .standardOutput)
+        return true
     }
 
     public func display(_ message: MessageModel) {

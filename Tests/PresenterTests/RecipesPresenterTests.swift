@@ -62,14 +62,49 @@ struct PresenterStack {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)),
                                    pages: ["http://example.test/recipes/1": "<h1>Recipe 1</h1><p>Whisk the eggs.</p>"])
         await stack.presenter.search(ingredients: "eggs", title: "")
-        await stack.presenter.list.open(1)
+        await stack.presenter.list.open(1, link: nil)
         guard case .page(let page) = stack.view.shown.last else { Issue.record("no page shown"); return }
         #expect(page.blocks == [.heading(level: 1, text: "Recipe 1"), .paragraph("Whisk the eggs.")])
         #expect(page.source == "online")
-        await stack.presenter.list.open(2)
+        await stack.presenter.list.open(2, link: nil)
         let message = try #require(stack.view.messages.last)
         #expect(message.text == "The recipe's site answered with an error (HTTP 404 for http://example.test/recipes/2).")
         #expect(message.hint?.contains("retry") == false, "retry tries a search, not a page")
+    }
+
+    @Test func linksOfAPageAreFollowedInTheReaderAndByNumber() async throws {
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), pages: [
+            "http://example.test/recipes/1": "<h1>Recipe 1</h1><p>See <a href='http://example.test/sauce'>the sauce</a> and <a href='http://example.test/side'>a side</a>.</p>",
+            "http://example.test/sauce": "<h1>The Sauce</h1><p>Reduce the stock.</p>",
+            "http://example.test/side": "<h1>A Side</h1><p>Boil the rice.</p>",
+        ])
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        stack.view.linksToFollow = [1]
+        await stack.presenter.list.open(1, link: nil)
+        let pages = stack.view.shown.compactMap { if case .page(let page) = $0 { page } else { nil } }
+        #expect(pages.map(\.title) == ["Recipe 1", "The Sauce"], "the link picked in the reader was followed")
+        await stack.presenter.list.open(1, link: 2)
+        guard case .page(let side) = stack.view.shown.last else { Issue.record("link 2 not shown"); return }
+        #expect(side.title == "A Side")
+        await stack.presenter.list.open(1, link: 7)
+        #expect(stack.view.messages.last?.text == "The page has no link 7.")
+        #expect(stack.view.messages.last?.hint == "Its links are numbered 1 to 2.")
+    }
+
+    @Test func aRecipeOpensInTheBrowserAndItsLinkIsCopied() async throws {
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)))
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.list.web(2)
+        #expect(stack.view.opened == ["http://example.test/recipes/2"])
+        #expect(stack.view.messages.last?.text == "Opened “Recipe 2” with test-browser: http://example.test/recipes/2")
+        stack.view.browser = .noBrowser
+        await stack.presenter.list.web(2)
+        #expect(stack.view.messages.last?.text == "No web browser found to open http://example.test/recipes/2.")
+        await stack.presenter.list.copyLink(3)
+        #expect(stack.view.copied == ["http://example.test/recipes/3"])
+        stack.view.canCopy = false
+        await stack.presenter.list.copyLink(3)
+        #expect(stack.view.messages.last?.text == "Copying needs a terminal; the link is http://example.test/recipes/3")
     }
 
     @Test func skippedPagesAndMalformedAnswersAreReportedOnTheScreen() async throws {

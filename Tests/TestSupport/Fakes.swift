@@ -207,6 +207,10 @@ public final class FakePageFetcher: PageFetching {
         return picture
     }
 
+    public func browserAddress(for href: String) -> String {
+        href
+    }
+
     /// The hrefs of the pages asked for, in order.
     public var pageAsks: [String] { state.withLock { $0.pageAsks } }
     public var pictureAsks: [String] { state.withLock { $0.pictureAsks } }

@@ -13,12 +13,33 @@ public final class RecordingView: RecipesView {
 
     public private(set) var shown: [Shown] = []
     public private(set) var activities: [String?] = []
+    /// Link numbers to pick in the reader, one per page shown, in turn.
+    public var linksToFollow: [Int] = []
+    /// What opening a browser comes to, and the addresses asked for.
+    public var browser: BrowserOutcome = .opened(program: "test-browser")
+    public private(set) var opened: [String] = []
+    /// Whether there is a terminal to copy on, and what was copied.
+    public var canCopy = true
+    public private(set) var copied: [String] = []
 
     public init() {}
 
     public func display(_ screen: ScreenModel) { shown.append(.screen(screen)) }
     public func display(_ recipe: RecipeDetailModel) { shown.append(.recipe(recipe)) }
-    public func display(_ page: PageModel) async { shown.append(.page(page)) }
+    public func display(_ page: PageModel) async -> Int? {
+        shown.append(.page(page))
+        return linksToFollow.isEmpty ? nil : linksToFollow.removeFirst()
+    }
+
+    public func openInBrowser(_ address: String) async -> BrowserOutcome {
+        opened.append(address)
+        return browser
+    }
+
+    public func copyToClipboard(_ text: String) -> Bool {
+        if canCopy { copied.append(text) }
+        return canCopy
+    }
     public func display(_ message: MessageModel) { shown.append(.message(message)) }
     public func displayHelp() { shown.append(.help) }
     public func setActivity(_ activity: String?) { activities.append(activity) }

@@ -6,7 +6,9 @@ import Presenter
     @Test(arguments: [
         ("n", Command.next), ("next", .next), ("", .next), ("   ", .next), ("p", .previous), ("previous", .previous),
         ("prev", .previous), ("f", .first), ("first", .first), ("r", .refresh), ("refresh", .refresh), ("retry", .retry),
-        ("23", .show(23)), ("show 4", .show(4)), ("o 3", .open(3)), ("open 12", .open(12)), ("OPEN 2", .open(2)),
+        ("23", .show(23)), ("show 4", .show(4)), ("o 3", .open(3, link: nil)), ("open 12", .open(12, link: nil)),
+        ("OPEN 2", .open(2, link: nil)), ("o 2 7", .open(2, link: 7)), ("w 4", .web(4)), ("web 4", .web(4)), ("c 1", .copy(1)),
+        ("copy 1", .copy(1)),
         ("filter lactose-free", .filter("lactose-free")), ("filter ALL", .filter("all")), ("b", .back), ("back", .back),
         ("?", .help), ("h", .help), ("help", .help), ("q", .quit), ("quit", .quit), ("exit", .quit), (":quit", .quit),
         (": help", .help), ("fav 3", .favorite(3)), ("favorite 3", .favorite(3)), ("unfav 1", .unfavorite(1)),
@@ -32,11 +34,13 @@ import Presenter
     }
 
     @Test(arguments: [
-        ("o", InputError.missingArgument(command: "o", usage: "open N")),
+        ("o", InputError.missingArgument(command: "o", usage: "open N [LINK]")),
         ("open x", .badNumber(command: "open", text: "x")),
         ("open 0", .numberBelowOne("0")),
         ("o -3", .numberBelowOne("-3")),
         ("-1", .numberBelowOne("-1")),
+        ("o 2 x", .badNumber(command: "o", text: "x")),
+        ("o 2 0", .numberBelowOne("0")),
         ("n 5", .unexpectedArgument(command: "n", usage: "next")),
         ("quit now", .unexpectedArgument(command: "quit", usage: "exit")),
         (":frobnicate", .unknownCommand(":frobnicate")),
@@ -79,7 +83,7 @@ import Presenter
             // `o` and one character: a recipe number 1 to 9, or a one-line refusal.
             switch Result(catching: { () throws(InputError) -> Command in try CommandParser.parse("o " + character) }) {
             case .success(let command):
-                #expect(command == .open(Int(character) ?? -1), "U+\(String(value, radix: 16))")
+                #expect(command == .open(Int(character) ?? -1, link: nil), "U+\(String(value, radix: 16))")
             case .failure(let error):
                 #expect(!Messages().input(error).text.contains("\n"))
             }
@@ -89,7 +93,7 @@ import Presenter
     @Test func everyCommandNameInTheTableIsUnderstood() throws {
         for spec in CommandTable.specs {
             for name in spec.names {
-                let line = spec.arguments == "N" ? "\(name) 1" : spec.arguments == "TEXT" ? "\(name) eggs" :
+                let line = spec.arguments.hasPrefix("N") ? "\(name) 1" : spec.arguments == "TEXT" ? "\(name) eggs" :
                     spec.arguments.hasPrefix("lactose") ? "\(name) all" : name
                 let command = try CommandParser.parse(line)
                 if case .search(let ingredients, _) = command { #expect(ingredients == "eggs", "\(name)") }

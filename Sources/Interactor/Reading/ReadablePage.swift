@@ -10,13 +10,16 @@ public struct ReadablePage: Sendable, Equatable {
     }
 
     public let recipe: Recipe
+    /// The page's address: the recipe's href, or a link followed from its page.
+    public let address: String
     public let document: ReadableDocument
     public let source: Source
     /// Why the saved copy could not be read when the page was fetched online instead.
     public let savedCopyProblem: UseCaseError?
 
-    public init(recipe: Recipe, document: ReadableDocument, source: Source, savedCopyProblem: UseCaseError? = nil) {
+    public init(recipe: Recipe, address: String? = nil, document: ReadableDocument, source: Source, savedCopyProblem: UseCaseError? = nil) {
         self.recipe = recipe
+        self.address = address ?? recipe.href
         self.document = document
         self.source = source
         self.savedCopyProblem = savedCopyProblem

@@ -38,4 +38,19 @@ public actor ReadingInteractor {
             throw UseCaseError(error, during: .readPage)
         }
     }
+
+    /// The page a link of `recipe`'s page leads to (a link followed in the reader), online.
+    public func read(link address: String, from recipe: Recipe) async throws(UseCaseError) -> ReadablePage {
+        do throws(ServiceError) {
+            let page = try await fetcher.page(at: address)
+            return ReadablePage(recipe: recipe, address: address, document: page.document, source: .online)
+        } catch {
+            throw UseCaseError(error, during: .readPage)
+        }
+    }
+
+    /// Where a person's web browser finds `href` (the embedded server's pages at its real address).
+    public nonisolated func browserAddress(for href: String) -> String {
+        fetcher.browserAddress(for: href)
+    }
 }

@@ -91,9 +91,19 @@ public enum ScreenFormatter {
             case .rule: return .rule
             }
         }
-        let title = page.document.title.isEmpty ? page.recipe.title : page.document.title
-        return PageModel(title: title, source: source, blocks: blocks,
+        return PageModel(title: title(of: page), source: source, blocks: blocks,
                          references: page.document.links.map { "\($0.number). \($0.url)" })
+    }
+
+    /// The page's own title; for the recipe's page without one, the recipe's title; for a page a link
+    /// led to, its first heading or else its address.
+    static func title(of page: ReadablePage) -> String {
+        if !page.document.title.isEmpty { return page.document.title }
+        if page.address == page.recipe.href { return page.recipe.title }
+        for block in page.document.blocks {
+            if case .heading(_, let text) = block { return text }
+        }
+        return page.address
     }
 
     /// `2026-11-22 10:05`, in local time.

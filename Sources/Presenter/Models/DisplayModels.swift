@@ -96,6 +96,16 @@ public struct PageModel: Sendable, Equatable {
     }
 }
 
+/// What asking the web browser to open an address came to.
+public enum BrowserOutcome: Sendable, Equatable {
+    /// Handed to `program`.
+    case opened(program: String)
+    /// No browser is set or installed.
+    case noBrowser
+    /// `program` could not be started, or failed.
+    case failed(program: String, reason: String)
+}
+
 /// A one-line message, with what to do next.
 public struct MessageModel: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {

@@ -40,6 +40,11 @@ public final class WebPageFetcher: PageFetching {
         return RecipeImage(bytes: response.body, contentType: type)
     }
 
+    public func browserAddress(for href: String) -> String {
+        guard let url = URL(string: href) else { return href }
+        return transport.resolve(url).absoluteString
+    }
+
     static func url(_ address: String) throws(ServiceError) -> URL {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               url.host != nil else {

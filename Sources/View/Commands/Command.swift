@@ -9,8 +9,12 @@ public enum Command: Equatable, Sendable {
     case retry
     /// Show recipe N.
     case show(Int)
-    /// Read recipe N's page.
-    case open(Int)
+    /// Read recipe N's page, or the page its link number `link` leads to.
+    case open(Int, link: Int?)
+    /// Open recipe N's page in the web browser.
+    case web(Int)
+    /// Copy recipe N's link.
+    case copy(Int)
     case filter(String)
     case back
     case help

@@ -36,6 +36,9 @@ public enum CommandParser {
             return command
         case .number(let command):
             return command(try number(name, rest, usage: spec.usage))
+        case .numberAndMaybeAnother(let command):
+            let (first, second) = splitFirstWord(rest)
+            return command(try number(name, first, usage: spec.usage), second.isEmpty ? nil : try number(name, second, usage: spec.usage))
         case .optionalWords(let command):
             return command(rest)
         case .words(let command):

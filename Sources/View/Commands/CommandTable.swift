@@ -7,6 +7,8 @@ public struct CommandSpec: Sendable {
         case none(Command)
         /// A recipe number.
         case number(@Sendable (Int) -> Command)
+        /// A recipe number, then maybe another (a link on its page).
+        case numberAndMaybeAnother(@Sendable (Int, Int?) -> Command)
         /// Words, maybe none.
         case optionalWords(@Sendable (String) -> Command)
         /// Words, at least one.
@@ -33,7 +35,10 @@ public enum CommandTable {
                     argument: .none(.refresh)),
         CommandSpec(names: ["retry"], arguments: "", summary: "try the step that failed again", argument: .none(.retry)),
         CommandSpec(names: ["show"], arguments: "N", summary: "recipe N in full (typing just N does the same)", argument: .number { .show($0) }),
-        CommandSpec(names: ["o", "open"], arguments: "N", summary: "read recipe N's page here", argument: .number { .open($0) }),
+        CommandSpec(names: ["o", "open"], arguments: "N [LINK]", summary: "read recipe N's page here (or where its link LINK goes)",
+                    argument: .numberAndMaybeAnother { .open($0, link: $1) }),
+        CommandSpec(names: ["w", "web"], arguments: "N", summary: "open recipe N's page in the web browser", argument: .number { .web($0) }),
+        CommandSpec(names: ["c", "copy"], arguments: "N", summary: "copy recipe N's link", argument: .number { .copy($0) }),
         CommandSpec(names: ["filter"], arguments: "lactose-free|all", summary: "narrow what is shown; numbers stay",
                     argument: .words { .filter($0.lowercased()) }),
         CommandSpec(names: ["fav", "favorite"], arguments: "N", summary: "save recipe N with its page and picture",

@@ -3,22 +3,27 @@ import Glibc
 
 /// Runs a program that uses the terminal (a pager) the way a shell runs a foreground job: in a process
 /// group of its own that is given the terminal (`tcsetpgrp`, with SIGTTOU ignored while doing so), with
-/// the signals RecipeBook ignores set back to their defaults, and `input` on its standard input. When
-/// it ends, the terminal is taken back. Without this, a pager that reads the terminal is stopped (state
-/// T) on its first read and the session hangs.
+/// the signals RecipeBook ignores set back to their defaults, and `input` (if any) on its standard
+/// input. When it ends, the terminal is taken back. Without this, a pager that reads the terminal is
+/// stopped (state T) on its first read and the session hangs.
 enum ForegroundChild {
     /// Runs `arguments` (an absolute path first) and waits for it; false when it could not be started.
-    static func run(_ arguments: [String], input: String) async -> Bool {
-        var pipe: [Int32] = [0, 0]
-        guard Glibc.pipe(&pipe) == 0 else { return false }
+    /// With `input` nil the child reads the terminal itself.
+    static func run(_ arguments: [String], input: String?) async -> Bool {
+        var pipe: [Int32] = [-1, -1]
+        if input != nil {
+            guard Glibc.pipe(&pipe) == 0 else { return false }
+            _ = fcntl(pipe[1], F_SETFD, FD_CLOEXEC)
+        }
         let (readEnd, writeEnd) = (pipe[0], pipe[1])
-        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
+        if input != nil {
+            posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
+            posix_spawn_file_actions_addclose(&actions, readEnd)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -37,18 +42,20 @@ enum ForegroundChild {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
-        close(readEnd)
+        if readEnd >= 0 { close(readEnd) }
         guard spawned == 0 else {
-            close(writeEnd)
+            if writeEnd >= 0 { close(writeEnd) }
             return false
         }
         // Both sides set the group, so it exists before the terminal is handed to it.
         setpgid(pid, pid)
         handTerminal(to: pid)
-        let text = Array(input.utf8)
-        Thread.detachNewThread {
-            writeAll(text, to: writeEnd)
-            close(writeEnd)
+        if let input {
+            let text = Array(input.utf8)
+            Thread.detachNewThread {
+                writeAll(text, to: writeEnd)
+                close(writeEnd)
+            }
         }
         await wait(for: pid)
         handTerminal(to: getpgrp())

@@ -12,42 +12,57 @@ struct Pager {
     let input: any LineReading
     let style: Style
 
-    /// Shows `lines`; an external pager gets `plain()` instead, the same text without styles (not
-    /// every pager passes escape sequences through).
-    func show(_ lines: [String], plain: () -> [String]) async {
+    /// Shows `lines`; returns the number of a link (of `links`) the person typed to follow, if any. An
+    /// external pager gets `plain()` instead, the same text without styles (not every pager passes
+    /// escape sequences through); links are then followed with `o N LINK`.
+    func show(_ lines: [String], links: Int, plain: () -> [String]) async -> Int? {
         guard terminal.stdoutIsTTY, terminal.stdinIsTTY else {
             sink.write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
-            return
+            return nil
         }
         if let pager = terminal.environment["PAGER"], !pager.trimmingWhitespace().isEmpty {
             input.restoreTerminal()
             let started = await ForegroundChild.run(["/bin/sh", "-c", pager], input: plain().joined(separator: "\n") + "\n")
             input.resumeTerminal()
-            if started { return }
+            if started { return nil }
         }
-        await page(lines)
+        return await page(lines, links: links)
     }
 
-    /// The built-in pager.
-    private func page(_ lines: [String]) async {
+    /// The built-in pager: space for a page, Enter for a line, a link's number and Enter to follow it,
+    /// anything else closes.
+    private func page(_ lines: [String], links: Int) async -> Int? {
         let pageHeight = max(3, terminal.height - 1)
         var index = 0
         var budget = pageHeight
+        var typed = ""
+        let follow = links > 0 ? " · 1–\(links) enter: follow a link" : ""
         while true {
             let end = min(lines.count, index + budget)
             if end > index { sink.write(lines[index..<end].joined(separator: "\n") + "\n", to: .standardOutput) }
             index = end
+            budget = 0
             let prompt = index < lines.count
-                ? "-- more (\(index * 100 / max(1, lines.count))%) space: next page · enter: next line · q: close --"
-                : "-- end · q, space or enter: close --"
-            sink.write(style.dim(prompt), to: .standardOutput)
+                ? "-- more (\(index * 100 / max(1, lines.count))%) space: next page · enter: next line\(follow) · q: close --"
+                : "-- end\(follow) · q, space or enter: close --"
+            sink.write(style.dim(prompt) + (typed.isEmpty ? "" : " " + typed), to: .standardOutput)
             let key = await input.readKey()
             sink.write("\r\u{1B}[K", to: .standardOutput)
-            guard index < lines.count else { return }
             switch key {
-            case .character(" "), .control("f"), .character("f"): budget = pageHeight
-            case .enter, .character("j"), .down: budget = 1
-            default: return
+            case .character(let digit) where digit.isASCII && digit.isNumber && links > 0 && typed.count < 6:
+                typed.append(digit)
+            case .backspace where !typed.isEmpty:
+                typed.removeLast()
+            case .enter where !typed.isEmpty:
+                return Int(typed)
+            case .character(" "), .control("f"), .character("f"):
+                guard index < lines.count else { return nil }
+                budget = pageHeight
+            case .enter, .character("j"), .down:
+                guard index < lines.count else { return nil }
+                budget = 1
+            default:
+                return nil
             }
         }
     }

@@ -20,4 +20,8 @@ final class InMemoryPages: PageFetching {
     func thumbnail(at url: String) async throws(ServiceError) -> RecipeImage {
         picture
     }
+
+    func browserAddress(for href: String) -> String {
+        href
+    }
 }

@@ -1,0 +1,35 @@
+public import Entity
+public import Interactor
+
+/// What reading pages and opening links have to say.
+extension Messages {
+    public func savedCopyUnreadable(_ problem: UseCaseError) -> MessageModel {
+        MessageModel(.warning, "The saved copy could not be read (\(error(problem).text)); showing the page online.")
+    }
+
+    public func noSuchLink(_ number: Int, on page: ReadablePage) -> MessageModel {
+        let count = page.document.links.count
+        return MessageModel(.error, "The page has no link \(number).",
+                            hint: count == 0 ? "It has no links." : "Its links are numbered 1 to \(count).")
+    }
+
+    public func browserOutcome(_ outcome: BrowserOutcome, recipe: Recipe, address: String) -> MessageModel {
+        switch outcome {
+        case .opened(let program):
+            return MessageModel(.info, "Opened “\(recipe.title)” with \(program): \(address)")
+        case .noBrowser:
+            return MessageModel(.error, "No web browser found to open \(address).",
+                                hint: "Set $BROWSER (like BROWSER=firefox), or install xdg-utils.")
+        case .failed(let program, let reason):
+            return MessageModel(.error, "\(program) could not open \(address) (\(reason)).", hint: "Check $BROWSER.")
+        }
+    }
+
+    public func copied(_ recipe: Recipe, address: String) -> MessageModel {
+        MessageModel(.info, "Copied the link of “\(recipe.title)”: \(address)")
+    }
+
+    public func cannotCopy(_ address: String) -> MessageModel {
+        MessageModel(.info, "Copying needs a terminal; the link is \(address)")
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+import Presenter
+
+/// Opens an address in the person's web browser: the first command of `$BROWSER` (a list separated by
+/// `:`, `%s` standing for the address, else the address is added at the end) found on the PATH, else
+/// `xdg-open`. A text browser (lynx, w3m, links, elinks, browsh) gets the terminal as the pager does;
+/// any other runs in a session of its own with nothing to read or write, and counts as opened unless
+/// it fails within a second.
+@MainActor
+struct BrowserLauncher {
+    let environment: [String: String]
+    let input: any LineReading
+
+    static let textBrowsers: Set<String> = ["lynx", "w3m", "links", "elinks", "browsh", "www-browser"]
+
+    func open(_ address: String) async -> BrowserOutcome {
+        guard let command = command(for: address) else { return .noBrowser }
+        if BrowserLauncher.textBrowsers.contains(command.program) {
+            input.restoreTerminal()
+            let started = await ForegroundChild.run(["/bin/sh", "-c", command.line], input: nil)
+            input.resumeTerminal()
+            return started ? .opened(program: command.program) : .failed(program: command.program, reason: "it could not be started")
+        }
+        return await BrowserLauncher.detached(command)
+    }
+
+    /// The command line to run and its program's name; nil when no browser is set or installed.
+    func command(for address: String) -> (line: String, program: String)? {
+        let quoted = "'" + address.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let choices = environment["BROWSER"].map { $0.split(separator: ":").map(String.init) } ?? []
+        for choice in choices + ["xdg-open"] {
+            let choice = choice.trimmingWhitespace()
+            guard let program = choice.split(separator: " ").first.map(String.init), isInstalled(program) else { continue }
+            let line = choice.contains("%s") ? choice.replacingOccurrences(of: "%s", with: quoted) : choice + " " + quoted
+            return (line, URL(fileURLWithPath: program).lastPathComponent)
+        }
+        return nil
+    }
+
+    private func isInstalled(_ program: String) -> Bool {
+        if program.contains("/") { return access(program, X_OK) == 0 }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
+    }
+
+    /// Starts the browser in a session of its own and waits a second for a quick failure.
+    private static func detached(_ command: (line: String, program: String)) async -> BrowserOutcome {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        // POSIX_SPAWN_SETSID (glibc's 0x80, which the Glibc module does not bring in): a session of its
+        // own, so closing RecipeBook's terminal does not close the browser.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF) | 0x80)
+        let arguments = ["/bin/sh", "-c", command.line]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ) == 0 else {
+            return .failed(program: command.program, reason: "it could not be started")
+        }
+        let status = await exitStatus(of: pid, within: .seconds(1))
+        switch status {
+        case nil, 0?: return .opened(program: command.program)
+        case let code?: return .failed(program: command.program, reason: "exit status \(code)")
+        }
+    }
+
+    /// The exit status if the child ends within `limit`; otherwise nil, and it is reaped when it ends.
+    private static func exitStatus(of pid: pid_t, within limit: Duration) async -> Int32? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
+            Thread.detachNewThread {
+                let deadline = ContinuousClock.now + limit
+                var status: Int32 = 0
+                while ContinuousClock.now < deadline {
+                    let result = waitpid(pid, &status, WNOHANG)
+                    if result == pid {
+                        continuation.resume(returning: status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
+                        return
+                    }
+                    if result < 0, errno != EINTR {
+                        continuation.resume(returning: nil)
+                        return
+                    }
+                    usleep(20_000)
+                }
+                continuation.resume(returning: nil)
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            }
+        }
+    }
+}
