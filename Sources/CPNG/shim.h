@@ -100,9 +100,11 @@ static inline rb_png_decoder *rb_png_create(const uint8_t *data, size_t size, ui
     return decoder;
 }
 
-/// Reads the chunks before the pixels and sets the output to 8-bit RGBA rows. Gives the size and
-/// whether the PNG is interlaced (Adam7).
-static inline int rb_png_read_info(rb_png_decoder *decoder, uint32_t *width, uint32_t *height, int *interlaced) {
+/// Reads the chunks before the pixels and sets the output to 8-bit RGBA rows. Gives the size, the
+/// bytes a row takes as stored (inflated, before any transformation) and whether the PNG is
+/// interlaced (Adam7).
+static inline int rb_png_read_info(rb_png_decoder *decoder, uint32_t *width, uint32_t *height,
+                                   size_t *stored_row_bytes, int *interlaced) {
     if (setjmp(png_jmpbuf(decoder->png))) return 0;
     png_structp png = decoder->png;
     png_infop info = decoder->info;
@@ -110,6 +112,7 @@ static inline int rb_png_read_info(rb_png_decoder *decoder, uint32_t *width, uin
     png_uint_32 w = 0, h = 0;
     int depth = 0, colour = 0, interlace = 0;
     png_get_IHDR(png, info, &w, &h, &depth, &colour, &interlace, NULL, NULL);
+    *stored_row_bytes = png_get_rowbytes(png, info) + 1;  // with the filter byte
     png_set_expand(png);
     if (depth == 16) png_set_strip_16(png);
     if (colour == PNG_COLOR_TYPE_GRAY || colour == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);

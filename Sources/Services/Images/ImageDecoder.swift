@@ -4,7 +4,8 @@ public import Entity
 /// Decodes JPEG, PNG and WebP pictures to RGBA, scaled down to fit a box as they decode. Whatever the
 /// bytes (damaged, truncated, hostile, a decompression bomb, a header that lies about the size), the
 /// work stays within `limits` and fails with `ServiceError.pictureUnavailable`, or
-/// `.unsupportedPicture` for anything that is not a JPEG, PNG or WebP.
+/// `.unsupportedPicture` for anything that is not a JPEG, PNG or WebP. A JPEG or PNG stops with
+/// `.cancelled` between rows when the task running it is cancelled.
 public struct ImageDecoder: Sendable {
     public let limits: PictureLimits
 

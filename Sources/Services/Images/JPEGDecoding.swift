@@ -41,6 +41,7 @@ enum JPEGDecoding {
         var buffer = [UInt8](repeating: 0, count: stride * batch)
         var done = 0
         while done < rowCount {
+            if Task.isCancelled { throw .cancelled }
             var read: UInt32 = 0
             let ok = buffer.withUnsafeMutableBufferPointer { rows in
                 rb_jpeg_read_rows(decoder, rows.baseAddress, stride, UInt32(min(batch, rowCount - done)), &read)

@@ -19,11 +19,15 @@ enum PNGDecoding {
 
         var declaredWidth: UInt32 = 0
         var declaredHeight: UInt32 = 0
+        var storedRowBytes = 0
         var interlaced: Int32 = 0
-        guard rb_png_read_info(decoder, &declaredWidth, &declaredHeight, &interlaced) == 1 else { throw failure() }
+        guard rb_png_read_info(decoder, &declaredWidth, &declaredHeight, &storedRowBytes, &interlaced) == 1 else { throw failure() }
         let width = Int(declaredWidth)
         let height = Int(declaredHeight)
         try ServiceError.checkDeclared(width: width, height: height, limit: limits.maxDeclaredPixels, format: "PNG")
+        guard storedRowBytes <= limits.maxPNGInflatedBytes / height else {
+            throw .picture("the PNG's image data inflates to more than \(limits.maxPNGInflatedBytes >> 20) MB")
+        }
         let fit = PixelFit(sourceWidth: width, sourceHeight: height, maxWidth: maxWidth, maxHeight: maxHeight)
         let stride = width * 4
 
@@ -67,6 +71,7 @@ enum PNGDecoding {
         var buffer = [UInt8](repeating: 0, count: stride * batchRows)
         var done = 0
         while done < rows {
+            if Task.isCancelled { throw .cancelled }
             let count = min(batchRows, rows - done)
             let ok = buffer.withUnsafeMutableBufferPointer { rgba in
                 rb_png_read_rows(decoder, rgba.baseAddress, stride, UInt32(count))

@@ -16,6 +16,9 @@ public struct PictureLimits: Sendable, Equatable {
     /// The most scans a progressive JPEG may have, and corrupt-data warnings a JPEG may raise.
     public var maxJPEGScans = 200
     public var maxJPEGWarnings = 100
+    /// The most bytes a PNG's image data may inflate to. Memory does not grow with it (rows are read
+    /// one batch at a time) but time does: zlib inflates a bomb's runs at about 170 MB/s here.
+    public var maxPNGInflatedBytes = 160 << 20
     /// The most a single ancillary PNG chunk may take in memory.
     public var maxPNGChunkBytes = 1 << 20
 

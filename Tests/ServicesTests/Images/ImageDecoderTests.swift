@@ -125,6 +125,15 @@ struct ImageDecoderTests {
         }
     }
 
+    @Test func aCancelledTaskStopsBetweenRows() async {
+        let data = PictureFixtures.zeroPNG(width: 4000, height: 4000)
+        let task = Task { () throws(ServiceError) -> PixelImage in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try ImageDecoder().decode(data)
+        }
+        await #expect(throws: ServiceError.cancelled) { try await task.value }
+    }
+
     @Test func gifAndOtherFormatsAreUnsupported() {
         #expect(throws: ServiceError.unsupportedPicture) { try decoder.decode(PictureFixtures.gif) }
         #expect(throws: ServiceError.unsupportedPicture) { try decoder.decode(PictureFixtures.animatedWebP) }
@@ -162,6 +171,8 @@ struct ImageDecoderTests {
         #expect(refusal(PictureFixtures.lossyWebP) { $0.maxDeclaredPixels = 1000 }?.contains("megapixels") == true)
         #expect(refusal(PictureFixtures.losslessWebP) { $0.maxWholePixels = 1000 }?.contains("megapixels") == true)
         #expect(refusal(PictureFixtures.interlacedPNG) { $0.maxWholePixels = 1000 }?.contains("too large to decode whole") == true)
+        #expect(refusal(PictureFixtures.zeroPNG(width: 4000, height: 4000)) { $0.maxPNGInflatedBytes = 1 << 20 }?
+            .contains("inflates to more than 1 MB") == true)
         #expect(refusal(PictureFixtures.palettePNG) { $0.maxSide = 16 }?.contains("exceeds user limit") == true)
         #expect(refusal(PictureFixtures.progressiveJPEG) { $0.maxJPEGScans = 2 }?.contains("more than 2 scans") == true)
         // A progressive JPEG claiming 2000×2000: over 1 MB its coefficients are refused before any is
