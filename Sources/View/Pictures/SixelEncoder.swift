@@ -4,7 +4,8 @@ import Presenter
 /// registers (`#n;2;r;g;b` in percent), then drawn in bands six pixels high: for each colour in a
 /// band, one sixel character a column (63 plus the bits of the rows in that colour), runs of four or
 /// more as `!count`, `$` back to the band's start, `-` on to the next band. Transparent pixels are
-/// left alone (P2=1). The cursor ends on the line below the picture (xterm's sixel scrolling mode).
+/// left alone (P2=1). A newline follows: xterm (in its sixel scrolling mode) leaves the cursor on
+/// the last text row the picture touches, so the cursor ends on the line below the picture.
 enum SixelEncoder {
     static func encode(_ picture: PictureModel, columns: Int, rows: Int, cell: CellSize?, colours: Int = 256,
                        dithering: Bool = true) -> String {
@@ -46,7 +47,7 @@ enum SixelEncoder {
             }
             if band + 1 < bands { output.append(UInt8(ascii: "-")) }
         }
-        output += [0x1B, UInt8(ascii: "\\")]
+        output += [0x1B, UInt8(ascii: "\\"), UInt8(ascii: "\n")]
         return String(decoding: output, as: UTF8.self)
     }
 

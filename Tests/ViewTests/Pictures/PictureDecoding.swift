@@ -72,7 +72,8 @@ enum SixelDecodingError: Error { case malformed(String) }
 /// A sixel decoder: DCS parameters, raster attributes, colour definitions in RGB percent, colour
 /// selection, sixel data with repeats, `$` and `-`. Pixels never drawn stay transparent.
 func decodeSixel(_ text: String) throws -> (picture: DecodedPicture, colours: Int) {
-    let bytes = Array(text.utf8)
+    guard text.hasSuffix("\u{1B}\\\n") else { throw SixelDecodingError.malformed("no newline after the string") }
+    let bytes = Array(text.utf8.dropLast())
     guard bytes.starts(with: [0x1B, UInt8(ascii: "P")]), bytes.suffix(2) == [0x1B, UInt8(ascii: "\\")][...],
           let q = bytes.firstIndex(of: UInt8(ascii: "q")) else { throw SixelDecodingError.malformed("not a DCS sixel string") }
     var index = q + 1

@@ -30,6 +30,9 @@ struct TerminalAnswerParserTests {
         // xterm -ti vt340: sixel, its version, 16 colour registers.
         ("\(esc)P>|XTerm(379)\(esc)\\\(esc)[?1;0;16S\(xtermVT340)",
          TerminalAnswers(kittyGraphics: false, deviceAttributes: [63, 1, 2, 4, 6, 9, 15, 16, 22, 28], version: "XTerm(379)", colourRegisters: 16)),
+        // xterm 379 as recorded, with its default of 1024 registers (the kitty query is ignored).
+        ("\(esc)P>|XTerm(379)\(esc)\\\(esc)[?1;0;1024S\(esc)[?63;1;2;4;6;9;15;16;22;28c",
+         TerminalAnswers(kittyGraphics: false, deviceAttributes: [63, 1, 2, 4, 6, 9, 15, 16, 22, 28], version: "XTerm(379)", colourRegisters: 1024)),
         // kitty: OK to the graphics query, and its DA1 with an empty last field.
         ("\(kittyOK)\(esc)P>|kitty(0.31.0)\(esc)\\\(esc)[?62;c",
          TerminalAnswers(kittyGraphics: true, deviceAttributes: [62], version: "kitty(0.31.0)")),
