@@ -150,6 +150,15 @@ struct PictureEncoderTests {
         #expect(output.hasSuffix("\u{1B}[0m\n"))
     }
 
+    @Test func aTransparentHalfCellShowsTheTerminalsBackground() throws {
+        // Left column: clear over red; right column: green over clear.
+        let rgba = clear + green + red + clear
+        let picture = try #require(TestPictures.model(width: 2, height: 2, rgba: rgba))
+        let output = HalfBlockEncoder.encode(picture, columns: 2, rows: 1, cell: CellSize(width: 8, height: 16), colours: .trueColour)
+        #expect(output == "\u{1B}[38;2;255;0;0;49m▄\u{1B}[38;2;0;255;0m▀\u{1B}[0m\n")
+        #expect(try decodeHalfBlocks(output) == DecodedPicture(width: 2, height: 2, rgba: rgba))
+    }
+
     @Test func halfBlocksSendAColourOnlyWhenItChanges() throws {
         let picture = try #require(TestPictures.model(width: 4, height: 2, rgba: Array([[UInt8]](repeating: red, count: 8).joined())))
         let output = HalfBlockEncoder.encode(picture, columns: 4, rows: 1, cell: CellSize(width: 8, height: 16), colours: .trueColour)
