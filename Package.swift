@@ -14,8 +14,11 @@ var targets: [Target] = [
         pkgConfig: "sqlite3",
         providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     .target(name: "Entity"),
-    .target(name: "Services", dependencies: ["Entity", "CSQLite"]),
+    .target(name: "Services", dependencies: ["Entity", "CSQLite", "CJPEG", "CPNG", "CWebP"]),
     .target(name: "Interactor", dependencies: ["Entity", "Services"]),
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "Interactor", "Router"]),

@@ -8,7 +8,15 @@ import Testing
         #expect(options.mode == .interactive)
         #expect(options.api == nil)
         #expect(options.color == .auto)
+        #expect(options.pictures == .auto)
         #expect(options.prefetch)
+    }
+
+    @Test func picturesCanBeAskedForOrTurnedOff() throws {
+        #expect(try CommandLineOptions.parse(["--pictures", "never"]).pictures == .never)
+        #expect(try CommandLineOptions.parse(["--pictures=always", "search", "eggs"]).pictures == .always)
+        #expect(try CommandLineOptions.parse(["favorites", "--pictures", "auto"]).pictures == .auto)
+        #expect(CommandLineOptions.usage.contains("--pictures WHEN       auto (default: where the terminal can draw them), always or never"))
     }
 
     @Test func theOneShotSearchHasExactlyItsDocumentedShape() throws {
@@ -37,6 +45,8 @@ import Testing
         (["--api"], "--api needs a value"),
         (["--api", "ftp://x/"], "--api wants an http:// or https:// URL"),
         (["--color", "purple"], "--color wants auto, always or never"),
+        (["--pictures", "sometimes"], "--pictures wants auto, always or never (got \"sometimes\")"),
+        (["--pictures"], "--pictures needs a value"),
         (["search"], "search needs ingredients"),
         (["search", "a", "b"], "search takes one INGREDIENTS argument"),
         (["search", "eggs", "--count", "0"], "--count wants a number from 1 to 1000"),

@@ -4,6 +4,8 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
         case timeout, unreachable, connectionLost, badStatus, redirectLoop, malformedBody, tooLarge
         case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound
+        case pictureUnavailable = "picture unavailable"
+        case unsupportedPicture = "unsupported picture format"
     }
 
     private let code: Code
@@ -46,6 +48,10 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let storageTooNew = ServiceError(.storageTooNew)
     /// Nothing is stored under that name.
     public static let notFound = ServiceError(.notFound)
+    /// A picture could not be decoded: damaged, truncated, too large, or lying about its size.
+    public static let pictureUnavailable = ServiceError(.pictureUnavailable)
+    /// The bytes are a picture in a format RecipeBook does not decode (GIF, ...) or no picture at all.
+    public static let unsupportedPicture = ServiceError(.unsupportedPicture)
 
     /// The same kind of error with more to say.
     public func with(status: Int? = nil, detail: String) -> ServiceError {

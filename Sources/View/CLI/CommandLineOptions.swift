@@ -29,6 +29,7 @@ public struct CommandLineOptions: Equatable, Sendable {
     /// A RecipePuppy-compatible endpoint; nil starts the embedded server.
     public var api: URL?
     public var color: ColorChoice = .auto
+    public var pictures: PictureChoice = .auto
     public var dataDirectory: String?
     public var prefetch = true
     public var timeout: Duration = .seconds(8)
@@ -65,6 +66,7 @@ extension CommandLineOptions {
     Options:
       --api URL             a RecipePuppy-compatible endpoint, like http://127.0.0.1:8080/api/
       --color WHEN          auto (default: on a terminal, unless NO_COLOR is set), always or never
+      --pictures WHEN       auto (default: where the terminal can draw them), always or never
       --data-dir DIR        where favorites are kept (default $RECIPEBOOK_DATA_DIR,
                             else $XDG_DATA_HOME/recipebook, else ~/.local/share/recipebook)
       --timeout SECONDS     give up on a request after this long (default 8)
@@ -118,6 +120,12 @@ extension CommandLineOptions {
                     throw UsageError(message: "--color wants auto, always or never (got \"\(text)\")")
                 }
                 options.color = choice
+            case "--pictures":
+                let text = try reader.value(for: argument)
+                guard let choice = PictureChoice(rawValue: text) else {
+                    throw UsageError(message: "--pictures wants auto, always or never (got \"\(text)\")")
+                }
+                options.pictures = choice
             case "--data-dir":
                 options.dataDirectory = try reader.value(for: argument)
             case "--timeout":
