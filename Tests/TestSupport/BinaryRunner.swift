@@ -39,9 +39,11 @@ public enum BinaryRunner {
         return environment
     }
 
-    /// posix_spawn for a package binary (or an absolute path) with C strings made and freed here.
+    /// posix_spawn for a package binary (or an absolute path) with C strings made and freed here;
+    /// returns its status and the moment just before the program was started.
     static func spawn(_ pid: inout pid_t, _ name: String, _ arguments: [String], environment: [String: String],
-                      actions: inout posix_spawn_file_actions_t, attributes: UnsafePointer<posix_spawnattr_t>?) -> Int32 {
+                      actions: inout posix_spawn_file_actions_t,
+                      attributes: UnsafePointer<posix_spawnattr_t>?) -> (status: Int32, started: ContinuousClock.Instant) {
         let path = url(of: name).path
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -49,7 +51,14 @@ public enum BinaryRunner {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        return posix_spawn(&pid, path, &actions, attributes, argv, envp)
+        let started = ContinuousClock.now
+        return (posix_spawn(&pid, path, &actions, attributes, argv, envp), started)
+    }
+
+    /// An exit status from `waitpid`: the code, or 128 + the signal that killed the program.
+    static func exitCode(_ status: Int32) -> Int32 {
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 
     /// True when the package's binaries were built with a sanitizer (`swift test --sanitize=...`).
@@ -71,25 +80,40 @@ public enum BinaryRunner {
 
 /// A program of the package running with pipes for stdin, stdout and stderr (started with
 /// posix_spawn: Foundation's Process reads past a buffer while it closes descriptors, which the address
-/// sanitizer reports).
+/// sanitizer reports). A program still running when this is released is killed.
 public final class RunningProcess: Sendable {
-    private let pid: pid_t
-    private let input: Int32
-    private let collected = Locked<(output: Data, errors: Data, outputClosed: Bool, errorsClosed: Bool)>((Data(), Data(), false, false))
-    private let changed = DispatchSemaphore(value: 0)
+    public let pid: Int32
+    /// Just before the program was started.
+    public let started: ContinuousClock.Instant
+    /// stdout and stderr as they arrive, each read timestamped.
+    public let outputTranscript: Transcript
+    public let errorTranscript: Transcript
+    /// stdin's write end (-1 once closed), and whether the program has been waited for.
+    private let state: Locked<(input: Int32, reaped: Bool)>
 
     /// Pipes are made and marked close-on-exec under this lock, so no other test's child inherits them
     /// (a write end held open elsewhere would keep a pipe from ever reaching end-of-file).
     static let spawning = Locked(())
 
     public init(_ name: String, _ arguments: [String], environment: [String: String]) throws {
-        let (pid, input, output, errors) = try RunningProcess.spawning.withLock { _ in
+        let (pid, started, input, output, errors) = try RunningProcess.spawning.withLock { _ in
             try RunningProcess.spawn(name, arguments, environment: environment)
         }
         self.pid = pid
-        self.input = input
-        drain(output, isOutput: true)
-        drain(errors, isOutput: false)
+        self.started = started
+        state = Locked((input, false))
+        outputTranscript = Transcript(reading: output, closingAtEnd: true)
+        errorTranscript = Transcript(reading: errors, closingAtEnd: true)
+    }
+
+    deinit {
+        let (input, reaped) = state.withLock { $0 }
+        if input >= 0 { Glibc.close(input) }
+        if !reaped {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        }
     }
 
     private static func makePipe() throws -> [Int32] {
@@ -99,7 +123,8 @@ public final class RunningProcess: Sendable {
         return descriptors
     }
 
-    private static func spawn(_ name: String, _ arguments: [String], environment: [String: String]) throws -> (pid_t, Int32, Int32, Int32) {
+    private static func spawn(_ name: String, _ arguments: [String],
+                              environment: [String: String]) throws -> (pid_t, ContinuousClock.Instant, Int32, Int32, Int32) {
         // Writing to a program that has already exited must fail, not kill the test run.
         Glibc.signal(SIGPIPE, SIG_IGN)
         let inputPipe = try makePipe()
@@ -112,7 +137,7 @@ public final class RunningProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         var pid: pid_t = 0
-        let status = BinaryRunner.spawn(&pid, name, arguments, environment: environment, actions: &actions, attributes: nil)
+        let (status, started) = BinaryRunner.spawn(&pid, name, arguments, environment: environment, actions: &actions, attributes: nil)
         Glibc.close(inputPipe[0])
         Glibc.close(outputPipe[1])
         Glibc.close(errorPipe[1])
@@ -120,61 +145,45 @@ public final class RunningProcess: Sendable {
             [inputPipe[1], outputPipe[0], errorPipe[0]].forEach { _ = Glibc.close($0) }
             throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL)
         }
-        return (pid, inputPipe[1], outputPipe[0], errorPipe[0])
+        return (pid, started, inputPipe[1], outputPipe[0], errorPipe[0])
     }
 
-    private func drain(_ descriptor: Int32, isOutput: Bool) {
-        let thread = Thread { [self] in
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = read(descriptor, &buffer, buffer.count)
-                if count < 0, errno == EINTR { continue }
-                collected.withLock { state in
-                    if count <= 0 {
-                        if isOutput { state.outputClosed = true } else { state.errorsClosed = true }
-                    } else if isOutput {
-                        state.output.append(contentsOf: buffer[0..<count])
-                    } else {
-                        state.errors.append(contentsOf: buffer[0..<count])
-                    }
-                }
-                changed.signal()
-                if count <= 0 {
-                    Glibc.close(descriptor)
-                    return
-                }
-            }
-        }
-        thread.start()
-    }
-
-    public func write(_ text: String) {
+    /// Writes `text` to stdin; false when the program no longer reads it.
+    @discardableResult
+    public func write(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
+        let input = state.withLock { $0.input }
         var offset = 0
-        while offset < bytes.count {
+        while offset < bytes.count, input >= 0 {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }
-            if written <= 0 { return }
+            if written <= 0 { return false }
             offset += written
         }
+        return offset == bytes.count
     }
 
     public func closeInput() {
-        Glibc.close(input)
+        let input = state.withLock { state in
+            defer { state.input = -1 }
+            return state.input
+        }
+        if input >= 0 { Glibc.close(input) }
     }
 
     /// What stdout has said so far.
-    public var output: String { collected.withLock { String(decoding: $0.output, as: UTF8.self) } }
-    public var errors: String { collected.withLock { String(decoding: $0.errors, as: UTF8.self) } }
+    public var output: String { outputTranscript.text }
+    public var errors: String { errorTranscript.text }
+
+    /// When stdout and stderr had both ended (the program's exit, unless it handed them on).
+    public var outputEndedAt: ContinuousClock.Instant? {
+        guard let output = outputTranscript.endedAt, let errors = errorTranscript.endedAt else { return nil }
+        return max(output, errors)
+    }
 
     /// Waits until stdout contains `text` (true) or `timeout` passes or the program closes stdout (false).
     public func waitForOutput(containing text: String, timeout: Duration = .seconds(30)) -> Bool {
-        let deadline = DispatchTime.now() + timeout.seconds
-        while true {
-            let (found, closed) = collected.withLock { (String(decoding: $0.output, as: UTF8.self).contains(text), $0.outputClosed) }
-            if found { return true }
-            if closed || changed.wait(timeout: deadline) == .timedOut { return false }
-        }
+        outputTranscript.find(text, timeout: timeout) != nil
     }
 
     public func signal(_ number: Int32) {
@@ -183,30 +192,17 @@ public final class RunningProcess: Sendable {
 
     /// Reads stdout and stderr to the end, then waits for exit; kills the program after `timeout`.
     public func finish(timeout: Duration = .seconds(60)) -> ProcessResult {
-        let deadline = DispatchTime.now() + timeout.seconds
-        var timedOut = false
-        while !collected.withLock({ $0.outputClosed && $0.errorsClosed }) {
-            if changed.wait(timeout: deadline) == .timedOut {
-                timedOut = true
-                kill(pid, SIGKILL)
-                break
-            }
-        }
+        let deadline = ContinuousClock.now + timeout
+        let timedOut = outputTranscript.waitForEnd(timeout: timeout) == nil
+            || errorTranscript.waitForEnd(timeout: max(.zero, deadline - .now)) == nil
+        if timedOut { kill(pid, SIGKILL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        state.withLock { $0.reaped = true }
         // After a kill the pipes close too; collect what arrived.
-        while !collected.withLock({ $0.outputClosed && $0.errorsClosed }) {
-            if changed.wait(timeout: .now() + 5) == .timedOut { break }
-        }
-        let (output, errors) = collected.withLock { ($0.output, $0.errors) }
-        let signal = status & 0x7F
-        let code = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-        return ProcessResult(status: code, standardOutput: output, standardError: errors, timedOut: timedOut)
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
+        outputTranscript.waitForEnd(timeout: .seconds(5))
+        errorTranscript.waitForEnd(timeout: .seconds(5))
+        return ProcessResult(status: BinaryRunner.exitCode(status), standardOutput: Data(outputTranscript.bytes),
+                             standardError: Data(errorTranscript.bytes), timedOut: timedOut)
     }
 }

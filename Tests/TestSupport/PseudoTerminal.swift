@@ -2,12 +2,16 @@ import Services
 import Foundation
 import Glibc
 
-/// A package binary running on a pseudo-terminal, driven like a person at a keyboard.
+/// A package binary (or any program, by absolute path) running on a pseudo-terminal, driven like a
+/// person at a keyboard. A program still running when this is released is killed.
 public final class PseudoTerminalProcess: Sendable {
     private let master: Int32
-    private let pid: pid_t
-    private let state = Locked<(transcript: [UInt8], closed: Bool)>(([], false))
-    private let changed = DispatchSemaphore(value: 0)
+    public let pid: Int32
+    /// Just before the program was started.
+    public let started: ContinuousClock.Instant
+    /// What the program has written to the terminal, each read timestamped.
+    public let outputTranscript: Transcript
+    private let finished = Locked(false)
 
     public init(_ name: String, _ arguments: [String], environment: [String: String], rows: UInt16 = 40, columns: UInt16 = 100) throws {
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -34,7 +38,7 @@ public final class PseudoTerminalProcess: Sendable {
         // POSIX_SPAWN_SETSID: a session of its own, so the terminal becomes its controlling terminal.
         posix_spawnattr_setflags(&attributes, Int16(0x80))
         var pid: pid_t = 0
-        let status = withUnsafePointer(to: &attributes) { attributes in
+        let (status, started) = withUnsafePointer(to: &attributes) { attributes in
             BinaryRunner.spawn(&pid, name, arguments, environment: environment, actions: &actions, attributes: attributes)
         }
         guard status == 0 else {
@@ -43,22 +47,18 @@ public final class PseudoTerminalProcess: Sendable {
         }
         self.master = master
         self.pid = pid
-        let thread = Thread { [self] in readLoop() }
-        thread.start()
+        self.started = started
+        // The master is closed by `finish` (or on release), never while a read may still use it.
+        outputTranscript = Transcript(reading: master, closingAtEnd: false)
     }
 
-    private func readLoop() {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(master, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 {
-                state.withLock { $0.closed = true }
-                changed.signal()
-                return
-            }
-            state.withLock { $0.transcript.append(contentsOf: buffer[0..<count]) }
-            changed.signal()
+    deinit {
+        if !finished.withLock({ $0 }) {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            outputTranscript.waitForEnd(timeout: .seconds(5))
+            close(master)
         }
     }
 
@@ -72,8 +72,8 @@ public final class PseudoTerminalProcess: Sendable {
     }
 
     /// Everything the program has written to the terminal so far, as bytes.
-    public var bytes: [UInt8] { state.withLock { $0.transcript } }
-    public var transcript: String { String(decoding: bytes, as: UTF8.self) }
+    public var bytes: [UInt8] { outputTranscript.bytes }
+    public var transcript: String { outputTranscript.text }
 
     /// Waits until the transcript, after `offset` bytes, contains `text`.
     @discardableResult
@@ -83,17 +83,7 @@ public final class PseudoTerminalProcess: Sendable {
 
     /// Waits for `text` after `offset` and returns the offset just past it (nil on timeout or exit).
     public func position(of text: String, after offset: Int = 0, timeout: Duration = .seconds(20)) -> Int? {
-        let deadline = DispatchTime.now() + Double(timeout.components.seconds)
-        let needle = Array(text.utf8)
-        while true {
-            let (found, closed) = state.withLock { state -> (Int?, Bool) in
-                guard state.transcript.count > offset else { return (nil, state.closed) }
-                let range = Array(state.transcript[offset...]).firstRange(of: needle)
-                return (range.map { offset + $0.upperBound }, state.closed)
-            }
-            if let found { return found }
-            if closed || changed.wait(timeout: deadline) == .timedOut { return nil }
-        }
+        outputTranscript.find(text, after: offset, timeout: timeout)?.end
     }
 
     /// Waits for `text` after `offset`, then for the prompt after it: the REPL is ready for keys.
@@ -105,19 +95,21 @@ public final class PseudoTerminalProcess: Sendable {
 
     /// Waits for the program to exit and returns its status (128 + signal when killed).
     public func finish(timeout: Duration = .seconds(20)) -> Int32 {
-        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds))
+        let deadline = ContinuousClock.now + timeout
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
+            if ContinuousClock.now > deadline {
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
                 break
             }
             usleep(10_000)
         }
+        // Once every holder of the terminal's other side has gone, the reader sees its end.
+        outputTranscript.waitForEnd(timeout: .seconds(5))
+        finished.withLock { $0 = true }
         close(master)
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return BinaryRunner.exitCode(status)
     }
 }
 

@@ -139,7 +139,7 @@ private final class XProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let status = withUnsafePointer(to: &attributes) { attributes in
-            BinaryRunner.spawn(&pid, path, arguments, environment: environment, actions: &actions, attributes: attributes)
+            BinaryRunner.spawn(&pid, path, arguments, environment: environment, actions: &actions, attributes: attributes).status
         }
         close(pipeEnds[1])
         guard status == 0 else {
