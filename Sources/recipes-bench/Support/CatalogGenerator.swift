@@ -7,24 +7,16 @@ enum CatalogGenerator {
     static func catalog(count: Int) throws -> Catalog {
         let templates = try Catalog.bundled().recipes
         guard !templates.isEmpty else { throw BenchError("the bundled catalog is empty") }
-        let recipes = (0..<max(0, count)).map { index -> CatalogRecipe in
-            let template = templates[index % templates.count]
-            let copy = index / templates.count + 1
-            guard copy > 1 else { return template }
-            return CatalogRecipe(
-                id: "\(template.id)-v\(copy)",
-                title: "\(template.title), version \(copy)",
-                cuisine: template.cuisine,
-                ingredients: template.ingredients,
-                method: template.method
-            )
+        let recipes = (0..<count).map { index in
+            let (template, copy) = (templates[index % templates.count], index / templates.count + 1)
+            return copy == 1 ? template : CatalogRecipe(id: "\(template.id)-v\(copy)", title: "\(template.title), version \(copy)",
+                                                        cuisine: template.cuisine, ingredients: template.ingredients, method: template.method)
         }
         return try Catalog(recipes: recipes, source: "generated-\(count)")
     }
 
-    /// How many recipes a catalog needs so that `salt` alone finds at least `matches` of them: whole
-    /// copies of the bundled catalog, each bringing 388 matches.
-    static func size(forSaltMatches matches: Int) -> Int {
-        (matches + 387) / 388 * 692
+    /// Whole copies of the bundled catalog, enough for `salt` alone to find at least `matches` recipes.
+    static func catalog(forSaltMatches matches: Int) throws -> Catalog {
+        try catalog(count: (matches + 387) / 388 * 692)
     }
 }

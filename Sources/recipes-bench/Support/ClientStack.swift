@@ -9,45 +9,63 @@ import Wiring
 /// into a sink that throws the text away and notes when each screen was written.
 @MainActor
 final class ClientStack {
+    /// In every search screen's footer ("Recipes 11–20 · screen 2 · n next …"), early enough to survive
+    /// the footer being cut to the terminal's width.
+    nonisolated static let screenMarker = " · screen "
+
     let app: AppDependencies
     let presenter: RecipesPresenter
-    let sink = TimestampingSink()
+    private let sink = ScreenSink()
+    /// The presenter holds its view weakly.
     private let view: TerminalView
-
-    var search: SearchInteractor { app.search }
 
     init(apiURL: URL, dataDirectory: URL, prefetch: Bool) throws {
         var options = CommandLineOptions()
-        options.api = apiURL
-        options.dataDirectory = dataDirectory.path
-        options.prefetch = prefetch
+        (options.api, options.dataDirectory, options.prefetch) = (apiURL, dataDirectory.path, prefetch)
         // Output is not a terminal (the text is thrown away) but stderr is, so the spinner runs as it
         // would for a person; 100 columns, colour on.
         let terminal = TerminalInfo(stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: true, environment: ["COLUMNS": "100"])
         app = try AppDependencies(options: options, terminal: terminal)
-        if let problem = app.favoritesProblem {
-            throw BenchError("cannot open a favorites store in \(dataDirectory.path): \(problem)")
-        }
+        if let problem = app.favoritesProblem { throw BenchError("cannot open a favorites store in \(dataDirectory.path): \(problem)") }
         view = TerminalView(terminal: terminal, colors: true, sink: sink, historyFile: nil)
         presenter = app.makePresenter(view: view)
     }
 
     /// Runs one intent and returns how long it took until its screen was written.
     func timeScreen(_ intent: () async -> Void) async throws -> Duration {
-        let before = sink.screens
+        let before = sink.state.withLock { $0.screens }
         let start = ContinuousClock.now
         await intent()
-        guard sink.screens == before + 1, let written = sink.lastScreenAt else {
-            throw BenchError("no screen was written; the view last got: \(sink.lastText.prefix(300))")
-        }
+        let (screens, written, last) = sink.state.withLock { ($0.screens, $0.lastScreenAt, $0.lastText) }
+        guard screens == before + 1, let written else { throw BenchError("no screen was written; the view last got: \(last.prefix(300))") }
         return written - start
     }
 
-    /// Stops background work, then closes the store and the network.
-    func shutdown() async {
-        await search.setPrefetch(false)
-        await search.waitForPrefetch()
-        await app.store?.close()
-        await app.shutdown()
+    /// Runs `body`, then stops the stacks' background work and closes their stores and networks, also
+    /// when it throws.
+    static func using<T>(_ stacks: [ClientStack], _ body: () async throws -> T) async throws -> T {
+        let result: Result<T, any Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        for stack in stacks {
+            await stack.app.search.setPrefetch(false)
+            await stack.app.search.waitForPrefetch()
+            await stack.app.store?.close()
+            await stack.app.shutdown()
+        }
+        return try result.get()
+    }
+}
+
+/// Keeps only how many screens were written to stdout, when the last was, and the last text.
+private final class ScreenSink: TextSink {
+    let state = Locked((screens: 0, lastScreenAt: ContinuousClock.Instant?.none, lastText: ""))
+
+    func write(_ text: String, to stream: View.OutputChannel) {
+        guard stream == .standardOutput else { return }
+        let now = ContinuousClock.now
+        state.withLock { state in
+            state.lastText = text
+            if text.contains(ClientStack.screenMarker) { (state.screens, state.lastScreenAt) = (state.screens + 1, now) }
+        }
     }
 }

@@ -9,23 +9,20 @@ import PuppyServer
 /// natural frequencies, from the words of every method in the catalog except ingredient names, mixed
 /// with the recipe's own ingredients. So a search for an ingredient finds the favorites that use it,
 /// as it would on real pages, and a common word finds nearly all.
-struct FavoritesFixture: Sendable {
+struct FavoritesFixture {
     static let pageBytes = 20 * 1024
 
-    let thumbnail: RecipeImage
+    let thumbnail = RecipeImage(bytes: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }), contentType: "image/png")
     private let templates: [CatalogRecipe]
     private let vocabulary: [String]
 
     init() throws {
         templates = try Catalog.bundled().recipes
-        guard !templates.isEmpty else { throw BenchError("the bundled catalog is empty") }
         let ingredientWords = Set(templates.flatMap { $0.ingredients.flatMap { $0.split(separator: " ").map(String.init) } })
-        let words = templates.flatMap { $0.method.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) }
-        vocabulary = words.filter { word in
+        vocabulary = templates.flatMap { $0.method.lowercased().split { !$0.isLetter }.map(String.init) }.filter { word in
             word.count > 2 && !ingredientWords.contains { word.hasPrefix($0) || $0.hasPrefix(word) }
         }
-        guard !vocabulary.isEmpty else { throw BenchError("no words for the favorites' pages") }
-        thumbnail = RecipeImage(bytes: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }), contentType: "image/png")
+        guard !vocabulary.isEmpty else { throw BenchError("the bundled catalog has no words for the favorites' pages") }
     }
 
     func recipe(_ number: Int) -> Recipe {
@@ -43,43 +40,47 @@ struct FavoritesFixture: Sendable {
     func page(for recipe: Recipe, number: Int) -> RecipePage {
         let template = templates[number % templates.count]
         var blocks: [ReadableDocument.Block] = [
-            .heading(level: 1, text: recipe.title),
-            .paragraph("A \(template.cuisine) dish for \(2 + number % 5) people."),
+            .heading(level: 1, text: recipe.title), .paragraph("A \(template.cuisine) dish for \(2 + number % 5) people."),
             .heading(level: 2, text: "Ingredients"),
         ]
         blocks += recipe.ingredients.map { .listItem(marker: "•", text: $0, depth: 0) }
         blocks += [.heading(level: 2, text: "Method"), .paragraph(template.method), .heading(level: 2, text: "Notes")]
         var body = blocks.map(Self.html).joined(separator: "\n")
-        var random = SplitMix64(seed: UInt64(number))
+        // SplitMix64, seeded with the number: the same page on every run.
+        var state = UInt64(number)
+        func random(below bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((value ^ (value >> 31)) % UInt64(max(1, bound)))
+        }
         while body.utf8.count < Self.pageBytes {
             let sentences = (0..<4).map { _ in
-                var words = (0..<(8 + random.next(below: 9))).map { _ in vocabulary[random.next(below: vocabulary.count)] }
-                if random.next(below: 3) == 0 {
-                    words.insert(recipe.ingredients[random.next(below: recipe.ingredients.count)], at: random.next(below: words.count))
+                var words = (0..<(8 + random(below: 9))).map { _ in vocabulary[random(below: vocabulary.count)] }
+                if random(below: 3) == 0 {
+                    words.insert(recipe.ingredients[random(below: recipe.ingredients.count)], at: random(below: words.count))
                 }
-                return words.joined(separator: " ").capitalizedFirst + "."
+                let sentence = words.joined(separator: " ")
+                return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
             }
-            let block = ReadableDocument.Block.paragraph(sentences.joined(separator: " "))
-            blocks.append(block)
-            body += "\n" + Self.html(block)
+            blocks.append(.paragraph(sentences.joined(separator: " ")))
+            body += "\n" + Self.html(blocks[blocks.count - 1])
         }
-        let links = [
-            ReadableDocument.Link(number: 1, text: "Home", url: "http://puppy.localhost/"),
-            ReadableDocument.Link(number: 2, text: template.cuisine, url: "http://puppy.localhost/cuisines/\(template.cuisine.lowercased())"),
-        ]
+        let cuisine = "http://puppy.localhost/cuisines/\(template.cuisine.lowercased())"
+        let links = [ReadableDocument.Link(number: 1, text: "Home", url: "http://puppy.localhost/"),
+                     ReadableDocument.Link(number: 2, text: template.cuisine, url: cuisine)]
         let html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>\(Self.escape(recipe.title))</title></head>\n<body>\n"
-            + "<nav><a href=\"/\">Home</a> · <a href=\"\(links[1].url)\">\(Self.escape(template.cuisine))</a></nav>\n"
-            + body + "\n</body></html>\n"
+            + "<nav><a href=\"/\">Home</a> · <a href=\"\(cuisine)\">\(Self.escape(template.cuisine))</a></nav>\n" + body + "\n</body></html>\n"
         return RecipePage(html: html, document: ReadableDocument(title: recipe.title, blocks: blocks, links: links))
     }
 
     private static func html(_ block: ReadableDocument.Block) -> String {
         switch block {
-        case .heading(let level, let text): return "<h\(level)>\(escape(text))</h\(level)>"
-        case .paragraph(let text): return "<p>\(escape(text))</p>"
-        case .listItem(_, let text, _): return "<li>\(escape(text))</li>"
-        case .preformatted(let text): return "<pre>\(escape(text))</pre>"
-        case .rule: return "<hr>"
+        case .heading(let level, let text): "<h\(level)>\(escape(text))</h\(level)>"
+        case .paragraph(let text): "<p>\(escape(text))</p>"
+        case .listItem(_, let text, _): "<li>\(escape(text))</li>"
+        case .preformatted(let text): "<pre>\(escape(text))</pre>"
+        case .rule: "<hr>"
         }
     }
 
@@ -87,26 +88,4 @@ struct FavoritesFixture: Sendable {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
-}
-
-/// A small seeded generator (SplitMix64): the same favorites on every run.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        value ^= value >> 31
-        return Int(value % UInt64(max(1, bound)))
-    }
-}
-
-private extension String {
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -1,8 +1,0 @@
-/// Why a measurement could not run.
-struct BenchError: Error, CustomStringConvertible, Sendable {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
