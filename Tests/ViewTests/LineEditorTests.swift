@@ -21,12 +21,29 @@ import Testing
         #expect(decoder.flush() == [.escape])
     }
 
-    @Test func everyByteValueDecodesWithoutTrouble() {
+    @Test func everyByteValueDecodesToAtMostOneKeyAndNeverSwallowsWhatFollows() {
         for value in 0...255 {
             var decoder = KeyDecoder()
-            _ = decoder.decode([UInt8(value), UInt8(value), 0x41])
-            _ = decoder.flush()
+            // A byte, then "A": whatever the byte means, the "A" after it (or, after ESC, the Alt-A it
+            // makes) is not lost, and nothing is left waiting.
+            let keys = decoder.decode([UInt8(value), 0x41]) + decoder.flush()
+            #expect(keys.count <= 2, "0x\(String(value, radix: 16)): \(keys)")
+            #expect(!decoder.hasPending)
+            if value != 0x1B, value < 0x80 || value >= 0xC2 && value <= 0xF4 {
+                #expect(keys.last == .character("A") || value >= 0xC2, "0x\(String(value, radix: 16)): \(keys)")
+            }
         }
+    }
+
+    @Test func lateAnswersOfTheTerminalAreSwallowedNotTyped() {
+        var decoder = KeyDecoder()
+        let kitty = Array("\u{1B}_Gi=31;OK\u{1B}\\".utf8)
+        let version = Array("\u{1B}P>|kitty(0.26.5)\u{1B}\\".utf8)
+        let title = Array("\u{1B}]l title\u{07}".utf8)
+        #expect(decoder.decode(kitty + Array("a".utf8) + version + title + Array("b".utf8)) == [.character("a"), .character("b")])
+        // Split across reads, the answer waits for its end.
+        #expect(decoder.decode(Array(kitty.prefix(5))).isEmpty)
+        #expect(decoder.decode(Array(kitty.dropFirst(5)) + Array("c".utf8)) == [.character("c")])
     }
 }
 

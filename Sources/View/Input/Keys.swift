@@ -80,10 +80,29 @@ struct KeyDecoder {
             default: return (nil, length)
             }
         }
+        if [UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "X")].contains(second) {
+            return controlString(in: bytes, at: index)
+        }
         if second == UInt8(ascii: "b") { return (.wordLeft, 2) }
         if second == UInt8(ascii: "f") { return (.wordRight, 2) }
         if second == 0x7F { return (.control("w"), 2) }
         return (.escape, 1)
+    }
+
+    /// A terminal's answer that arrives late (APC, DCS, OSC, PM or SOS up to BEL or `ESC \`, such as a
+    /// kitty graphics reply or a version string): swallowed whole, never typed. One that never ends is
+    /// dropped once it passes 4 KB.
+    private static func controlString(in bytes: [UInt8], at index: Int) -> (Key?, Int)? {
+        var end = index + 2
+        while end < bytes.count {
+            if bytes[end] == 0x07 { return (nil, end - index + 1) }
+            if bytes[end] == 0x1B {
+                guard end + 1 < bytes.count else { return nil }
+                return (nil, end - index + (bytes[end + 1] == UInt8(ascii: "\\") ? 2 : 1))
+            }
+            end += 1
+        }
+        return end - index > 4096 ? (nil, end - index) : nil
     }
 
     private static func utf8(in bytes: [UInt8], at index: Int) -> (Key?, Int)? {
