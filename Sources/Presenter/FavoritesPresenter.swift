@@ -7,22 +7,28 @@ public import Router
 @MainActor
 public final class FavoritesPresenter: ListPresenting {
     weak var view: (any RecipesView)? {
-        didSet { links.view = view }
+        didSet {
+            links.view = view
+            pictures.view = view
+        }
     }
     private let favorites: FavoritesInteractor
     private let reading: ReadingInteractor
     private let router: Router
     private let messages: Messages
     private let links: RecipeLinks
+    private let pictures: RecipePictures
     /// Saves still downloading, by recipe: quitting waits for them.
     private var saving: [RecipeID: Task<Void, Never>] = [:]
 
-    public init(favorites: FavoritesInteractor, reading: ReadingInteractor, router: Router, messages: Messages = Messages()) {
+    public init(favorites: FavoritesInteractor, reading: ReadingInteractor, router: Router,
+                pictures pictureInteractor: PictureInteractor? = nil, messages: Messages = Messages()) {
         self.favorites = favorites
         self.reading = reading
         self.router = router
         self.messages = messages
-        links = RecipeLinks(reading: reading, router: router, messages: messages)
+        pictures = RecipePictures(pictures: pictureInteractor, messages: messages)
+        links = RecipeLinks(reading: reading, router: router, messages: messages, pictures: pictures)
     }
 
     /// Says at the start when favorites cannot be used this run.
@@ -100,6 +106,7 @@ public final class FavoritesPresenter: ListPresenting {
     public func show(_ number: Int) async {
         guard let favorite = await load(number) else { return }
         router.show(.recipe(RecipeReference(list: .favorites, number: number, id: favorite.recipe.id)))
+        await pictures.show(favorite.recipe, for: .detail)
         view?.display(FavoritesFormatter.detail(favorite, number: number))
     }
 
@@ -116,6 +123,11 @@ public final class FavoritesPresenter: ListPresenting {
     public func copyLink(_ number: Int) async {
         guard let listed = await listed(number) else { return }
         links.copyLink(listed.recipe)
+    }
+
+    public func picture(_ number: Int) async {
+        guard let listed = await listed(number) else { return }
+        await pictures.show(listed.recipe, for: .large)
     }
 
     /// The recipe shown under `number`, removed since or not; nil after saying there is none.

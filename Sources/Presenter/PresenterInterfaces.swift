@@ -9,6 +9,11 @@ public protocol RecipesView: AnyObject {
     func openInBrowser(_ address: String) async -> BrowserOutcome
     /// Puts text on the terminal's clipboard; false when there is no terminal to ask.
     func copyToClipboard(_ text: String) -> Bool
+    /// The box, in pixels, a picture for `purpose` may fill; nil when this view shows no pictures (not
+    /// a terminal, a terminal that cannot draw them, or pictures turned off).
+    func pictureBox(for purpose: PicturePurpose) -> PictureBox?
+    /// Draws a picture for `purpose`.
+    func display(_ picture: PictureModel, for purpose: PicturePurpose)
     func display(_ message: MessageModel)
     func displayHelp()
     /// Something slow is happening (nil: it has finished). The View shows a spinner if it lasts.
@@ -32,6 +37,8 @@ public protocol ListPresenting: AnyObject {
     func web(_ number: Int) async
     /// Recipe `number`'s link on the clipboard.
     func copyLink(_ number: Int) async
+    /// Recipe `number`'s picture, large.
+    func picture(_ number: Int) async
     func favorite(_ number: Int) async
     func unfavorite(_ number: Int) async
 }

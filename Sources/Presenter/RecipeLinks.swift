@@ -10,11 +10,13 @@ final class RecipeLinks {
     private let reading: ReadingInteractor
     private let router: Router
     private let messages: Messages
+    private let pictures: RecipePictures
 
-    init(reading: ReadingInteractor, router: Router, messages: Messages) {
+    init(reading: ReadingInteractor, router: Router, messages: Messages, pictures: RecipePictures) {
         self.reading = reading
         self.router = router
         self.messages = messages
+        self.pictures = pictures
     }
 
     /// Reads `recipe`'s page, or the page its link number `link` leads to, then each page whose link
@@ -37,8 +39,10 @@ final class RecipeLinks {
                         try await self.reading.read(link: target.url, from: recipe)
                     }
                 }
+                var model = ScreenFormatter.page(page)
+                if page.address == recipe.href { model.picture = await pictures.picture(of: recipe, for: .detail) }
                 guard let view else { return }
-                guard let next = await view.display(ScreenFormatter.page(page)) else { return }
+                guard let next = await view.display(model) else { return }
                 chosen = next
             }
         } catch {

@@ -51,6 +51,18 @@ public final class RecipesPresenter {
         await results.filter(name)
     }
 
+    /// `set NAME VALUE`: pictures beside results on or off.
+    public func set(_ text: String) async {
+        let words = text.lowercased().split(separator: " ").map(String.init)
+        guard words.count == 2, words[0] == "pictures", let value = ["on": true, "off": false][words[1]] else {
+            view?.display(messages.unknownSetting(text))
+            return
+        }
+        results.cardPictures = value
+        view?.display(messages.setting("pictures beside results", value))
+        if value, router.current == .results { await results.showCurrent() }
+    }
+
     /// Tries the search step that failed again.
     public func retry() async {
         await results.retry()

@@ -6,27 +6,35 @@ public import Router
 @MainActor
 public final class SearchPresenter: ListPresenting {
     weak var view: (any RecipesView)? {
-        didSet { links.view = view }
+        didSet {
+            links.view = view
+            pictures.view = view
+        }
     }
     private let search: SearchInteractor
     private let reading: ReadingInteractor
     private let router: Router
     private let favorites: FavoritesPresenter
     private let links: RecipeLinks
+    private let pictures: RecipePictures
     private let messages: Messages
+    /// Small pictures beside the cards of results screens (`set pictures on`).
+    var cardPictures = false
+
     /// Every ingredient name shown in results this session, in the order first seen: what Tab
     /// completes, and what a search that finds nothing suggests instead.
     private var seenIngredients: [String] = []
     private var seen: Set<String> = []
 
     public init(search: SearchInteractor, reading: ReadingInteractor, router: Router, favorites: FavoritesPresenter,
-                messages: Messages = Messages()) {
+                pictures pictureInteractor: PictureInteractor? = nil, messages: Messages = Messages()) {
         self.search = search
         self.reading = reading
         self.router = router
         self.favorites = favorites
         self.messages = messages
-        links = RecipeLinks(reading: reading, router: router, messages: messages)
+        pictures = RecipePictures(pictures: pictureInteractor, messages: messages)
+        links = RecipeLinks(reading: reading, router: router, messages: messages, pictures: pictures)
     }
 
     // MARK: Searching and paging
@@ -40,7 +48,7 @@ public final class SearchPresenter: ListPresenting {
         case .noResults: router.show(.emptySearch)
         default: break
         }
-        show(result)
+        await show(result)
     }
 
     public func next() async { await page("Fetching more") { await self.search.next() } }
@@ -64,7 +72,7 @@ public final class SearchPresenter: ListPresenting {
     private func page(_ activity: String?, _ work: @escaping @MainActor () async -> ScreenResult) async {
         let result = if let activity { await whileBusy(view, activity, work) } else { await work() }
         if case .screen = result { router.show(.results) }
-        show(result)
+        await show(result)
     }
 
     func ingredientNames(completing typed: String) -> [String] {
@@ -84,13 +92,36 @@ public final class SearchPresenter: ListPresenting {
         return suggested
     }
 
-    private func show(_ result: ScreenResult) {
+    /// The pictures of a screen's cards, fetched side by side.
+    private func cardPictures(for recipes: [Recipe]) async -> [PictureModel?] {
+        var found = [PictureModel?](repeating: nil, count: recipes.count)
+        let pictures = self.pictures
+        await withTaskGroup(of: (Int, PictureModel?).self) { group in
+            for index in recipes.indices {
+                let recipe = recipes[index]
+                group.addTask {
+                    let picture = await pictures.picture(of: recipe, for: .card)
+                    return (index, picture)
+                }
+            }
+            for await result in group { found[result.0] = result.1 }
+        }
+        return found
+    }
+
+    private func show(_ result: ScreenResult) async {
         switch result {
         case .screen(let screen):
             for name in screen.recipes.flatMap(\.recipe.ingredients) where seen.insert(name).inserted {
                 seenIngredients.append(name)
             }
-            view?.display(ScreenFormatter.screen(screen, messages: messages))
+            var model = ScreenFormatter.screen(screen, messages: messages)
+            if cardPictures {
+                for (index, picture) in await cardPictures(for: screen.recipes.map(\.recipe)).enumerated() {
+                    model.cards[index].picture = picture
+                }
+            }
+            view?.display(model)
         case .noResults(let query, let gaps):
             view?.display(messages.noResults(query, suggestions: suggestions(for: query)))
             messages.notes(gaps: gaps, dropped: 0).filter { $0.kind == .warning }.forEach { view?.display($0) }
@@ -114,6 +145,7 @@ public final class SearchPresenter: ListPresenting {
     public func show(_ number: Int) async {
         guard let listed = await recipe(number) else { return }
         router.show(.recipe(RecipeReference(list: .results, number: number, id: listed.recipe.id)))
+        await pictures.show(listed.recipe, for: .detail)
         view?.display(ScreenFormatter.detail(listed))
     }
 
@@ -130,6 +162,11 @@ public final class SearchPresenter: ListPresenting {
     public func copyLink(_ number: Int) async {
         guard let listed = await recipe(number) else { return }
         links.copyLink(listed.recipe)
+    }
+
+    public func picture(_ number: Int) async {
+        guard let listed = await recipe(number) else { return }
+        await pictures.show(listed.recipe, for: .large)
     }
 
     /// `fav N`: saves recipe N with its page and picture, off the prompt.

@@ -19,6 +19,7 @@ public final class REPL {
     public func run() async {
         let interactive = view.terminal.stdinIsTTY
         if interactive {
+            view.preparePictures()
             view.write([Style(colors: view.colors).bold("RecipeBook") + " · type ingredients (onions, garlic) · ? for help · q to quit"])
             catchInterrupts()
         }
@@ -56,6 +57,8 @@ public final class REPL {
         case .open(let number, let link): await presenter.list.open(number, link: link)
         case .web(let number): await presenter.list.web(number)
         case .copy(let number): await presenter.list.copyLink(number)
+        case .picture(let number): await presenter.list.picture(number)
+        case .set(let text): await presenter.set(text)
         case .filter(let name): await presenter.filter(name)
         case .back: await presenter.back()
         case .help: presenter.help()

@@ -9,12 +9,15 @@ public final class TerminalView: RecipesView {
     let colors: Bool
     let input: any LineReading
     private let spinner: Spinner
+    /// Pictures on this terminal; nil where none are drawn (a pipe, or `--pictures never`).
+    private let pictures: TerminalPictures?
     /// What Tab completes besides command names (ingredient names seen so far), set once the Presenter
     /// that knows them exists.
     public var ingredientNames: ((String) -> [String])?
 
     /// `historyFile` keeps typed lines across runs when the line editor is used.
-    public convenience init(terminal: TerminalInfo, colors: Bool, sink: any TextSink = StandardStreams(), historyFile: URL?) {
+    public convenience init(terminal: TerminalInfo, colors: Bool, sink: any TextSink = StandardStreams(), historyFile: URL?,
+                            pictures choice: PictureChoice = .never) {
         let names = NameSource()
         let input: any LineReading
         if terminal.stdinIsTTY && terminal.stdoutIsTTY {
@@ -23,7 +26,8 @@ public final class TerminalView: RecipesView {
         } else {
             input = PipedLineReader()
         }
-        self.init(terminal: terminal, colors: colors, sink: sink, input: input)
+        let pictures = choice == .never || !terminal.stdoutIsTTY ? nil : TerminalPictures(terminal: terminal, choice: choice)
+        self.init(terminal: terminal, colors: colors, sink: sink, input: input, pictures: pictures)
         names.view = self
     }
 
@@ -33,11 +37,12 @@ public final class TerminalView: RecipesView {
         weak var view: TerminalView?
     }
 
-    init(terminal: TerminalInfo, colors: Bool, sink: any TextSink, input: any LineReading) {
+    init(terminal: TerminalInfo, colors: Bool, sink: any TextSink, input: any LineReading, pictures: TerminalPictures? = nil) {
         self.sink = sink
         self.terminal = terminal
         self.colors = colors
         self.input = input
+        self.pictures = pictures
         self.spinner = Spinner(sink: sink, enabled: terminal.stderrIsTTY)
     }
 
@@ -49,7 +54,45 @@ public final class TerminalView: RecipesView {
     var renderer: Renderer { Renderer(width: terminal.width, colors: colors, wrapsMessages: terminal.stdoutIsTTY) }
 
     public func display(_ screen: ScreenModel) {
-        write(renderer.screen(screen))
+        write(renderer.screen(screen, picture: cardPicture))
+    }
+
+    /// Asks the terminal what it can draw, once, before anything else reads the terminal.
+    public func preparePictures() {
+        pictures?.prepare()
+    }
+
+    public func pictureBox(for purpose: PicturePurpose) -> PictureBox? {
+        guard let pictures, pictures.drawsPictures else { return nil }
+        let (columns, rows) = cells(for: purpose)
+        let cell = pictures.cell
+        return PictureBox(width: min(1024, columns * cell.width), height: min(1024, rows * cell.height), wantsPNG: pictures.wantsPNG)
+    }
+
+    public func display(_ picture: PictureModel, for purpose: PicturePurpose) {
+        guard let pictures else { return }
+        let (columns, rows) = cells(for: purpose)
+        let drawn = pictures.render(picture, columns: columns, rows: rows)
+        if !drawn.isEmpty { sink.write(drawn, to: .standardOutput) }
+    }
+
+    /// The cells a picture for `purpose` may take.
+    private func cells(for purpose: PicturePurpose) -> (columns: Int, rows: Int) {
+        switch purpose {
+        case .card: return (12, 5)
+        case .detail: return (min(terminal.width - 2, 40), 10)
+        case .large: return (max(10, terminal.width - 1), max(5, terminal.height - 3))
+        }
+    }
+
+    /// A card's picture as the lines to put beside the card (pictures drawn with characters), or as
+    /// one block to put above it.
+    private func cardPicture(_ picture: PictureModel) -> Renderer.CardPicture? {
+        guard let pictures, pictures.drawsPictures else { return nil }
+        let (columns, rows) = cells(for: .card)
+        let drawn = pictures.render(picture, columns: columns, rows: rows)
+        guard !drawn.isEmpty else { return nil }
+        return pictures.drawsWithCharacters ? .beside(drawn.split(separator: "\n").map(String.init), columns: columns) : .above(drawn)
     }
 
     public func display(_ recipe: RecipeDetailModel) {
@@ -57,6 +100,7 @@ public final class TerminalView: RecipesView {
     }
 
     public func display(_ page: PageModel) async -> Int? {
+        if let picture = page.picture, terminal.stdoutIsTTY { display(picture, for: .detail) }
         let width = terminal.width
         return await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors))
             .show(renderer.page(page), links: page.references.count, plain: { Renderer(width: width, colors: false).page(page) })

@@ -22,6 +22,7 @@ public final class AppDependencies {
     public let search: SearchInteractor
     public let reading: ReadingInteractor
     public let favorites: FavoritesInteractor
+    public let pictures: PictureInteractor
     /// The favorites database, when it could be opened.
     public let store: FavoritesStore?
     /// Why favorites cannot be used this run (a damaged or too-new database), if so.
@@ -60,6 +61,7 @@ public final class AppDependencies {
         search = SearchInteractor(searcher: client, favorites: store, time: time,
                                   configuration: .init(screenSize: 10, prefetch: options.prefetch))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
+        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites)
     }
 
     /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else
@@ -85,8 +87,8 @@ public final class AppDependencies {
     /// talks to.
     public func makePresenter(view: TerminalView) -> RecipesPresenter {
         let router = Router()
-        let favoritesPresenter = FavoritesPresenter(favorites: favorites, reading: reading, router: router)
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favoritesPresenter)
+        let favoritesPresenter = FavoritesPresenter(favorites: favorites, reading: reading, router: router, pictures: pictures)
+        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favoritesPresenter, pictures: pictures)
         let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router)
         presenter.view = view
         return presenter
@@ -95,7 +97,7 @@ public final class AppDependencies {
     /// Runs the interactive prompt until `quit` or the end of input.
     public func runInteractive() async -> ExitCode {
         let view = TerminalView(terminal: terminal, colors: terminal.colors(options.color),
-                                historyFile: TerminalView.defaultHistoryFile(environment: terminal.environment))
+                                historyFile: TerminalView.defaultHistoryFile(environment: terminal.environment), pictures: options.pictures)
         let presenter = makePresenter(view: view)
         view.ingredientNames = { presenter.ingredientNames(completing: $0) }
         presenter.start()

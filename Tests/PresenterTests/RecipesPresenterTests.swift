@@ -16,14 +16,15 @@ struct PresenterStack {
     let favoritesInteractor: FavoritesInteractor
 
     init(_ searcher: any RecipeSearching, pages: [String: String] = [:], store: FavoritesStore? = nil,
-         fetcher: FakePageFetcher? = nil, time: FakeTime = FakeTime()) {
+         fetcher: FakePageFetcher? = nil, time: FakeTime = FakeTime(), pictures: Bool = false) {
         let fetcher = fetcher ?? FakePageFetcher(pages: pages, unknown: .notFound, picture: nil)
         favoritesInteractor = FavoritesInteractor(store: store, unavailable: store == nil ? .storageCorrupt.with(detail: "test") : nil,
                                                   fetcher: fetcher, time: time, screenSize: 4)
         let reading = ReadingInteractor(fetcher: fetcher, saved: favoritesInteractor)
-        let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router)
+        let pictureInteractor = pictures ? PictureInteractor(fetcher: fetcher, favorites: favoritesInteractor) : nil
+        let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router, pictures: pictureInteractor)
         let search = SearchInteractor(searcher: searcher, favorites: store, time: time, configuration: .init(prefetch: false))
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites)
+        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites, pictures: pictureInteractor)
         presenter = RecipesPresenter(results: results, favorites: favorites, router: router)
         presenter.view = view
     }

@@ -8,6 +8,7 @@ public final class RecordingView: RecipesView {
         case recipe(RecipeDetailModel)
         case page(PageModel)
         case message(MessageModel)
+        case picture(PictureModel, PicturePurpose)
         case help
     }
 
@@ -18,6 +19,8 @@ public final class RecordingView: RecipesView {
     /// What opening a browser comes to, and the addresses asked for.
     public var browser: BrowserOutcome = .opened(program: "test-browser")
     public private(set) var opened: [String] = []
+    /// The picture boxes this view offers (none: it draws no pictures).
+    public var pictureBoxes: [PicturePurpose: PictureBox] = [:]
     /// Whether there is a terminal to copy on, and what was copied.
     public var canCopy = true
     public private(set) var copied: [String] = []
@@ -34,6 +37,14 @@ public final class RecordingView: RecipesView {
     public func openInBrowser(_ address: String) async -> BrowserOutcome {
         opened.append(address)
         return browser
+    }
+
+    public func pictureBox(for purpose: PicturePurpose) -> PictureBox? {
+        pictureBoxes[purpose]
+    }
+
+    public func display(_ picture: PictureModel, for purpose: PicturePurpose) {
+        shown.append(.picture(picture, purpose))
     }
 
     public func copyToClipboard(_ text: String) -> Bool {

@@ -6,7 +6,7 @@ import Services
 public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
         case timeout, unreachable, connectionLost, serverError, redirectLoop, malformedResponse, tooLarge
-        case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound
+        case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound, pictureUnavailable
     }
 
     /// What RecipeBook was doing when it failed.
@@ -19,6 +19,8 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
         case saveFavorite
         /// Reading or writing the favorites database.
         case favorites
+        /// Fetching or decoding a recipe's picture.
+        case readPicture
     }
 
     private let code: Code
@@ -70,6 +72,8 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let storageTooNew = UseCaseError(.storageTooNew)
     /// Nothing is stored under that name.
     public static let notFound = UseCaseError(.notFound)
+    /// A picture that cannot be shown: damaged, too large, or in a format RecipeBook does not read.
+    public static let pictureUnavailable = UseCaseError(.pictureUnavailable)
 
     /// True for failures of the network itself (refused, timed out, reset).
     public var isNetworkLevel: Bool {
@@ -105,6 +109,7 @@ extension UseCaseError {
         case .storageTooNew: code = .storageTooNew
         case .storage: code = .storage
         case .notFound: code = .notFound
+        case .pictureUnavailable, .unsupportedPicture: code = .pictureUnavailable
         default: code = .malformedResponse
         }
         self.init(code, operation: operation, status: error.status, detail: error.detail, attempts: attempts)

@@ -25,6 +25,19 @@ extension Messages {
         }
     }
 
+    public func noPictures(_ recipe: Recipe) -> MessageModel {
+        MessageModel(.info, "No picture can be drawn here\(recipe.thumbnail.map { "; it is at \($0)" } ?? "").",
+                     hint: "Pictures need a terminal that shows them (kitty, iTerm2, sixel, or colours for half blocks), without --pictures never.")
+    }
+
+    public func setting(_ name: String, _ value: Bool) -> MessageModel {
+        MessageModel(.info, "\(name.capitalizedFirst): \(value ? "on" : "off").")
+    }
+
+    public func unknownSetting(_ text: String) -> MessageModel {
+        MessageModel(.error, "Unknown setting \"\(text)\".", hint: "Settings: set pictures on, set pictures off.")
+    }
+
     public func copied(_ recipe: Recipe, address: String) -> MessageModel {
         MessageModel(.info, "Copied the link of “\(recipe.title)”: \(address)")
     }

@@ -57,6 +57,8 @@ public struct Messages: Sendable {
                                 hint: "Nothing saved before was lost. Check the disk and try again.")
         case .notFound:
             return MessageModel(.error, error.detail.isEmpty ? "Not found." : "Not found: \(error.detail).")
+        case .pictureUnavailable:
+            return MessageModel(.warning, "Picture unavailable\(detail).")
         default:
             return MessageModel(.error, "Something went wrong\(detail).")
         }
@@ -114,7 +116,7 @@ public struct Messages: Sendable {
     private static func place(of operation: UseCaseError.Operation) -> String {
         switch operation {
         case .search: return "the recipe server"
-        case .readPage, .saveFavorite: return "the recipe's site"
+        case .readPage, .saveFavorite, .readPicture: return "the recipe's site"
         case .favorites: return "the favorites database"
         }
     }

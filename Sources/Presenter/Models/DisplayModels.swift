@@ -15,6 +15,8 @@ public struct RecipeCard: Sendable, Equatable {
     /// The recipe's address.
     public let href: String
     public let badges: [Badge]
+    /// A small picture beside the card, when pictures beside results are on.
+    public var picture: PictureModel?
 
     public init(number: Int, title: String, ingredients: String, site: String, href: String, badges: [Badge]) {
         self.number = number
@@ -29,7 +31,7 @@ public struct RecipeCard: Sendable, Equatable {
 /// A screen of recipes.
 public struct ScreenModel: Sendable, Equatable {
     public let heading: String
-    public let cards: [RecipeCard]
+    public var cards: [RecipeCard]
     /// Things worth knowing about how this screen was fetched (skipped pages, dropped results).
     public let notes: [MessageModel]
     /// Where you are and what to type next.
@@ -82,6 +84,8 @@ public struct PageModel: Sendable, Equatable {
     }
 
     public let title: String
+    /// The recipe's picture, drawn above the page where the view can.
+    public var picture: PictureModel?
     /// Where the text came from: "online" or "saved copy from 2026-11-20".
     public let source: String
     public let blocks: [Block]
@@ -93,6 +97,29 @@ public struct PageModel: Sendable, Equatable {
         self.source = source
         self.blocks = blocks
         self.references = references
+    }
+}
+
+/// Where a picture is shown, which decides its size.
+public enum PicturePurpose: Sendable, Equatable {
+    /// Small, beside a card of a results screen.
+    case card
+    /// Above a recipe's details or its page.
+    case detail
+    /// `pic N`: as large as the screen allows.
+    case large
+}
+
+/// The pixels a picture may fill, and whether the terminal wants it as a PNG file.
+public struct PictureBox: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let wantsPNG: Bool
+
+    public init(width: Int, height: Int, wantsPNG: Bool) {
+        self.width = width
+        self.height = height
+        self.wantsPNG = wantsPNG
     }
 }
 

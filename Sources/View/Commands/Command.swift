@@ -15,6 +15,10 @@ public enum Command: Equatable, Sendable {
     case web(Int)
     /// Copy recipe N's link.
     case copy(Int)
+    /// Show recipe N's picture large.
+    case picture(Int)
+    /// `set NAME VALUE`.
+    case set(String)
     case filter(String)
     case back
     case help

@@ -48,6 +48,23 @@ public final class TerminalPictures: @unchecked Sendable {
     /// True when pictures are drawn (not only linked).
     public var drawsPictures: Bool { pictureProtocol != .linkOnly }
 
+    /// True when the protocol takes a picture as a PNG file (kitty, iTerm2).
+    var wantsPNG: Bool {
+        switch pictureProtocol {
+        case .kitty, .iTerm2: return true
+        default: return false
+        }
+    }
+
+    /// True when pictures are drawn as coloured characters, which lay out like text.
+    var drawsWithCharacters: Bool {
+        if case .halfBlocks = pictureProtocol { return true }
+        return false
+    }
+
+    /// The pixels of one character cell: what the terminal says, else a usual font's.
+    var cell: CellSize { cellSize() ?? .assumed }
+
     /// What to write for `picture` in a box of `columns` × `rows` cells: the picture, ending on the
     /// line below it; or an empty string when it cannot be drawn (the caller shows the link).
     public func render(_ picture: PictureModel, columns: Int, rows: Int) -> String {

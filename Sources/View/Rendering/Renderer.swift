@@ -15,11 +15,33 @@ struct Renderer {
         self.wrapsMessages = wrapsMessages
     }
 
-    func screen(_ model: ScreenModel) -> [String] {
+    /// A card's picture as drawn for this terminal: rows of coloured characters to set beside the card,
+    /// or a block (a graphics protocol's escape) to put above it.
+    enum CardPicture {
+        case beside([String], columns: Int)
+        case above(String)
+    }
+
+    func screen(_ model: ScreenModel, picture: (PictureModel) -> CardPicture? = { _ in nil }) -> [String] {
         var lines = ["", style.bold(safe(model.heading)), ""]
         let numberWidth = String(model.cards.map(\.number).max() ?? 0).count
         for card in model.cards {
-            lines += self.card(card, numberWidth: numberWidth) + [""]
+            switch card.picture.flatMap(picture) {
+            case .beside(let rows, let columns)?:
+                let text = Renderer(width: width - columns - 1, colors: style.colors, wrapsMessages: wrapsMessages)
+                    .card(card, numberWidth: numberWidth)
+                let blank = String(repeating: " ", count: columns)
+                for index in 0..<max(rows.count, text.count) {
+                    let row = index < rows.count ? rows[index] + String(repeating: " ", count: max(0, columns - Renderer.cellsDrawn(rows[index]))) : blank
+                    lines.append(row + " " + (index < text.count ? text[index] : ""))
+                }
+                lines.append("")
+            case .above(let block)?:
+                lines.append(String(block.dropLast(block.hasSuffix("\n") ? 1 : 0)))
+                lines += self.card(card, numberWidth: numberWidth) + [""]
+            case nil:
+                lines += self.card(card, numberWidth: numberWidth) + [""]
+            }
         }
         for note in model.notes { lines += message(note) }
         lines += TextLayout.wrap(safe(model.footer), width: width).map(style.dim)
@@ -152,6 +174,23 @@ struct Renderer {
         lines += [""] + TextLayout.wrap("Numbers stay with a recipe for the whole search. ★ marks favorites; LACTOSE marks milk or cheese.",
                                         width: width)
         return lines
+    }
+
+    /// How many cells a row of a picture drawn with characters takes: its characters, not counting
+    /// the colour sequences (`ESC [ … m`) between them.
+    static func cellsDrawn(_ row: String) -> Int {
+        var count = 0
+        var inSequence = false
+        for scalar in row.unicodeScalars {
+            if inSequence {
+                if (0x40...0x7E).contains(scalar.value), scalar != "[" { inSequence = false }
+            } else if scalar == "\u{1B}" {
+                inSequence = true
+            } else {
+                count += 1
+            }
+        }
+        return count
     }
 
     private func safe(_ text: String) -> String {

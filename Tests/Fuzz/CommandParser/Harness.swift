@@ -19,15 +19,15 @@ private func isTrimmed(_ text: String) -> Bool {
 private func checkCommand(_ command: Command, line: String) {
     switch command {
     case .show(let number), .open(let number, nil), .favorite(let number), .unfavorite(let number), .web(let number),
-         .copy(let number):
+         .copy(let number), .picture(let number):
         check(number > 0, "recipe number \(number) from \(line.debugDescription)")
     case .open(let number, let link?):
         check(number > 0 && link > 0, "recipe \(number), link \(link) from \(line.debugDescription)")
     case .search(let ingredients, let title):
         check(!(ingredients.isEmpty && title.isEmpty), "an empty search from \(line.debugDescription)")
         check(isTrimmed(ingredients) && isTrimmed(title), "untrimmed search from \(line.debugDescription)")
-    case .filter(let word):
-        check(!word.isEmpty, "an empty filter from \(line.debugDescription)")
+    case .filter(let word), .set(let word):
+        check(!word.isEmpty, "an empty argument from \(line.debugDescription)")
     case .favorites(let words):
         check(isTrimmed(words), "untrimmed favorites search from \(line.debugDescription)")
     case .next, .previous, .first, .refresh, .retry, .back, .help, .quit:

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import PuppyServer
+import TestSupport
+
+/// Which way `recipes` draws a picture, chosen by what the terminal is: a pseudo-terminal that answers
+/// no query, with TERM and COLORTERM set as a terminal would set them; and a pipe.
+@Suite struct PictureFallbacks {
+    /// Runs `garlic` and `pic 1` on a pseudo-terminal with `environment`, and returns what was written
+    /// after `pic 1`.
+    func pictureOutput(_ environment: [String: String]) async throws -> String {
+        try await PuppyServerFixture.withServer { server in
+            try await TemporaryDirectory.with { home in
+                let terminal = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString],
+                                                         environment: BinaryRunner.environment(home: home, extra: environment))
+                #expect(terminal.waitFor("recipes> "))
+                var mark = terminal.bytes.count
+                terminal.type("garlic\r")
+                #expect(terminal.waitForPrompt(after: "Recipes 1–10", from: mark))
+                mark = terminal.bytes.count
+                terminal.type("pic 1\r")
+                // The line is accepted (a new line), the picture or message is written, the prompt returns.
+                let accepted = try #require(terminal.position(of: "\r\n", after: mark))
+                let end = try #require(terminal.position(of: "recipes> ", after: accepted))
+                let output = String(decoding: terminal.bytes[accepted..<end], as: UTF8.self)
+                terminal.type("quit\r")
+                #expect(terminal.finish() == 0)
+                return output
+            }
+        }
+    }
+
+    @Test func a256ColourTerminalGetsHalfBlocksIn256Colours() async throws {
+        let output = try await pictureOutput(["TERM": "xterm-256color"])
+        #expect(output.contains("▀"))
+        #expect(output.contains("\u{1B}[38;5;"))
+        #expect(!output.contains("\u{1B}[38;2;"))
+    }
+
+    @Test func aTruecolourTerminalGetsHalfBlocksIn24BitColour() async throws {
+        let output = try await pictureOutput(["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+        #expect(output.contains("▀"))
+        #expect(output.contains("\u{1B}[38;2;"))
+    }
+
+    @Test func aDumbTerminalGetsTheLinkOnly() async throws {
+        let output = try await pictureOutput(["TERM": "dumb"])
+        #expect(!output.contains("▀"))
+        #expect(!output.contains("\u{1B}["))
+        #expect(output.contains("No picture can be drawn here; it is at http://127.0.0.1:"))
+    }
+
+    @Test func aPipeNeverGetsPictureBytes() async throws {
+        try await PuppyServerFixture.withServer { server in
+            try await TemporaryDirectory.with { home in
+                let result = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "--pictures", "always"],
+                                                  input: "garlic\npic 1\n2\nquit\n",
+                                                  environment: BinaryRunner.environment(home: home, extra: ["TERM": "xterm-256color",
+                                                                                                              "COLORTERM": "truecolor"]))
+                #expect(result.status == 0)
+                #expect(!result.output.contains("\u{1B}"))
+                #expect(result.output.contains("No picture can be drawn here"))
+            }
+        }
+    }
+}
