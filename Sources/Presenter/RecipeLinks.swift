@@ -39,10 +39,20 @@ final class RecipeLinks {
                         try await self.reading.read(link: target.url, from: recipe)
                     }
                 }
+                // Ctrl-C while a large page was read: the person no longer wants it.
+                if Task.isCancelled {
+                    view?.display(messages.cancelled(searching: false))
+                    return
+                }
                 var model = ScreenFormatter.page(page)
                 if page.address == recipe.href { model.picture = await pictures.picture(of: recipe, for: .detail) }
                 guard let view else { return }
-                guard let next = await view.display(model) else { return }
+                let next = await view.display(model)
+                if Task.isCancelled {
+                    view.display(messages.stoppedDrawing())
+                    return
+                }
+                guard let next else { return }
                 chosen = next
             }
         } catch {

@@ -8,7 +8,9 @@ public import Presenter
 public final class REPL {
     private let presenter: RecipesPresenter
     private let view: TerminalView
-    private var running: Task<Void, Never>?
+    /// The command running, where the Ctrl-C handler (on a queue of its own, so that it is heard while
+    /// the main thread is busy drawing) can cancel it.
+    private let running = RunningCommand()
     private var interrupts: (any DispatchSourceSignal)?
 
     public init(presenter: RecipesPresenter, view: TerminalView) {
@@ -38,9 +40,9 @@ public final class REPL {
             }
             if command == .quit { break }
             let task = Task { await self.perform(command) }
-            running = task
+            running.set(task)
             await task.value
-            running = nil
+            running.set(nil)
         }
         await presenter.finish()
     }
@@ -69,16 +71,30 @@ public final class REPL {
         }
     }
 
-    /// On a terminal, Ctrl-C while a command runs cancels that command instead of the program.
+    /// On a terminal, Ctrl-C while a command runs cancels that command instead of the program. The
+    /// signal is handled off the main thread, so a long screen being drawn is stopped too (drawing
+    /// checks for cancellation as it goes).
     private func catchInterrupts() {
         signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-        source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                self?.running?.cancel()
-            }
-        }
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "recipebook.interrupts"))
+        let running = self.running
+        source.setEventHandler { running.cancel() }
         source.resume()
         interrupts = source
+    }
+}
+
+/// The task of the command running, shared with the interrupt handler (behind an NSLock, which the
+/// thread sanitizer understands).
+final class RunningCommand: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+
+    func set(_ running: Task<Void, Never>?) {
+        lock.withLock { task = running }
+    }
+
+    func cancel() {
+        lock.withLock { task }?.cancel()
     }
 }

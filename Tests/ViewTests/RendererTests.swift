@@ -68,3 +68,18 @@ import Presenter
                           "a  b", "", String(repeating: "─", count: 40), "", "References", "  1. http://x/y"])
     }
 }
+
+@Suite struct InterruptibleDrawing {
+    @Test func aCancelledTaskStopsLayingOutALongPage() async {
+        let blocks = (1...50_000).map { PageModel.Block.paragraph("Paragraph \($0) of a very long page.") }
+        let page = PageModel(title: "Long", source: "online", blocks: blocks, references: [])
+        let whole = Renderer(width: 80, colors: false).page(page)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return Renderer(width: 80, colors: false).page(page)
+        }
+        let stopped = await task.value
+        #expect(whole.count > 100_000)
+        #expect(stopped.count < 10, "a cancelled layout stops at once: \(stopped.count) lines")
+    }
+}

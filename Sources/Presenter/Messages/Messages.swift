@@ -45,7 +45,7 @@ public struct Messages: Sendable {
         case .invalidAddress:
             return MessageModel(.error, "This recipe's link is not a web page RecipeBook can open\(detail).")
         case .cancelled:
-            return cancelled()
+            return cancelled(searching: error.operation == .search)
         case .storageCorrupt:
             return MessageModel(.error, "The favorites database is damaged or is not RecipeBook's\(detail); it was left untouched.",
                                 hint: "Searching still works. Move the file aside (see --data-dir) to start a new one.")
@@ -84,8 +84,14 @@ public struct Messages: Sendable {
         }
     }
 
-    public func cancelled() -> MessageModel {
-        MessageModel(.info, "Cancelled.", hint: mode == .interactive ? "n or retry carries on from there." : nil)
+    /// Ctrl-C while a long screen or page was being drawn.
+    public func stoppedDrawing() -> MessageModel {
+        MessageModel(.info, "Stopped: the rest was not drawn.")
+    }
+
+    /// Ctrl-C: a search carries on with `n` or `retry`; anything else is simply not done.
+    public func cancelled(searching: Bool = true) -> MessageModel {
+        MessageModel(.info, "Cancelled.", hint: mode == .interactive && searching ? "n or retry carries on from there." : nil)
     }
 
     // MARK: Wording

@@ -99,6 +99,8 @@ struct Renderer {
         var lines = [style.bold(TextLayout.truncate(safe(model.title), width: width)),
                      style.dim("(\(safe(model.source)))"), ""]
         for block in model.blocks {
+            // A page can be long: Ctrl-C stops laying it out (the rest is not shown).
+            if Task.isCancelled { break }
             switch block {
             case .heading(let level, let text):
                 if lines.last != "" { lines.append("") }

@@ -16,6 +16,8 @@ struct Pager {
     /// external pager gets `plain()` instead, the same text without styles (not every pager passes
     /// escape sequences through); links are then followed with `o N LINK`.
     func show(_ lines: [String], links: Int, plain: () -> [String]) async -> Int? {
+        // Ctrl-C while the page was laid out: nothing is shown.
+        guard !Task.isCancelled else { return nil }
         guard terminal.stdoutIsTTY, terminal.stdinIsTTY else {
             sink.write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
             return nil

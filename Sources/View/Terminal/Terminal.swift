@@ -15,13 +15,17 @@ public protocol TextSink: Sendable {
 public struct StandardStreams: TextSink {
     public init() {}
 
+    /// Writes `text`; long text goes in pieces of 64 KB, and stops between pieces when the task
+    /// writing it is cancelled (Ctrl-C), so a huge screen is not drawn to its end.
     public func write(_ text: String, to stream: OutputChannel) {
         let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
         var text = text
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+                if offset > 0, offset % (64 << 10) == 0, Task.isCancelled { return }
+                let piece = min(bytes.count - offset, 64 << 10 - offset % (64 << 10))
+                let written = Glibc.write(descriptor, bytes.baseAddress?.advanced(by: offset), piece)
                 if written < 0, errno == EINTR { continue }
                 // A closed stream (a pager or `head` that quit) ends the output quietly.
                 if written <= 0 { return }
