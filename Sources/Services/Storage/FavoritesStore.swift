@@ -10,34 +10,77 @@ public actor FavoritesStore: FavoriteStatusProviding {
 
     private let database: SQLiteDatabase
     public nonisolated let fileURL: URL
+    /// True when nothing can be written where the file is: favorites are read, never changed.
+    public nonisolated let isReadOnly: Bool
 
     /// Opens the store in `directory` (created 0700 if missing; the file is 0600), migrating it to the
-    /// latest schema.
+    /// latest schema. Where nothing can be written (a read-only folder or file system), an existing file
+    /// is opened for reading: favorites are listed, searched and read, and changing them is refused.
     public init(directory: URL) throws(ServiceError) {
         let file = directory.appendingPathComponent(FavoritesStore.fileName)
-        try FavoritesStore.prepareFiles(directory: directory, file: file)
-        let database = try SQLiteDatabase(path: file.path, create: false)
+        if FavoritesStore.isReadOnly(directory: directory, file: file) {
+            database = try FavoritesStore.openReadOnly(file)
+            isReadOnly = true
+        } else {
+            try FavoritesStore.prepareFiles(directory: directory, file: file)
+            database = try SQLiteDatabase(path: file.path, create: false)
+            isReadOnly = false
+        }
+        fileURL = file
         let version = try Int(database.integer("PRAGMA user_version"))
-        if version > FavoritesSchema.latestVersion {
+        do throws(ServiceError) {
+            try FavoritesStore.checkOwnership(database, version: version, file: file)
+            if isReadOnly {
+                guard version == FavoritesSchema.latestVersion else {
+                    throw .storage.with(detail: "\(file.path) needs updating to this RecipeBook's version, and its folder is read-only")
+                }
+            } else {
+                try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+                try FavoritesStore.migrate(database, from: version, to: FavoritesSchema.latestVersion)
+            }
+        } catch {
             database.close()
+            throw error
+        }
+    }
+
+    /// True when the file exists but neither it nor its folder can be written.
+    private static func isReadOnly(directory: URL, file: URL) -> Bool {
+        access(file.path, R_OK) == 0 && (access(directory.path, W_OK) != 0 || access(file.path, W_OK) != 0)
+    }
+
+    private static func openReadOnly(_ file: URL) throws(ServiceError) -> SQLiteDatabase {
+        do throws(ServiceError) {
+            let database = try SQLiteDatabase(path: file.path, access: .readOnly(immutable: false))
+            _ = try database.integer("PRAGMA user_version")
+            return database
+        } catch {
+            // Without its shared-memory file (which a read-only folder cannot hold) SQLite reads the file
+            // as it is on disk; what a RecipeBook closing normally leaves there is everything.
+            return try SQLiteDatabase(path: file.path, access: .readOnly(immutable: true))
+        }
+    }
+
+    /// A file that is newer than this RecipeBook, or not RecipeBook's, is never touched.
+    private static func checkOwnership(_ database: SQLiteDatabase, version: Int, file: URL) throws(ServiceError) {
+        if version > FavoritesSchema.latestVersion {
             throw .storageTooNew.with(detail: "\(file.path) is at version \(version); this RecipeBook knows up to \(FavoritesSchema.latestVersion)")
         }
         if version > 0 {
             // A file that claims to be ours must hold our table; anything else is not touched.
             let tables = try database.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'favorites'")
-            guard tables == 1 else {
-                database.close()
-                throw .storageCorrupt.with(detail: "\(file.path) has no favorites table")
-            }
+            guard tables == 1 else { throw .storageCorrupt.with(detail: "\(file.path) has no favorites table") }
         } else if try database.integer("SELECT count(*) FROM sqlite_master") > 0 {
             // Version 0 with tables in it: another program's database, never ours to change.
-            database.close()
             throw .storageCorrupt.with(detail: "\(file.path) is another program's database")
         }
-        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
-        try FavoritesStore.migrate(database, from: version, to: FavoritesSchema.latestVersion)
-        self.database = database
-        self.fileURL = file
+    }
+
+    /// Refuses a change when the store could only be opened for reading.
+    private func requireWritable() throws(ServiceError) {
+        if isReadOnly {
+            throw .storage.with(detail: "\(fileURL.deletingLastPathComponent().path) is read-only: favorites can be read here but not changed")
+        }
     }
 
     /// Applies the migrations after `version`, each in its own transaction with its version number.
@@ -83,6 +126,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
     /// Saves a favorite, all of it in one transaction. Saving a recipe that is already a favorite
     /// updates its data but never replaces a stored page or picture with nothing.
     public func save(_ favorite: Favorite) throws(ServiceError) {
+        try requireWritable()
         let recipe = favorite.recipe
         let statement = try database.prepare("""
             INSERT INTO favorites (id, title, href, ingredients, thumbnail_url, saved_at, page_html, page_document, page_text,
@@ -109,7 +153,8 @@ public actor FavoritesStore: FavoriteStatusProviding {
 
     /// Fills in parts that were missing; false when the recipe is no longer a favorite.
     public func complete(_ id: RecipeID, page: RecipePage?, thumbnail: RecipeImage?) throws(ServiceError) -> Bool {
-        try database.transaction { () throws(ServiceError) -> Bool in
+        try requireWritable()
+        return try database.transaction { () throws(ServiceError) -> Bool in
             guard try database.prepare("SELECT 1 FROM favorites WHERE id = ?").bind([.text(id.rawValue)]).step() else { return false }
             if let page {
                 try database.prepare("UPDATE favorites SET page_html = ?, page_document = ?, page_text = ? WHERE id = ?")
@@ -125,7 +170,8 @@ public actor FavoritesStore: FavoriteStatusProviding {
 
     /// Removes a favorite; false when it was not one.
     public func remove(_ id: RecipeID) throws(ServiceError) -> Bool {
-        try database.transaction { () throws(ServiceError) -> Bool in
+        try requireWritable()
+        return try database.transaction { () throws(ServiceError) -> Bool in
             let existed = try database.prepare("SELECT 1 FROM favorites WHERE id = ?").bind([.text(id.rawValue)]).step()
             try database.prepare("DELETE FROM favorites WHERE id = ?").run([.text(id.rawValue)])
             return existed

@@ -8,13 +8,34 @@ final class SQLiteDatabase {
     private var handle: OpaquePointer?
     let path: String
 
+    /// How a database is opened.
+    enum Access {
+        /// Reading and writing; the file must exist unless `create`.
+        case readWrite(create: Bool)
+        /// Reading only, where nothing may be written (a read-only folder): `immutable` also lets SQLite
+        /// do without the write-ahead log's shared-memory file it cannot create there.
+        case readOnly(immutable: Bool)
+    }
+
     /// Opens (creating if asked) the database at `path`.
-    init(path: String, create: Bool, busyTimeout: Duration = .seconds(5)) throws(ServiceError) {
+    convenience init(path: String, create: Bool, busyTimeout: Duration = .seconds(5)) throws(ServiceError) {
+        try self.init(path: path, access: .readWrite(create: create), busyTimeout: busyTimeout)
+    }
+
+    init(path: String, access: Access, busyTimeout: Duration = .seconds(5)) throws(ServiceError) {
         self.path = path
-        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-        if create { flags |= SQLITE_OPEN_CREATE }
+        var flags = SQLITE_OPEN_NOMUTEX
+        var name = path
+        switch access {
+        case .readWrite(let create):
+            flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        case .readOnly(let immutable):
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+            name = "file:\(escaped)?mode=ro" + (immutable ? "&immutable=1" : "")
+        }
         var handle: OpaquePointer?
-        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        let status = sqlite3_open_v2(name, &handle, flags, nil)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(handle)
