@@ -14,8 +14,13 @@ var targets: [Target] = [
         pkgConfig: "sqlite3",
         providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+        name: "CZlib",
+        pkgConfig: "zlib",
+        providers: [.apt(["zlib1g-dev"])]
+    ),
     .target(name: "Entity"),
-    .target(name: "Services", dependencies: ["Entity", "CSQLite"]),
+    .target(name: "Services", dependencies: ["Entity", "CSQLite", "CZlib"]),
     .target(name: "Interactor", dependencies: ["Entity", "Services"]),
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "Interactor", "Router"]),
