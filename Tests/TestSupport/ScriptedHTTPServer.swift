@@ -1,6 +1,7 @@
 public import Foundation
 import Services
 import Glibc
+import CZlib
 
 /// A request as the scripted server read it.
 public struct ScriptedRequest: Sendable {
@@ -191,5 +192,60 @@ public final class ScriptedHTTPServer: Sendable {
             if count <= 0 { return nil }
             buffer.append(contentsOf: chunk[0..<count])
         }
+    }
+}
+
+/// Compressed bodies for scripted answers, made with the system's zlib.
+public enum CompressedBody {
+    public enum Format: Sendable {
+        /// gzip (RFC 1952).
+        case gzip
+        /// zlib-wrapped deflate (RFC 1950), what `Content-Encoding: deflate` means.
+        case zlib
+        /// Raw deflate (RFC 1951), what some servers send as `deflate`.
+        case rawDeflate
+    }
+
+    public static func compress(_ data: Data, _ format: Format = .gzip) -> Data {
+        compress(format, repeating: Data(), times: 0, tail: data)
+    }
+
+    /// `count` zero bytes compressed at the highest level (about 1 KB per MB): a decompression bomb.
+    public static func zeros(_ count: Int, _ format: Format = .gzip) -> Data {
+        compress(format, repeating: Data(count: 1 << 20), times: count >> 20, tail: Data(count: count & ((1 << 20) - 1)))
+    }
+
+    /// 1.1 GB of zeros as gzip (about 1.1 MB), made once per test process.
+    public static let gigabyteBomb: Data = zeros(1_100 << 20)
+
+    private static func compress(_ format: Format, repeating block: Data, times: Int, tail: Data) -> Data {
+        var stream = z_stream()
+        let bits: Int32 = switch format {
+        case .gzip: 31
+        case .zlib: 15
+        case .rawDeflate: -15
+        }
+        guard czlib_deflate_init(&stream, 9, bits) == Z_OK else { return Data() }
+        defer { deflateEnd(&stream) }
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        func feed(_ data: Data, flush: Int32) {
+            var input = [UInt8](data)
+            input.withUnsafeMutableBufferPointer { bytes in
+                stream.next_in = bytes.baseAddress
+                stream.avail_in = uInt(bytes.count)
+                repeat {
+                    buffer.withUnsafeMutableBufferPointer { out in
+                        stream.next_out = out.baseAddress
+                        stream.avail_out = uInt(out.count)
+                        _ = deflate(&stream, flush)
+                        if let base = out.baseAddress { output.append(base, count: out.count - Int(stream.avail_out)) }
+                    }
+                } while stream.avail_out == 0
+            }
+        }
+        for _ in 0..<times { feed(block, flush: Z_NO_FLUSH) }
+        feed(tail, flush: Z_FINISH)
+        return output
     }
 }

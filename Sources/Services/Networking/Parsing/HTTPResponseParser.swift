@@ -43,6 +43,8 @@ struct HTTPResponseParser: Sendable {
     private var headerBytes = 0
     private var trailerBytes = 0
     private var trailerCount = 0
+    /// The length of the line `takeLine` returned last, with its line end.
+    private var lastLineLength = 0
 
     init(limits: HTTPResponseLimits = HTTPResponseLimits()) {
         self.limits = limits
@@ -62,14 +64,14 @@ struct HTTPResponseParser: Sendable {
                 state = .done
                 return .end
             case .statusLine:
-                guard let bytes = try takeLine(&input, limit: limits.maxStatusLineBytes, what: "status line",
+                guard let bytes = try takeLine(&input, limit: limits.maxStatusLineBytes + 2, what: "status line",
                                                statusPrefix: true) else { return nil }
                 try readStatusLine(bytes)
                 state = .headerLine
             case .headerLine:
-                guard let bytes = try takeLine(&input, limit: max(1, limits.maxHeaderBytes - headerBytes),
+                guard let bytes = try takeLine(&input, limit: max(2, limits.maxHeaderBytes - headerBytes),
                                                what: "header section") else { return nil }
-                headerBytes += bytes.count + 2
+                headerBytes += lastLineLength
                 if bytes.isEmpty {
                     if let head = try endOfHead() { return .head(head) }
                 } else {
@@ -87,7 +89,7 @@ struct HTTPResponseParser: Sendable {
                 input = input[input.endIndex...]
                 return .body(slice)
             case .chunkSize:
-                guard let bytes = try takeLine(&input, limit: limits.maxChunkLineBytes, what: "chunk size line") else { return nil }
+                guard let bytes = try takeLine(&input, limit: limits.maxChunkLineBytes + 2, what: "chunk size line") else { return nil }
                 let size = try chunkSize(bytes)
                 state = size == 0 ? .trailer : .chunkData(remaining: size)
             case .chunkData(let remaining):
@@ -100,9 +102,9 @@ struct HTTPResponseParser: Sendable {
                 guard try takeChunkDataEnd(&input) else { return nil }
                 state = .chunkSize
             case .trailer:
-                guard let bytes = try takeLine(&input, limit: max(1, limits.maxTrailerBytes - trailerBytes),
+                guard let bytes = try takeLine(&input, limit: max(2, limits.maxTrailerBytes - trailerBytes),
                                                what: "trailer section") else { return nil }
-                trailerBytes += bytes.count + 2
+                trailerBytes += lastLineLength
                 if bytes.isEmpty {
                     state = .done
                     return .end
@@ -133,14 +135,14 @@ struct HTTPResponseParser: Sendable {
     // MARK: - Lines
 
     /// A whole line without its line end, or nil when the input ends first (what was read is kept).
-    /// `limit` counts the line's bytes with its CR; the size is checked before the content, the same way
-    /// however the bytes arrive.
+    /// `limit` counts the line's bytes with its line end; the size is checked before the content, the
+    /// same way however the bytes arrive. An empty line always fits a limit of 2.
     private mutating func takeLine(_ input: inout ArraySlice<UInt8>, limit: Int, what: String,
                                    statusPrefix: Bool = false) throws(ServiceError) -> [UInt8]? {
         let lineFeed = input.firstIndex(of: Self.lf)
         let available = input[input.startIndex..<(lineFeed ?? input.endIndex)]
         if statusPrefix { try checkStatusPrefix(available) }
-        if line.count + available.count > limit {
+        if line.count + available.count + 1 > limit {
             throw .tooLarge.with(detail: "the \(what) is longer than \(limit) bytes")
         }
         line.append(contentsOf: available)
@@ -151,6 +153,7 @@ struct HTTPResponseParser: Sendable {
         input = input[(lineFeed + 1)...]
         var bytes = line
         line = []
+        lastLineLength = bytes.count + 1
         if bytes.last == Self.cr { bytes.removeLast() }
         if bytes.contains(Self.cr) {
             throw .malformedBody.with(detail: "a bare CR in the \(what)")
