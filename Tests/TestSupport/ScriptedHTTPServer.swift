@@ -49,7 +49,7 @@ public final class ScriptedHTTPServer: Sendable {
     public let port: UInt16
     private let listener: Int32
     private let handler: Handler
-    private let state = Locked<(requests: Int, open: Set<Int32>, stopped: Bool)>((0, [], false))
+    private let state = Locked<(requests: Int, open: Set<Int32>, stopped: Bool, bytesSent: Int)>((0, [], false, 0))
 
     public init(handler: @escaping Handler) throws {
         self.handler = handler
@@ -84,6 +84,10 @@ public final class ScriptedHTTPServer: Sendable {
 
     /// How many requests the server has read.
     public var requestCount: Int { state.withLock { $0.requests } }
+
+    /// How many bytes the server has sent, on every connection together: a client that gives up on a
+    /// huge answer shows here by how little of it went out.
+    public var bytesSent: Int { state.withLock { $0.bytesSent } }
 
     public func shutdown() {
         let open = state.withLock { state -> Set<Int32> in
@@ -165,6 +169,7 @@ public final class ScriptedHTTPServer: Sendable {
             while offset < raw.count {
                 let sent = send(fd, raw.baseAddress?.advanced(by: offset), raw.count - offset, Int32(MSG_NOSIGNAL))
                 if sent <= 0 { return false }
+                state.withLock { $0.bytesSent += sent }
                 offset += sent
             }
             return true
