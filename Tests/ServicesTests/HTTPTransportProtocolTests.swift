@@ -143,4 +143,29 @@ import TestSupport
             #expect(error.detail == "https needs libcurl: install libcurl4")
         }
     }
+
+    @Test func cancellingAWaitingRequestClosesItsConnectionAtOnce() async throws {
+        let server = try ScriptedHTTPServer { _ in [.hold] }
+        defer { server.shutdown() }
+        let transport = HTTPTransport(configuration: .init(timeout: .seconds(120)))
+        defer { transport.shutdown() }
+        let url = server.baseURL.appendingPathComponent("api/")
+        let task = Task { try await transport.get(url) }
+        #expect(await eventually { server.requestCount > 0 })
+        task.cancel()
+        await #expect(throws: ServiceError.cancelled) { try await task.value }
+        #expect(await eventually { server.openConnections == 0 }, "the connection is still open")
+    }
+
+    @Test func shuttingDownClosesTheConnectionsOfRunningRequests() async throws {
+        let server = try ScriptedHTTPServer { _ in [.hold] }
+        defer { server.shutdown() }
+        let transport = HTTPTransport(configuration: .init(timeout: .seconds(120)))
+        let url = server.baseURL.appendingPathComponent("api/")
+        let task = Task { try await transport.get(url) }
+        #expect(await eventually { server.requestCount > 0 })
+        transport.shutdown()
+        await #expect(throws: ServiceError.cancelled) { try await task.value }
+        #expect(await eventually { server.openConnections == 0 }, "the connection is still open")
+    }
 }

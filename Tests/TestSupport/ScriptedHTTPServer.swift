@@ -85,6 +85,9 @@ public final class ScriptedHTTPServer: Sendable {
     /// How many requests the server has read.
     public var requestCount: Int { state.withLock { $0.requests } }
 
+    /// Connections the server holds open now (a client that has gone is noticed by `hold`).
+    public var openConnections: Int { state.withLock { $0.open.count } }
+
     /// How many bytes the server has sent, on every connection together: a client that gives up on a
     /// huge answer shows here by how little of it went out.
     public var bytesSent: Int { state.withLock { $0.bytesSent } }
