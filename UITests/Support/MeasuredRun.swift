@@ -16,6 +16,8 @@ struct MeasuredRun {
     let peakBytes: Int
     /// User plus system CPU time of the whole run, in seconds.
     let cpuSeconds: Double
+    /// Context switches of the whole run, voluntary and not: every wake-up from a wait is one.
+    let contextSwitches: Int
     let timedOut: Bool
 
     /// Runs `recipes` with stdin from `input` and stdout/stderr into files (nothing is held back by a
@@ -67,7 +69,7 @@ struct MeasuredRun {
             let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
             let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             return MeasuredRun(status: code, output: output, errors: errors, peakBytes: sampled, cpuSeconds: cpu,
-                               timedOut: timedOut)
+                               contextSwitches: usage.ru_nvcsw + usage.ru_nivcsw, timedOut: timedOut)
         }
     }
 
@@ -82,7 +84,8 @@ struct MeasuredRun {
     }
 
     var peakDescription: String {
-        String(format: "peak RSS %.1f MiB, CPU %.3f s", Double(peakBytes) / 1_048_576, cpuSeconds)
+        String(format: "peak RSS %.1f MiB, CPU %.3f s, %d context switches", Double(peakBytes) / 1_048_576, cpuSeconds,
+               contextSwitches)
     }
 
     /// Lines starting `Error: ` on stdout and stderr together.
