@@ -82,10 +82,11 @@ final class PlainConnection {
         }
     }
 
+    /// Said without the place: the exchange puts it in front.
     private func lost(_ code: Int32) -> ServiceError {
         if code == ECONNRESET {
-            return .connectionLost.with(detail: "\(place) reset the connection")
+            return .connectionLost.with(detail: "the server reset the connection")
         }
-        return .connectionLost.with(detail: "the connection to \(place) broke (\(String(cString: strerror(code))))")
+        return .connectionLost.with(detail: "the connection broke (\(String(cString: strerror(code))))")
     }
 }

@@ -21,17 +21,19 @@ enum PlainExchange {
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         if let query = components.percentEncodedQuery { target += "?" + query }
 
+        let visible = { (byte: UInt8) in byte > 0x20 && byte != 0x7F }
+        guard target.utf8.allSatisfy(visible), hostField.utf8.allSatisfy(visible),
+              accept?.utf8.allSatisfy(HTTPBytes.isFieldValueByte) ?? true else {
+            throw .invalidQuery.with(detail: "a control character in the request for \(place)")
+        }
         var request = "GET \(target) HTTP/1.1\r\nHost: \(hostField)\r\nUser-Agent: RecipeBook/1.0\r\n"
         if let accept { request += "Accept: \(accept)\r\n" }
         request += "Accept-Encoding: gzip, deflate\r\nConnection: close\r\n\r\n"
-        guard !request.utf8.dropLast(4).contains(where: { $0 < 0x20 && $0 != 0x0D && $0 != 0x0A }) else {
-            throw .invalidQuery.with(detail: "a control character in the request for \(place)")
-        }
 
         let addresses = try AddressResolver.resolve(host, port: port, control: control, place: place)
         let connection = try PlainConnection(addresses, control: control, place: place)
-        try connection.send(Array(request.utf8))
         do throws(ServiceError) {
+            try connection.send(Array(request.utf8))
             return try read(connection, limit: limit, place: place)
         } catch where error == .malformedBody || error == .connectionLost || error == .tooLarge {
             throw error.with(detail: "\(place): \(error.detail)")

@@ -47,7 +47,8 @@ final class CurlLibrary: @unchecked Sendable {
             dlclose(library)
             return .failure(missing)
         }
-        // CURL_GLOBAL_DEFAULT; libcurl counts calls, so every transport may make its own.
+        // CURL_GLOBAL_DEFAULT; libcurl counts calls, so every transport may make its own (and since 7.84
+        // the call is thread-safe).
         guard globalInit(3) == 0 else {
             return .failure(.unreachable.with(detail: "libcurl failed to start"))
         }
