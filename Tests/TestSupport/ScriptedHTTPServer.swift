@@ -92,17 +92,20 @@ public final class ScriptedHTTPServer: Sendable {
     /// huge answer shows here by how little of it went out.
     public var bytesSent: Int { state.withLock { $0.bytesSent } }
 
+    /// Stops accepting (the port refuses connections from here on) and ends every connection. Descriptors
+    /// are closed only by the threads that use them, and shut down under the lock they are closed under:
+    /// a number closed here while another thread still used it could be reused by another test's socket.
     public func shutdown() {
-        let open = state.withLock { state -> Set<Int32> in
+        state.withLock { state in
+            guard !state.stopped else { return }
             state.stopped = true
-            return state.open
+            Glibc.shutdown(listener, Int32(SHUT_RDWR))
+            for fd in state.open { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
         }
-        Glibc.shutdown(listener, Int32(SHUT_RDWR))
-        Glibc.close(listener)
-        for fd in open { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
+        defer { Glibc.close(listener) }
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
@@ -125,8 +128,10 @@ public final class ScriptedHTTPServer: Sendable {
 
     private func serve(_ fd: Int32) {
         defer {
-            state.withLock { _ = $0.open.remove(fd) }
-            Glibc.close(fd)
+            state.withLock { state in
+                state.open.remove(fd)
+                Glibc.close(fd)
+            }
         }
         var buffer = [UInt8]()
         while let request = readRequest(fd, buffer: &buffer) {
