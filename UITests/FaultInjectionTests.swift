@@ -71,6 +71,36 @@ import TestSupport
                         saying: "(redirect loop: ")
     }
 
+    @Test func contentLengthAndChunkedTogether() throws {
+        expectRecovered(try session { [.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")] },
+                        saying: "both Content-Length and Transfer-Encoding")
+    }
+
+    @Test func aDamagedGzipBody() throws {
+        expectRecovered(try session { [.response(contentType: "application/json", headers: ["Content-Encoding": "gzip"],
+                                                 body: Data([0x1F, 0x8B, 0x08, 0x00, 0xFF, 0xFF, 0xFF, 0xFF]))] },
+                        saying: "the compressed body")
+    }
+
+    @Test func aChunkedGzipAnswerWithTrailersIsRead() throws {
+        let compressed = CompressedBody.compress(Data(FaultsThroughTheREPL.goodBody.utf8))
+        let half = compressed.count / 2
+        let chunked = Data(String(half, radix: 16).utf8) + Data("\r\n".utf8) + compressed.prefix(half) + Data("\r\n".utf8)
+            + Data(String(compressed.count - half, radix: 16).utf8) + Data(";x=1\r\n".utf8) + compressed.dropFirst(half)
+            + Data("\r\n0\r\nX-Checksum: none\r\n\r\n".utf8)
+        let server = try ScriptedHTTPServer { _ in
+            [.send("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/javascript\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n"),
+             .send(chunked), .hold]
+        }
+        defer { server.shutdown() }
+        let result = try TemporaryDirectory.withSync { home in
+            try BinaryRunner.run("recipes", ["--api", server.baseURL.absoluteString + "/api/", "search", "eggs", "--json"],
+                                 environment: BinaryRunner.environment(home: home))
+        }
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("\"title\" : \"Fine Omelet\""), "\(result.output)")
+    }
+
     @Test func theServerKilledInTheMiddleOfAWalk() async throws {
         let server = try ScriptedHTTPServer { request in
             let page = request.target.split(separator: "p=").last.flatMap { Int($0) } ?? 1

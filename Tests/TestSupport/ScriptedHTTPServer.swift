@@ -1,6 +1,7 @@
 public import Foundation
 import Services
 import Glibc
+import CZlib
 
 /// A request as the scripted server read it.
 public struct ScriptedRequest: Sendable {
@@ -48,7 +49,7 @@ public final class ScriptedHTTPServer: Sendable {
     public let port: UInt16
     private let listener: Int32
     private let handler: Handler
-    private let state = Locked<(requests: Int, open: Set<Int32>, stopped: Bool)>((0, [], false))
+    private let state = Locked<(requests: Int, open: Set<Int32>, stopped: Bool, bytesSent: Int)>((0, [], false, 0))
 
     public init(handler: @escaping Handler) throws {
         self.handler = handler
@@ -84,17 +85,27 @@ public final class ScriptedHTTPServer: Sendable {
     /// How many requests the server has read.
     public var requestCount: Int { state.withLock { $0.requests } }
 
+    /// Connections the server holds open now (a client that has gone is noticed by `hold`).
+    public var openConnections: Int { state.withLock { $0.open.count } }
+
+    /// How many bytes the server has sent, on every connection together: a client that gives up on a
+    /// huge answer shows here by how little of it went out.
+    public var bytesSent: Int { state.withLock { $0.bytesSent } }
+
+    /// Stops accepting (the port refuses connections from here on) and ends every connection. Descriptors
+    /// are closed only by the threads that use them, and shut down under the lock they are closed under:
+    /// a number closed here while another thread still used it could be reused by another test's socket.
     public func shutdown() {
-        let open = state.withLock { state -> Set<Int32> in
+        state.withLock { state in
+            guard !state.stopped else { return }
             state.stopped = true
-            return state.open
+            Glibc.shutdown(listener, Int32(SHUT_RDWR))
+            for fd in state.open { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
         }
-        Glibc.shutdown(listener, Int32(SHUT_RDWR))
-        Glibc.close(listener)
-        for fd in open { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
+        defer { Glibc.close(listener) }
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
@@ -117,8 +128,10 @@ public final class ScriptedHTTPServer: Sendable {
 
     private func serve(_ fd: Int32) {
         defer {
-            state.withLock { _ = $0.open.remove(fd) }
-            Glibc.close(fd)
+            state.withLock { state in
+                state.open.remove(fd)
+                Glibc.close(fd)
+            }
         }
         var buffer = [UInt8]()
         while let request = readRequest(fd, buffer: &buffer) {
@@ -164,6 +177,7 @@ public final class ScriptedHTTPServer: Sendable {
             while offset < raw.count {
                 let sent = send(fd, raw.baseAddress?.advanced(by: offset), raw.count - offset, Int32(MSG_NOSIGNAL))
                 if sent <= 0 { return false }
+                state.withLock { $0.bytesSent += sent }
                 offset += sent
             }
             return true
@@ -191,5 +205,60 @@ public final class ScriptedHTTPServer: Sendable {
             if count <= 0 { return nil }
             buffer.append(contentsOf: chunk[0..<count])
         }
+    }
+}
+
+/// Compressed bodies for scripted answers, made with the system's zlib.
+public enum CompressedBody {
+    public enum Format: Sendable {
+        /// gzip (RFC 1952).
+        case gzip
+        /// zlib-wrapped deflate (RFC 1950), what `Content-Encoding: deflate` means.
+        case zlib
+        /// Raw deflate (RFC 1951), what some servers send as `deflate`.
+        case rawDeflate
+    }
+
+    public static func compress(_ data: Data, _ format: Format = .gzip) -> Data {
+        compress(format, repeating: Data(), times: 0, tail: data)
+    }
+
+    /// `count` zero bytes compressed at the highest level (about 1 KB per MB): a decompression bomb.
+    public static func zeros(_ count: Int, _ format: Format = .gzip) -> Data {
+        compress(format, repeating: Data(count: 1 << 20), times: count >> 20, tail: Data(count: count & ((1 << 20) - 1)))
+    }
+
+    /// 1.1 GB of zeros as gzip (about 1.1 MB), made once per test process.
+    public static let gigabyteBomb: Data = zeros(1_100 << 20)
+
+    private static func compress(_ format: Format, repeating block: Data, times: Int, tail: Data) -> Data {
+        var stream = z_stream()
+        let bits: Int32 = switch format {
+        case .gzip: 31
+        case .zlib: 15
+        case .rawDeflate: -15
+        }
+        guard czlib_deflate_init(&stream, 9, bits) == Z_OK else { return Data() }
+        defer { deflateEnd(&stream) }
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        func feed(_ data: Data, flush: Int32) {
+            var input = [UInt8](data)
+            input.withUnsafeMutableBufferPointer { bytes in
+                stream.next_in = bytes.baseAddress
+                stream.avail_in = uInt(bytes.count)
+                repeat {
+                    buffer.withUnsafeMutableBufferPointer { out in
+                        stream.next_out = out.baseAddress
+                        stream.avail_out = uInt(out.count)
+                        _ = deflate(&stream, flush)
+                        if let base = out.baseAddress { output.append(base, count: out.count - Int(stream.avail_out)) }
+                    }
+                } while stream.avail_out == 0
+            }
+        }
+        for _ in 0..<times { feed(block, flush: Z_NO_FLUSH) }
+        feed(tail, flush: Z_FINISH)
+        return output
     }
 }

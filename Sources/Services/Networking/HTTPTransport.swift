@@ -1,32 +1,19 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// An HTTP answer, read in full and within the size limit.
-public struct HTTPResponse: Sendable {
-    public let status: Int
-    /// The media type without parameters, lower-cased (`text/javascript`), if the server sent one.
-    public let contentType: String?
-    public let body: Data
-    public let url: URL
-
-    public init(status: Int, contentType: String?, body: Data, url: URL) {
-        self.status = status
-        self.contentType = contentType
-        self.body = body
-        self.url = url
-    }
-}
-
-/// GET over URLSession with the bounds RecipeBook needs: an overall deadline (a server dripping one byte
-/// a second still times out), a cap on the body (checked against Content-Length and while reading), a
-/// limit on redirects, and cancellation that ends the request at once.
+/// GET with the bounds RecipeBook needs: one overall deadline per request (a server dripping one byte a
+/// second still times out on time), a cap on the decoded body that bounds memory (a body is never read
+/// past it, a gzip body never inflated past it), a limit on redirects, and cancellation that ends the
+/// request at once.
+///
+/// Plain `http://` is RecipeBook's own HTTP/1.1 client on POSIX sockets (`PlainExchange`); `https://` goes
+/// through libcurl, opened on first use (`CurlExchange`). Each request runs on a thread of its own, asleep
+/// in poll(2) or libcurl while it waits.
 public final class HTTPTransport: Sendable {
     public struct Configuration: Sendable {
-        /// The longest a whole request may take, from sending to the last byte.
+        /// The longest a whole request may take, redirects included, from its start to the last byte.
         public var timeout: Duration
-        /// The largest body accepted; a larger one fails with `tooLarge` without being read to the end.
+        /// The largest body accepted, after decoding; a larger one fails with `tooLarge` without being
+        /// read to the end.
         public var maxBodyBytes: Int
         /// Redirects followed before the request fails with `redirectLoop`.
         public var maxRedirects: Int
@@ -45,71 +32,59 @@ public final class HTTPTransport: Sendable {
     }
 
     public let configuration: Configuration
-    private let session: URLSession
-    private let delegate: TransportDelegate
-    /// Set by `shutdown()`; URLSession must not be asked for tasks after it is invalidated.
-    private let closed = Locked(false)
+    /// The requests under way, cancelled by `shutdown()`; nil once shut down.
+    private let running = Locked<[ObjectIdentifier: RequestControl]?>([:])
+    private let curlName: String
+    /// libcurl, once an https address has needed it.
+    private let curl = Locked<Result<CurlLibrary, ServiceError>?>(nil)
 
-    public init(configuration: Configuration = Configuration()) {
+    public convenience init(configuration: Configuration = Configuration()) {
+        self.init(configuration: configuration, curlLibrary: "libcurl.so.4")
+    }
+
+    /// `curlLibrary`: the file dlopen is given for https.
+    init(configuration: Configuration, curlLibrary: String) {
         self.configuration = configuration
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        // RecipeBook's own deadline ends requests on time; URLSession's timers (which round sub-second
-        // values down on Linux) only back it up.
-        let backstop = (configuration.timeout.timeInterval + 1).rounded(.up)
-        sessionConfiguration.timeoutIntervalForRequest = backstop
-        sessionConfiguration.timeoutIntervalForResource = backstop
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpShouldSetCookies = false
-        sessionConfiguration.httpAdditionalHeaders = ["User-Agent": "RecipeBook/1.0"]
-        let delegate = TransportDelegate(maxRedirects: configuration.maxRedirects)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        self.delegate = delegate
-        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
+        curlName = curlLibrary
     }
 
     /// Fetches `url` and returns the whole answer, whatever its status.
     public func get(_ url: URL, accept: String? = nil, maxBodyBytes: Int? = nil) async throws(ServiceError) -> HTTPResponse {
-        var request = URLRequest(url: resolve(url), cachePolicy: .reloadIgnoringLocalCacheData,
-                                 timeoutInterval: (configuration.timeout.timeInterval + 1).rounded(.up))
-        if let accept { request.setValue(accept, forHTTPHeaderField: "Accept") }
-        let task: URLSessionDataTask? = closed.withLock { closed in closed ? nil : session.dataTask(with: request) }
-        guard let task else { throw .cancelled }
-        let identifier = task.taskIdentifier
+        let control = try RequestControl(timeout: configuration.timeout)
+        let key = ObjectIdentifier(control)
+        let registered = running.withLock { table -> Bool in
+            guard table != nil else { return false }
+            table?[key] = control
+            return true
+        }
+        guard registered else { throw .cancelled }
+        defer { running.withLock { _ = $0?.removeValue(forKey: key) } }
         let limit = maxBodyBytes ?? configuration.maxBodyBytes
-        let delegate = self.delegate
-        let deadline = configuration.timeout
-        let result: Result<HTTPResponse, ServiceError> = await withTaskCancellationHandler {
+        let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.register(identifier, limit: limit, originalURL: url, continuation: continuation)
-                if Task.isCancelled {
-                    delegate.fail(identifier, with: .cancelled)
-                    task.cancel()
-                    return
-                }
-                DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval) { [weak task] in
-                    if delegate.fail(identifier, with: .timeout.with(detail: "no complete answer from \(url.host ?? "the server") within \(deadline)")) {
-                        task?.cancel()
+                if Task.isCancelled { control.cancel() }
+                control.start(continuation) { [self] in
+                    do throws(ServiceError) {
+                        return .success(try fetch(url, accept: accept, limit: limit, control: control))
+                    } catch {
+                        return .failure(error)
                     }
                 }
-                task.resume()
             }
         } onCancel: {
-            if delegate.fail(identifier, with: .cancelled) {
-                task.cancel()
-            }
+            control.cancel()
         }
-        return try result.get()
+        return try outcome.get()
     }
 
-    /// Ends the session; requests still running are cancelled.
+    /// Ends the transport: requests still running are cancelled, later ones fail with `cancelled`.
     public func shutdown() {
-        closed.withLock { closed in
-            guard !closed else { return }
-            closed = true
-            session.invalidateAndCancel()
+        let controls = running.withLock { table -> [RequestControl] in
+            let controls = table.map { Array($0.values) } ?? []
+            table = nil
+            return controls
         }
+        controls.forEach { $0.cancel() }
     }
 
     /// Applies `originOverrides` to a URL.
@@ -131,149 +106,59 @@ public final class HTTPTransport: Sendable {
         if let port = url.port, port != defaultPort { return "\(scheme)://\(host):\(port)" }
         return "\(scheme)://\(host)"
     }
-}
 
-/// Routes URLSession's callbacks to the request waiting for them.
-private final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private struct Pending {
-        let continuation: CheckedContinuation<Result<HTTPResponse, ServiceError>, Never>
-        let limit: Int
-        let originalURL: URL
-        var body = Data()
-        var response: HTTPURLResponse?
-        /// Set by RecipeBook itself (deadline, size cap, cancellation) before it cancels the task.
-        var failure: ServiceError?
+    // MARK: - On the request's thread
+
+    /// The request and its redirects, within the one deadline. `current` is the address as the caller
+    /// knows it (before origin overrides), so redirects and the answer's URL keep its origin.
+    private func fetch(_ url: URL, accept: String?, limit: Int, control: RequestControl) throws(ServiceError) -> HTTPResponse {
+        var current = url
         var redirects = 0
-    }
-
-    private let maxRedirects: Int
-    private let pending = Locked<[Int: Pending]>([:])
-
-    init(maxRedirects: Int) {
-        self.maxRedirects = maxRedirects
-    }
-
-    func register(_ identifier: Int, limit: Int, originalURL: URL,
-                  continuation: CheckedContinuation<Result<HTTPResponse, ServiceError>, Never>) {
-        pending.withLock { $0[identifier] = Pending(continuation: continuation, limit: limit, originalURL: originalURL) }
-    }
-
-    /// Records why a request is being stopped; false when it already finished or already failed.
-    @discardableResult
-    func fail(_ identifier: Int, with error: ServiceError) -> Bool {
-        pending.withLock { table in
-            guard var entry = table[identifier], entry.failure == nil else { return false }
-            entry.failure = error
-            table[identifier] = entry
-            return true
-        }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let identifier = dataTask.taskIdentifier
-        let tooLarge: Bool = pending.withLock { table in
-            guard var entry = table[identifier] else { return false }
-            entry.response = response as? HTTPURLResponse
-            entry.body = Data()
-            let declared = response.expectedContentLength
-            let tooLarge = declared > Int64(entry.limit)
-            if tooLarge, entry.failure == nil {
-                entry.failure = .tooLarge.with(detail: "the server announced \(declared) bytes; the limit is \(entry.limit)")
+        while true {
+            let target = resolve(current)
+            switch target.scheme?.lowercased() {
+            case "http":
+                break
+            case "https":
+                let answer = try CurlExchange.run(target, accept: accept, limit: limit,
+                                                  maxRedirects: configuration.maxRedirects - redirects,
+                                                  control: control, curl: try loadCurl())
+                let media = answer.contentType.flatMap(MediaType.init)
+                return HTTPResponse(status: answer.status, contentType: media?.type, charset: media?.charset,
+                                    body: answer.body, url: answer.redirectedURL ?? current)
+            default:
+                throw .invalidQuery.with(detail: "\"\(current.absoluteString.prefix(80))\" is not a web address")
             }
-            table[identifier] = entry
-            return tooLarge
-        }
-        completionHandler(tooLarge ? .cancel : .allow)
-        if tooLarge { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let identifier = dataTask.taskIdentifier
-        let overLimit: Bool = pending.withLock { table in
-            guard var entry = table[identifier], entry.failure == nil else { return false }
-            if entry.body.count + data.count > entry.limit {
-                entry.failure = .tooLarge.with(detail: "the answer is larger than \(entry.limit) bytes")
-                entry.body = Data()
-                table[identifier] = entry
-                return true
+            let answer = try PlainExchange.run(target, accept: accept, limit: limit, control: control)
+            if answer.head.isRedirect, let location = answer.head.value("location") {
+                redirects += 1
+                guard redirects <= configuration.maxRedirects else {
+                    throw .redirectLoop.with(detail: "more than \(configuration.maxRedirects) redirects from \(url.absoluteString)")
+                }
+                current = try HTTPTransport.redirectTarget(location, from: current)
+                continue
             }
-            entry.body.append(data)
-            table[identifier] = entry
-            return false
-        }
-        if overLimit { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        let identifier = task.taskIdentifier
-        let allowed: Bool = pending.withLock { table in
-            guard var entry = table[identifier] else { return false }
-            entry.redirects += 1
-            if entry.redirects > maxRedirects, entry.failure == nil {
-                entry.failure = .redirectLoop.with(detail: "more than \(maxRedirects) redirects from \(entry.originalURL.absoluteString)")
-            }
-            table[identifier] = entry
-            return entry.failure == nil
-        }
-        if allowed {
-            completionHandler(request)
-        } else {
-            completionHandler(nil)
-            task.cancel()
+            let media = answer.head.value("content-type").flatMap(MediaType.init)
+            return HTTPResponse(status: answer.head.status, contentType: media?.type, charset: media?.charset,
+                                body: answer.body, url: current)
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let identifier = task.taskIdentifier
-        guard let entry = pending.withLock({ $0.removeValue(forKey: identifier) }) else { return }
-        let result: Result<HTTPResponse, ServiceError>
-        if let failure = entry.failure {
-            result = .failure(failure)
-        } else if let error {
-            result = .failure(TransportDelegate.classify(error, url: entry.originalURL))
-        } else if let response = entry.response ?? (task.response as? HTTPURLResponse) {
-            let mediaType = response.value(forHTTPHeaderField: "Content-Type").map(TransportDelegate.mediaType)
-            result = .success(HTTPResponse(status: response.statusCode, contentType: mediaType, body: entry.body,
-                                           url: entry.originalURL))
-        } else {
-            result = .failure(.malformedBody.with(detail: "no HTTP response from \(entry.originalURL.absoluteString)"))
+    /// A Location resolved against the address that sent it; only http and https are followed.
+    static func redirectTarget(_ location: String, from current: URL) throws(ServiceError) -> URL {
+        guard let next = URL(string: location, relativeTo: current)?.absoluteURL,
+              let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https", next.host != nil else {
+            throw .malformedBody.with(detail: "\(current.host ?? "the server") redirected to \"\(location.prefix(80))\", which RecipeBook does not follow")
         }
-        entry.continuation.resume(returning: result)
+        return next
     }
 
-    static func mediaType(_ header: String) -> String {
-        let type = header.split(separator: ";", maxSplits: 1).first.map(String.init) ?? header
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-
-    /// Maps Foundation's errors onto RecipeBook's.
-    static func classify(_ error: any Error, url: URL) -> ServiceError {
-        let place = url.host.map { port in url.port.map { "\(port):\($0)" } ?? port } ?? url.absoluteString
-        guard let urlError = error as? URLError else {
-            return .connectionLost.with(detail: "\(place): \(error.localizedDescription)")
-        }
-        switch urlError.code {
-        case .timedOut:
-            return .timeout.with(detail: "\(place) did not answer in time")
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
-             .internationalRoamingOff, .dataNotAllowed, .secureConnectionFailed, .serverCertificateUntrusted,
-             .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return .unreachable.with(detail: "cannot connect to \(place)")
-        case .networkConnectionLost:
-            return .connectionLost.with(detail: "the connection to \(place) broke")
-        case .httpTooManyRedirects, .redirectToNonExistentLocation:
-            return .redirectLoop.with(detail: "\(place) keeps redirecting")
-        case .cancelled:
-            return .cancelled
-        case .dataLengthExceedsMaximum:
-            return .tooLarge.with(detail: "the answer from \(place) is too large")
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
-             .zeroByteResource:
-            return .malformedBody.with(detail: "\(place) sent a broken HTTP answer")
-        default:
-            return .connectionLost.with(detail: "\(place): \(urlError.localizedDescription)")
-        }
+    private func loadCurl() throws(ServiceError) -> CurlLibrary {
+        try curl.withLock { loaded in
+            if let loaded { return loaded }
+            let result = CurlLibrary.load(curlName)
+            loaded = result
+            return result
+        }.get()
     }
 }

@@ -25,7 +25,7 @@ public final class WebPageFetcher: PageFetching {
         if let type = response.contentType, !type.contains("html"), !type.contains("xml") {
             throw .malformedBody.with(detail: "\(href) is \(type), not a web page")
         }
-        return RecipePage(html: html, document: HTMLReader.read(html, baseURL: url))
+        return RecipePage(html: html, document: HTMLReader.read(html, baseURL: response.url))
     }
 
     public func thumbnail(at address: String) async throws(ServiceError) -> RecipeImage {
