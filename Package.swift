@@ -20,7 +20,7 @@ var targets: [Target] = [
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "Interactor", "Router"]),
     .target(name: "View", dependencies: ["Presenter"]),
-    .target(name: "PuppyServer", resources: [.copy("Resources/catalog.jsonl")]),
+    .target(name: "PuppyServer"),
     .executableTarget(
         name: "recipes",
         dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"]
