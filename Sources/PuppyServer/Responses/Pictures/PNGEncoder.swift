@@ -20,54 +20,59 @@ enum PNGEncoder {
     static func filteredRows(_ canvas: Canvas) -> [UInt8] {
         let stride = canvas.width * 3
         var output = [UInt8](repeating: 0, count: (stride + 1) * canvas.height)
-        var candidates = [[UInt8]](repeating: [UInt8](repeating: 0, count: stride), count: 5)
+        var candidates = [UInt8](repeating: 0, count: stride * 5)
+        let zeros = [UInt8](repeating: 0, count: stride)
         canvas.pixels.withUnsafeBufferPointer { pixels in
-            for row in 0..<canvas.height {
-                let current = UnsafeBufferPointer(rebasing: pixels[(row * stride)..<((row + 1) * stride)])
-                let above: UnsafeBufferPointer<UInt8>? = row > 0
-                    ? UnsafeBufferPointer(rebasing: pixels[((row - 1) * stride)..<(row * stride)]) : nil
-                var bestFilter = 0
-                var bestCost = Int.max
-                for filter in 0..<5 {
-                    let cost = candidates[filter].withUnsafeMutableBufferPointer { target in
-                        apply(filter: filter, current: current, above: above, into: target)
-                    }
-                    if cost < bestCost {
-                        bestCost = cost
-                        bestFilter = filter
+            zeros.withUnsafeBufferPointer { zeros in
+                candidates.withUnsafeMutableBufferPointer { candidates in
+                    output.withUnsafeMutableBufferPointer { output in
+                        for row in 0..<canvas.height {
+                            let current = UnsafeBufferPointer(rebasing: pixels[(row * stride)..<((row + 1) * stride)])
+                            let above = row > 0 ? UnsafeBufferPointer(rebasing: pixels[((row - 1) * stride)..<(row * stride)]) : zeros
+                            let costs = filter(current: current, above: above, into: candidates)
+                            var bestFilter = 0
+                            for filter in 1..<5 where costs[filter] < costs[bestFilter] { bestFilter = filter }
+                            let start = row * (stride + 1)
+                            output[start] = UInt8(bestFilter)
+                            for index in 0..<stride { output[start + 1 + index] = candidates[bestFilter * stride + index] }
+                        }
                     }
                 }
-                let start = row * (stride + 1)
-                output[start] = UInt8(bestFilter)
-                output.replaceSubrange((start + 1)..<(start + 1 + stride), with: candidates[bestFilter])
             }
         }
         return output
     }
 
-    /// Filters one row (3 bytes a pixel) and returns the sum of the results read as signed bytes.
-    private static func apply(
-        filter: Int, current: UnsafeBufferPointer<UInt8>, above: UnsafeBufferPointer<UInt8>?,
-        into target: UnsafeMutableBufferPointer<UInt8>
-    ) -> Int {
-        var cost = 0
-        for index in 0..<current.count {
+    /// The row under all five filters (3 bytes a pixel), side by side in `candidates`, and each
+    /// one's sum of results read as signed bytes.
+    private static func filter(
+        current: UnsafeBufferPointer<UInt8>, above: UnsafeBufferPointer<UInt8>, into candidates: UnsafeMutableBufferPointer<UInt8>
+    ) -> [Int] {
+        let stride = current.count
+        var costs = [0, 0, 0, 0, 0]
+        func cost(_ value: UInt8) -> Int { value < 128 ? Int(value) : 256 - Int(value) }
+        for index in 0..<stride {
+            let value = current[index]
             let left = index >= 3 ? current[index - 3] : 0
-            let up = above?[index] ?? 0
-            let upLeft = index >= 3 ? (above?[index - 3] ?? 0) : 0
-            let predicted: UInt8
-            switch filter {
-            case 0: predicted = 0
-            case 1: predicted = left
-            case 2: predicted = up
-            case 3: predicted = UInt8((Int(left) + Int(up)) / 2)
-            default: predicted = paeth(left, up, upLeft)
-            }
-            let value = current[index] &- predicted
-            target[index] = value
-            cost += value < 128 ? Int(value) : 256 - Int(value)
+            let up = above[index]
+            let upLeft = index >= 3 ? above[index - 3] : 0
+            let none = value
+            let sub = value &- left
+            let upFiltered = value &- up
+            let average = value &- UInt8((Int(left) + Int(up)) / 2)
+            let paethFiltered = value &- paeth(left, up, upLeft)
+            candidates[index] = none
+            candidates[stride + index] = sub
+            candidates[2 * stride + index] = upFiltered
+            candidates[3 * stride + index] = average
+            candidates[4 * stride + index] = paethFiltered
+            costs[0] += cost(none)
+            costs[1] += cost(sub)
+            costs[2] += cost(upFiltered)
+            costs[3] += cost(average)
+            costs[4] += cost(paethFiltered)
         }
-        return cost
+        return costs
     }
 
     private static func paeth(_ left: UInt8, _ up: UInt8, _ upLeft: UInt8) -> UInt8 {
