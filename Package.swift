@@ -24,7 +24,7 @@ var targets: [Target] = [
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "Interactor", "Router"]),
     .target(name: "View", dependencies: ["Presenter"]),
-    .target(name: "PuppyServer", resources: [.copy("Resources/catalog.jsonl")]),
+    .target(name: "PuppyServer"),
     // The composition root, shared by the executables that need the whole client.
     .target(
         name: "Wiring",

@@ -3,18 +3,27 @@ import Dispatch
 import Glibc
 
 /// A RecipePuppy-compatible HTTP server over a catalog: `/api/?i=&q=&p=`, recipe pages at each href,
-/// thumbnails, and on demand the real service's habits (see `Quirk`).
+/// pictures, thumbnails, and on demand the real service's habits (see `Quirk`).
 ///
 /// POSIX sockets and poll(2) on a few event-loop threads; every read bounded (see `ServerLimits`).
-/// `start()` binds and returns when ready; `shutdown()` closes everything and joins the threads.
+/// `start()` binds and listens, then returns: the port is known at once. The catalog (loaded by the
+/// server's first thread when it was given as a loader) and the search index are made on the server's
+/// own thread, which starts accepting once they are ready; requests sent before wait in the listen
+/// queue. `shutdown()` closes everything and joins the threads.
 public final class PuppyServer: Sendable {
-    public static let version = "1.0.0"
+    public static let version = "1.1.0"
 
-    public let catalog: Catalog
     public let configuration: ServerConfiguration
-    private let index: SearchIndex
+    private let loader: @Sendable () throws -> Catalog
+    private let catalogState: Locked<CatalogState>
     private let recorder = StatisticsRecorder()
     private let state = Locked(Phase.idle)
+
+    private enum CatalogState: Sendable {
+        case notLoaded
+        case loaded(Catalog)
+        case failed(String)
+    }
 
     private enum Phase: Sendable {
         case idle
@@ -29,17 +38,41 @@ public final class PuppyServer: Sendable {
         var finished: DispatchGroup
     }
 
+    /// A server over a catalog already loaded; its search index is built on the server's thread.
     public init(catalog: Catalog, configuration: ServerConfiguration = ServerConfiguration()) {
-        self.catalog = catalog
         self.configuration = configuration
-        index = SearchIndex(recipes: catalog.recipes)
+        loader = { catalog }
+        catalogState = Locked(.loaded(catalog))
+    }
+
+    /// A server that loads its catalog itself, on its own thread, after `start()` has returned: for a
+    /// program that embeds the server and should not wait for the catalog before doing anything else,
+    /// `PuppyServer(configuration: configuration, loadingCatalog: Catalog.bundled)`. When `load` throws,
+    /// the server answers every request with 503 and the reason (`catalogFailure`).
+    public init(configuration: ServerConfiguration = ServerConfiguration(), loadingCatalog load: @escaping @Sendable () throws -> Catalog) {
+        self.configuration = configuration
+        loader = load
+        catalogState = Locked(.notLoaded)
     }
 
     deinit {
         shutdown()
     }
 
-    /// Binds, listens and starts the event-loop threads; when it returns, the server answers.
+    /// The catalog served, once loaded (nil before, and when loading failed).
+    public var catalog: Catalog? {
+        if case .loaded(let catalog) = catalogState.current { return catalog }
+        return nil
+    }
+
+    /// Why the catalog could not be loaded, when it could not.
+    public var catalogFailure: String? {
+        if case .failed(let reason) = catalogState.current { return reason }
+        return nil
+    }
+
+    /// Binds, listens and starts the event-loop threads; when it returns, the port is bound and
+    /// connections queue until the server is ready to answer them.
     /// Throws `PuppyServerError` if it cannot listen or was already started.
     public func start() throws {
         try state.withLock { phase in
@@ -54,15 +87,10 @@ public final class PuppyServer: Sendable {
             }
 
             let urls = SiteURLs(origin: configuration.publicURL ?? Self.baseURL(host: configuration.host, port: listener.port))
-            let responder = SiteResponder(
-                recipes: catalog.recipes, index: index, urls: urls,
-                seed: configuration.seed, quirks: configuration.quirks
-            )
-            let context = ServerContext(responder: responder, statistics: recorder, configuration: configuration)
+            let context = ServerContext(statistics: recorder, configuration: configuration)
             var loops: [EventLoop] = []
             do {
                 for _ in 0..<threads { loops.append(try EventLoop(context: context)) }
-                try loops[0].accept(from: listener.fd, distributingTo: loops)
             } catch {
                 close(listener.fd)
                 loops.forEach { $0.closePipe() }
@@ -70,9 +98,16 @@ public final class PuppyServer: Sendable {
             }
 
             let finished = DispatchGroup()
+            let allLoops = loops
             for (number, loop) in loops.enumerated() {
                 finished.enter()
-                let thread = Thread {
+                let thread = Thread { [loader, catalogState, configuration] in
+                    if number == 0 {
+                        let responder = Self.makeResponder(
+                            loader: loader, state: catalogState, configuration: configuration, urls: urls
+                        )
+                        loop.accept(from: listener.fd, distributingTo: allLoops, responder: responder)
+                    }
                     loop.run()
                     finished.leave()
                 }
@@ -84,8 +119,39 @@ public final class PuppyServer: Sendable {
         }
     }
 
-    /// Stops accepting, closes every connection and joins the threads. Idempotent. (Called from one of
-    /// the server's own threads, for instance from the log closure, it does not wait for them.)
+    /// On the first loop's thread, before it accepts: the catalog (loaded now if need be), its index,
+    /// and the responder over them; a responder that answers 503 when the catalog cannot be had.
+    private static func makeResponder(
+        loader: @Sendable () throws -> Catalog, state catalogState: Locked<CatalogState>,
+        configuration: ServerConfiguration, urls: SiteURLs
+    ) -> any Responder {
+        let catalog: Catalog
+        switch catalogState.current {
+        case .loaded(let loaded):
+            catalog = loaded
+        case .failed(let reason):
+            return UnavailableResponder(reason: reason)
+        case .notLoaded:
+            do {
+                catalog = try loader()
+                catalogState.withLock { $0 = .loaded(catalog) }
+            } catch {
+                let reason = "\(error)"
+                catalogState.withLock { $0 = .failed(reason) }
+                configuration.log?("PuppyServer: the catalog could not be loaded: \(reason)")
+                return UnavailableResponder(reason: reason)
+            }
+        }
+        let index = SearchIndex(recipes: catalog.recipes)
+        return SiteResponder(
+            recipes: catalog.recipes, index: index, urls: urls,
+            seed: configuration.seed, quirks: configuration.quirks
+        )
+    }
+
+    /// Stops accepting, closes every connection and joins the threads (after a catalog being loaded
+    /// has finished loading). Idempotent. (Called from one of the server's own threads, for instance
+    /// from the log closure, it does not wait for them.)
     public func shutdown() {
         let running = state.withLock { phase -> Running? in
             guard case .running(let running) = phase else {

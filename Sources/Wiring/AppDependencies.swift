@@ -75,10 +75,11 @@ public final class AppDependencies {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/recipebook")
     }
 
+    /// Binds the embedded server's port at once; its catalog and index are built on the server's own
+    /// thread while the prompt comes up (requests wait in the listen queue meanwhile).
     static func startEmbeddedServer() throws -> PuppyServer {
-        let catalog = try Catalog.bundled()
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1)
-        let server = PuppyServer(catalog: catalog, configuration: configuration)
+        let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.bundled)
         try server.start()
         return server
     }

@@ -1,23 +1,19 @@
 import Foundation
 import Testing
+import PuppyServer
 @testable import Entity
 
-/// The lactose rule over the catalog PuppyServer ships (read from the source tree): every dish made with
+/// The lactose rule over the catalog PuppyServer ships (compiled into it): every dish made with
 /// butter, cream, yogurt, ghee, milk or cheese is flagged, and the catalog's dairy ingredients are exactly
 /// the ones listed here.
 @Suite struct LactoseOverTheCatalog {
-    struct Entry: Decodable {
+    struct Entry {
         let title: String
         let ingredients: [String]
     }
 
     static func catalog() throws -> [Entry] {
-        let file = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/PuppyServer/Resources/catalog.jsonl")
-        let text = try String(contentsOf: file, encoding: .utf8)
-        let decoder = JSONDecoder()
-        return try text.split(separator: "\n").map { try decoder.decode(Entry.self, from: Data($0.utf8)) }
+        try Catalog.bundled().recipes.map { Entry(title: $0.title, ingredients: $0.ingredients) }
     }
 
     /// Catalog names that hold a dairy word and are not dairy.

@@ -20,6 +20,55 @@ struct ServerAbuseTests {
         }
     }
 
+    @Test func oneClientHoldingEveryConnectionCannotShutANewClientOut() async throws {
+        let limits = ServerLimits(maxConnections: 100)
+        try await PuppyServerFixture.withServer(configuration: ServerConfiguration(limits: limits, threads: 1)) { server in
+            var idle: [RawHTTPConnection] = []
+            for _ in 0..<300 { idle.append(try RawHTTPConnection(port: server.port, timeout: .seconds(10))) }
+            // A new client is answered at once: the longest idle connection made room for it.
+            let late = try RawHTTPConnection(port: server.port, timeout: .seconds(10))
+            try late.send("GET /api/?i=eggs HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try late.readResponse()?.status == 200)
+            #expect(idle[0].isClosedByServer())
+            idle.forEach { $0.close() }
+        }
+    }
+
+    @Test func onePeerAddressKeepsAtMostItsShareOfConnections() async throws {
+        let limits = ServerLimits(maxConnections: 1_000, maxConnectionsPerPeer: 10)
+        try await PuppyServerFixture.withServer(configuration: ServerConfiguration(limits: limits, threads: 1)) { server in
+            var greedy: [RawHTTPConnection] = []
+            for _ in 0..<30 { greedy.append(try RawHTTPConnection(port: server.port, timeout: .seconds(10), source: "127.0.0.2")) }
+            let other = try RawHTTPConnection(port: server.port, timeout: .seconds(10))
+            try other.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try other.readResponse()?.status == 200)
+            // The peer's oldest connections were closed to keep it at ten; its newest still work.
+            #expect(greedy[0].isClosedByServer())
+            try greedy[29].send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try greedy[29].readResponse()?.status == 200)
+            greedy.forEach { $0.close() }
+        }
+    }
+
+    @Test func aConnectionWaitingForItsAnswerIsNeverClosedToMakeRoom() async throws {
+        let configuration = ServerConfiguration(latency: .seconds(60), limits: ServerLimits(maxConnections: 1), threads: 1)
+        try await PuppyServerFixture.withServer(configuration: configuration) { server in
+            let busy = try RawHTTPConnection(port: server.port, timeout: .seconds(10))
+            try busy.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
+            // Once the server holds the request (counted, its answer waiting out a minute's latency), a
+            // newcomer finds no connection to replace and is closed at once.
+            #expect(await eventually { server.statistics.apiRequests == 1 })
+            let newcomer = try RawHTTPConnection(port: server.port, timeout: .seconds(10))
+            do {
+                try newcomer.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try newcomer.readResponse() == nil)
+            } catch {
+                // Closed before the request could even be sent: closed at once, as it should be.
+            }
+            #expect(server.statistics.apiRequests == 1)
+        }
+    }
+
     @Test func traversalInEveryDisguiseFindsNothing() async throws {
         try await PuppyServerFixture.withServer { server in
             let targets = [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Glibc
 @testable import PuppyServer
 
 private let validLine = #"{"id":"shakshuka","title":"Shakshuka","cuisine":"Tunisian","ingredients":["eggs","tomatoes"],"method":"Simmer and crack in the eggs."}"#
@@ -48,6 +49,9 @@ struct CatalogTests {
         (#"{"id":"shakshuka","title":"A","cuisine":"x","ingredients":["y"],"method":"m"}"#, #"catalog.jsonl:3: duplicate id "shakshuka" (first on line 1)"#),
         (#"{"id":"a","title":"A""#, "catalog.jsonl:3: not valid JSON"),
         (#"["a"]"#, "catalog.jsonl:3: expected a JSON object"),
+        (#"{"id":"a","title":"A","ingredients":["y"],"method":"m","x":"# + String(repeating: "[", count: 100) + "}",
+         "catalog.jsonl:3: nested more than 64 levels deep"),
+        ("{\"id\":\"a\",\"title\":\"\u{1}\",\"ingredients\":[\"y\"],\"method\":\"m\"}", "catalog.jsonl:3: not valid JSON"),
     ])
     func aBadLineIsReportedWithItsLineNumber(line: String, message: String) {
         let error = catalogError(validLine + "\n\n" + line + "\n")
@@ -88,9 +92,49 @@ struct CatalogTests {
         #expect(catalog.recipes.filter { $0.ingredients.contains("garlic") }.count == 23)
     }
 
-    @Test func theBundledCatalogLoadsFromTheResourceBundle() throws {
+    @Test func theBundledCatalogIsCompiledInAndPrintsAsTheFileItCameFrom() throws {
         let catalog = try Catalog.bundled()
+        #expect(catalog.recipes.count == 692)
         #expect(Set(catalog.recipes.map(\.id)).count == catalog.recipes.count)
+        let printed = Catalog.bundledJSONLines
+        #expect(printed.hasSuffix("}\n"))
+        #expect(try Catalog(jsonLines: printed, source: "printed").recipes == catalog.recipes)
+    }
+
+    @Test func aLineMayLeaveOutItsCuisine() throws {
+        let catalog = try Catalog(jsonLines: #"{"id":"a","title":"A","ingredients":["y"],"method":"m"}"# + "\n"
+            + #"{"id":"b","title":"B","cuisine":"  ","ingredients":["y"],"method":"m"}"#, source: "c")
+        #expect(catalog.recipes.map(\.cuisine) == ["", ""])
+        let encoded = String(decoding: try JSONEncoder().encode(catalog.recipes[0]), as: UTF8.self)
+        #expect(!encoded.contains("cuisine"))
+        #expect(try JSONDecoder().decode(CatalogRecipe.self, from: Data(encoded.utf8)) == catalog.recipes[0])
+    }
+
+    @Test func aFolderADeviceAFIFOAndAnOversizeFileAreRefusedAtOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("puppy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("catalog.fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let big = folder.appendingPathComponent("big.jsonl")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: UInt64(Catalog.maxFileBytes) + 1)  // sparse: no disk used
+        try handle.close()
+
+        let cases: [(URL, String)] = [
+            (URL(fileURLWithPath: "/dev/zero"), "/dev/zero: is not a regular file (a catalog cannot be a FIFO, a device or a socket)"),
+            (fifo, "\(fifo.path): is not a regular file (a catalog cannot be a FIFO, a device or a socket)"),
+            (folder, "\(folder.path): is a folder, not a catalog file"),
+            (big, "\(big.path): is larger than 256 MB, the most a catalog may be"),
+        ]
+        for (url, message) in cases {
+            #expect {
+                try Catalog.load(contentsOf: url)
+            } throws: { error in
+                (error as? CatalogError)?.description == message
+            }
+        }
     }
 }
 

@@ -20,8 +20,8 @@ private final class ServerProcess {
     let errors = Pipe()
     private var pending = Data()
 
-    init(_ arguments: [String], limitDescriptorsTo limit: Int? = nil) throws {
-        guard let serverBinary else { throw CocoaError(.fileNoSuchFile) }
+    init(_ arguments: [String], limitDescriptorsTo limit: Int? = nil, binary: URL? = nil) throws {
+        guard let serverBinary = binary ?? serverBinary else { throw CocoaError(.fileNoSuchFile) }
         if let limit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", serverBinary.path] + arguments
@@ -112,6 +112,45 @@ struct ExecutableTests {
         let (status, errors) = try ServerProcess(["--catalog", catalog.path]).finish()
         #expect(status == 1)
         #expect(errors == "puppy-server: \(catalog.lastPathComponent):37: missing \"title\"\n")
+    }
+
+    @Test func anAddressThatDoesNotResolveSaysWhy() throws {
+        let (status, errors) = try ServerProcess(["--host", "0.0.0.0.0"]).finish()
+        #expect(status == 1)
+        #expect(errors.hasPrefix("puppy-server: cannot resolve 0.0.0.0.0: "))
+        #expect(!errors.contains("Success"))
+    }
+
+    @Test func aCatalogThatIsNotARegularFileIsRefusedAtOnce() throws {
+        let (status, errors) = try ServerProcess(["--catalog", "/dev/zero"]).finish()
+        #expect(status == 1)
+        #expect(errors == "puppy-server: /dev/zero: is not a regular file (a catalog cannot be a FIFO, a device or a socket)\n")
+    }
+
+    @Test func theBundledCatalogPrintsAsAFileItCanServe() throws {
+        let printer = try ServerProcess(["--print-catalog"])
+        var lines: [String] = []
+        while case let line = printer.readLine(), !line.isEmpty { lines.append(line) }
+        #expect(printer.finish().status == 0)
+        #expect(lines.count == 692)
+        let catalog = try temporaryCatalog(lines.joined(separator: "\n"))
+        defer { try? FileManager.default.removeItem(at: catalog) }
+        let server = try ServerProcess(["--catalog", catalog.path])
+        #expect(server.readLine().hasSuffix("(692 recipes, quirks: none)"))
+        server.process.terminate()
+        #expect(server.finish().status == 0)
+    }
+
+    @Test func aCopyOfTheBinaryElsewhereStillHasItsCatalog() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("puppy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("puppy-server")
+        try FileManager.default.copyItem(at: try #require(serverBinary), to: copy)
+        let server = try ServerProcess(["--port", "0"], binary: copy)
+        #expect(server.readLine().hasSuffix("(692 recipes, quirks: none)"))
+        server.process.terminate()
+        #expect(server.finish().status == 0)
     }
 
     @Test func helpAndVersionPrintAndExitZero() throws {

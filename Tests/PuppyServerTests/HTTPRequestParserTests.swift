@@ -24,16 +24,37 @@ private func isIncomplete(_ result: HTTPParseResult) -> Bool {
     return false
 }
 
-/// Feeds `bytes` one at a time, as a connection would, honouring the parser's progress hints.
-private func feedOneByteAtATime(_ bytes: [UInt8], limits: HTTPParserLimits = HTTPParserLimits()) -> (HTTPParseResult, fedBytes: Int) {
+/// Feeds `bytes` one at a time (or `step` at a time), as a connection would, handing the parser back
+/// its progress each time; the last progress too.
+private func feed(
+    _ bytes: [UInt8], step: Int = 1, limits: HTTPParserLimits = HTTPParserLimits()
+) -> (result: HTTPParseResult, fedBytes: Int, progress: HTTPParseProgress) {
     var progress = HTTPParseProgress(resumeAt: 0, needAtLeast: 1)
-    for count in 1...bytes.count where count >= progress.needAtLeast {
-        let result = HTTPRequestParser.parse(bytes[0..<count], limits: limits, resumeAt: progress.resumeAt)
-        guard case .incomplete(let next) = result else { return (result, count) }
+    for count in stride(from: min(step, bytes.count), through: bytes.count, by: step) where count >= progress.needAtLeast {
+        let result = HTTPRequestParser.parse(bytes[0..<count], limits: limits, progress: progress)
+        guard case .incomplete(let next) = result else { return (result, count, progress) }
         #expect(next.needAtLeast > count)
         progress = next
     }
-    return (HTTPRequestParser.parse(bytes[...], limits: limits, resumeAt: progress.resumeAt), bytes.count)
+    return (HTTPRequestParser.parse(bytes[...], limits: limits, progress: progress), bytes.count, progress)
+}
+
+private func feedOneByteAtATime(_ bytes: [UInt8], limits: HTTPParserLimits = HTTPParserLimits()) -> (HTTPParseResult, fedBytes: Int) {
+    let fed = feed(bytes, limits: limits)
+    return (fed.result, fed.fedBytes)
+}
+
+/// The same through the first API, which passes only the head-end hint.
+private func feedOneByteAtATimeWithResumeHintOnly(_ bytes: [UInt8], limits: HTTPParserLimits) -> HTTPParseResult {
+    var resumeAt = 0
+    var needAtLeast = 1
+    for count in 1...max(bytes.count, 1) where count <= bytes.count && count >= needAtLeast {
+        let result = HTTPRequestParser.parse(bytes[0..<count], limits: limits, resumeAt: resumeAt)
+        guard case .incomplete(let next) = result else { return result }
+        resumeAt = next.resumeAt
+        needAtLeast = next.needAtLeast
+    }
+    return HTTPRequestParser.parse(bytes[...], limits: limits, resumeAt: resumeAt)
 }
 
 @Suite("HTTP request parser")
@@ -314,6 +335,46 @@ struct HTTPRequestParserTests {
         #expect(PercentDecoding.decode("%2", plusIsSpace: false) == nil)
         #expect(PercentDecoding.decode("%zz", plusIsSpace: false) == nil)
         #expect(PercentDecoding.decode("%FF", plusIsSpace: false) == nil)
+    }
+
+    @Test func aRequestLineArrivingAByteAtATimeIsScannedOnceNotOncePerRead() {
+        let limits = HTTPParserLimits(maxHeadBytes: 64 * 1024)
+        let line = Array(("GET /" + String(repeating: "a", count: 40_000)).utf8)
+        let fed = feed(line, limits: limits)
+        #expect(isIncomplete(fed.result))
+        #expect(fed.progress.lineChecked == line.count)
+        #expect(fed.progress.lineBytesExamined <= line.count)
+        // Then the headers arrive a byte at a time: the finished request line is not read again.
+        let headers = Array(" HTTP/1.1\r\nHost: x\r\nX-Filler: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\r\n".utf8)
+        let more = feed(line + headers, limits: limits)
+        #expect(isIncomplete(more.result))
+        #expect(more.progress.lineEnd > 0)
+        #expect(more.progress.lineBytesExamined <= line.count + headers.count)
+        let whole = parse(line + headers + Array("\r\n".utf8), limits: limits)
+        #expect(feed(line + headers + Array("\r\n".utf8), step: 7, limits: limits).result == whole)
+        #expect(parsedRequest(whole)?.0.target.utf8.count == 40_001)
+    }
+
+    @Test func everyWayOfFeedingGivesTheSameAnswer() {
+        var generator = SplitMix(seed: 7)
+        let pieces = ["GET", "POST", " ", "/api/?i=a", "/x y", "\r\n", "\n", "\r", "HTTP/1.1", "HTTP/2.0", "HTTP/1.", "Host: x",
+                      "Content-Length: 3", "abc", "\u{1}", ":", "Transfer-Encoding: chunked", "3\r\nabc\r\n0\r\n\r\n", "aaaaaaaaaaaaaaaa"]
+        for _ in 0..<1_500 {
+            let text = (0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let bytes = Array(text.utf8)
+            guard !bytes.isEmpty else { continue }
+            let limits = HTTPParserLimits(maxHeadBytes: 48, maxBodyBytes: 16)
+            let whole = parse(bytes, limits: limits)
+            let byteByByte = feed(bytes, limits: limits).result
+            let inThrees = feed(bytes, step: 3, limits: limits).result
+            let hintOnly = feedOneByteAtATimeWithResumeHintOnly(bytes, limits: limits)
+            for result in [byteByByte, inThrees, hintOnly] {
+                switch (result, whole) {
+                case (.incomplete, .incomplete): continue
+                default: #expect(result == whole, "\(text.debugDescription)")
+                }
+            }
+        }
     }
 
     @Test func randomBytesNeverCrashTheParserAndAlwaysGiveAnAnswer() {

@@ -30,6 +30,7 @@ struct ServerOptionsTests {
         #expect(try ServerOptions.parse(["--quirks", "realistic"]).configuration.quirks == Quirk.realistic)
         #expect(try ServerOptions.parse(["-h"]).action == .help)
         #expect(try ServerOptions.parse(["--version"]).action == .version)
+        #expect(try ServerOptions.parse(["--print-catalog"]).action == .printCatalog)
     }
 
     @Test(arguments: [
@@ -43,13 +44,14 @@ struct ServerOptionsTests {
         (["--seed", "-3"], "--seed needs a non-negative integer, not \"-3\""),
         (["--public-url", "recipes.local"], "--public-url needs an absolute http(s) URL, not \"recipes.local\""),
         (["--log=yes"], "--log takes no value"),
+        (["--print-catalog=yes"], "--print-catalog takes no value"),
     ])
     func badFlagsAreOneLineErrors(arguments: [String], message: String) {
         #expect(throws: ServerOptionsError(message)) { try ServerOptions.parse(arguments) }
     }
 
     @Test func theUsageNamesEveryFlag() {
-        for flag in ["--host", "--port", "--public-url", "--catalog", "--quirks", "--seed", "--latency", "--threads", "--log", "--help", "--version"] {
+        for flag in ["--host", "--port", "--public-url", "--catalog", "--quirks", "--seed", "--latency", "--threads", "--log", "--help", "--version", "--print-catalog"] {
             #expect(ServerOptions.usage.contains(flag))
         }
     }

@@ -5,10 +5,13 @@ import Glibc
 ///
 /// The file format is JSON Lines, one recipe a line:
 /// `{"id":"shakshuka","title":"Shakshuka","cuisine":"Tunisian","ingredients":["eggs","onions"],"method":"..."}`
-/// with optional `href` and `thumbnail` (absolute URLs served instead of the server's own). Blank lines
-/// are skipped; a bad line is a `CatalogError` naming its line number.
+/// with optional `cuisine`, `href` and `thumbnail` (absolute URLs served instead of the server's own).
+/// Blank lines are skipped; a bad line is a `CatalogError` naming its line number.
 public struct Catalog: Sendable {
     public let recipes: [CatalogRecipe]
+
+    /// The largest catalog file `load(contentsOf:)` reads: 256 MB.
+    public static let maxFileBytes = 256 << 20
 
     /// Validates recipes built in code (tests, generators): same rules as a file, "line" = position + 1.
     public init(recipes: [CatalogRecipe], source: String = "catalog") throws {
@@ -20,118 +23,127 @@ public struct Catalog: Sendable {
 
     /// Parses JSON Lines; `source` names the file in error messages.
     public init(jsonLines: Data, source: String) throws {
-        try self.init(bytes: [UInt8](jsonLines), source: source)
+        self = try jsonLines.withUnsafeBytes { raw in
+            try Catalog(lines: raw.bindMemory(to: UInt8.self), source: source)
+        }
     }
 
-    private init(bytes: [UInt8], source: String) throws {
+    public init(jsonLines: String, source: String) throws {
+        var text = jsonLines
+        self = try text.withUTF8 { try Catalog(lines: $0, source: source) }
+    }
+
+    /// One pass over the bytes: lines split at LF, each read by `CatalogLineReader`, then validated.
+    private init(lines bytes: UnsafeBufferPointer<UInt8>, source: String) throws {
         var validator = CatalogValidator(source: source)
-        let decoder = JSONDecoder()
         var recipes: [CatalogRecipe] = []
         var lineNumber = 0
         var lineStart = 0
         while lineStart < bytes.count {
             lineNumber += 1
-            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            var line = bytes[lineStart..<lineEnd]
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            var start = lineStart
             lineStart = lineEnd + 1
-            if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-            guard line.contains(where: { !Self.isJSONWhitespace($0) }) else { continue }
-
-            let fields: CatalogLine
-            do {
-                fields = try decoder.decode(CatalogLine.self, from: Data(line))
-            } catch let error as DecodingError {
-                throw CatalogError(source: source, line: lineNumber, message: Self.describe(error))
+            if lineNumber == 1, lineEnd - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+                start += 3  // a byte-order mark
             }
-            let recipe = try fields.recipe(source: source, line: lineNumber)
+            guard (start..<lineEnd).contains(where: { !Self.isJSONWhitespace(bytes[$0]) }) else { continue }
+
+            let fields: CatalogFields
+            do {
+                fields = try CatalogLineReader.read(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
+            } catch {
+                throw CatalogError(source: source, line: lineNumber, message: error.description)
+            }
+            let recipe = try Self.recipe(from: fields, source: source, line: lineNumber)
             recipes.append(try validator.validate(recipe, line: lineNumber))
         }
         self.recipes = recipes
     }
 
-    public init(jsonLines: String, source: String) throws {
-        try self.init(jsonLines: Data(jsonLines.utf8), source: source)
-    }
-
-    /// Loads a JSON Lines file (`--catalog FILE`); errors name the file and line.
+    /// Loads a JSON Lines file (`--catalog FILE`); errors name the file and line. Only a regular file
+    /// of at most `maxFileBytes` is read: a FIFO, a device or a folder is refused at once.
     public static func load(contentsOf url: URL) throws -> Catalog {
-        try Catalog(bytes: try readFile(url), source: url.lastPathComponent)
+        let bytes = try readFile(url)
+        return try bytes.withUnsafeBufferPointer { try Catalog(lines: $0, source: url.lastPathComponent) }
     }
 
-    /// The file's bytes through POSIX calls (Foundation's reader leaks a page on empty files).
+    /// The file's bytes through POSIX calls (Foundation's reader leaks a page on empty files). Opened
+    /// without blocking, so a FIFO with no writer cannot hold the caller before it is refused.
     private static func readFile(_ url: URL) throws -> [UInt8] {
-        func failure(_ code: Int32) -> CatalogError {
-            CatalogError(source: url.path, line: nil, message: "cannot read the file (\(String(cString: strerror(code))))")
+        func failure(_ message: String) -> CatalogError {
+            CatalogError(source: url.path, line: nil, message: message)
         }
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(errno) }
+        func systemFailure(_ code: Int32) -> CatalogError {
+            failure("cannot read the file (\(String(cString: strerror(code))))")
+        }
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { throw systemFailure(errno) }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw systemFailure(errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure("is a folder, not a catalog file")
+        default: throw failure("is not a regular file (a catalog cannot be a FIFO, a device or a socket)")
+        }
+        guard status.st_size <= maxFileBytes else {
+            throw failure("is larger than \(maxFileBytes >> 20) MB, the most a catalog may be")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if filled == bytes.count {
+                guard bytes.count < maxFileBytes else {
+                    throw failure("is larger than \(maxFileBytes >> 20) MB, the most a catalog may be")
+                }
+                bytes += [UInt8](repeating: 0, count: min(max(bytes.count, 1 << 16), maxFileBytes - bytes.count))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
             if count > 0 {
-                bytes += chunk[0..<count]
+                filled += count
             } else if count == 0 {
+                bytes.removeSubrange(filled...)
                 return bytes
             } else if errno != EINTR {
-                throw failure(errno)
+                throw systemFailure(errno)
             }
         }
     }
 
-    /// The catalog bundled with PuppyServer as the SwiftPM resource `catalog.jsonl`.
+    /// The catalog compiled into PuppyServer (`BundledCatalog.jsonLines`): nothing to find at run time,
+    /// so a copied or installed binary has it too.
     public static func bundled() throws -> Catalog {
-        guard let url = Bundle.module.url(forResource: "catalog", withExtension: "jsonl") else {
-            throw CatalogError(source: "catalog.jsonl", line: nil, message: "missing from the PuppyServer bundle")
-        }
-        return try load(contentsOf: url)
+        try BundledCatalog.jsonLines.utf8.withContiguousStorageIfAvailable { bytes in
+            try Catalog(lines: bytes, source: "bundled catalog")
+        } ?? Catalog(jsonLines: BundledCatalog.jsonLines, source: "bundled catalog")
+    }
+
+    /// The bundled catalog as a JSON Lines file (what `puppy-server --print-catalog` writes).
+    public static var bundledJSONLines: String {
+        BundledCatalog.jsonLines + "\n"
     }
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .typeMismatch(_, let context):
-            guard let field = context.codingPath.first?.stringValue else { return "expected a JSON object" }
-            return "\"\(field)\" must be \(field == "ingredients" ? "an array of strings" : "a string")"
-        case .valueNotFound(_, let context):
-            return "\"\(context.codingPath.first?.stringValue ?? "?")\" must not be null"
-        case .keyNotFound(let key, _):
-            return "missing \"\(key.stringValue)\""
-        case .dataCorrupted:
-            return "not valid JSON"
-        @unknown default:
-            return "not a recipe"
-        }
-    }
-}
-
-/// One line as decoded, before the rules are applied (so a missing field gets its own message).
-private struct CatalogLine: Decodable {
-    var id: String?
-    var title: String?
-    var cuisine: String?
-    var ingredients: [String]?
-    var method: String?
-    var href: String?
-    var thumbnail: String?
-
-    func recipe(source: String, line: Int) throws -> CatalogRecipe {
+    private static func recipe(from fields: CatalogFields, source: String, line: Int) throws -> CatalogRecipe {
         func required<Value>(_ value: Value?, _ name: String) throws -> Value {
             guard let value else { throw CatalogError(source: source, line: line, message: "missing \"\(name)\"") }
             return value
         }
         return CatalogRecipe(
-            id: try required(id, "id"),
-            title: try required(title, "title"),
-            cuisine: try required(cuisine, "cuisine"),
-            ingredients: try required(ingredients, "ingredients"),
-            method: try required(method, "method"),
-            href: href,
-            thumbnail: thumbnail
+            id: try required(fields.id, "id"),
+            title: try required(fields.title, "title"),
+            cuisine: fields.cuisine ?? "",
+            ingredients: try required(fields.ingredients, "ingredients"),
+            method: try required(fields.method, "method"),
+            href: fields.href,
+            thumbnail: fields.thumbnail
         )
     }
 }
@@ -151,19 +163,19 @@ private struct CatalogValidator {
         }
         var recipe = recipe
         guard Self.isSlug(recipe.id) else { throw fail("\"id\" must be a lower-case slug like \"pad-thai\"") }
-        if let first = firstLineByID[recipe.id] {
+        if let first = firstLineByID.updateValue(line, forKey: recipe.id) {
             throw fail("duplicate id \"\(recipe.id)\" (first on line \(first))")
         }
-        firstLineByID[recipe.id] = line
-        guard recipe.title.contains(where: { !$0.isWhitespace }) else { throw fail("empty \"title\"") }
-        guard recipe.cuisine.contains(where: { !$0.isWhitespace }) else { throw fail("empty \"cuisine\"") }
-        guard recipe.method.contains(where: { !$0.isWhitespace }) else { throw fail("empty \"method\"") }
+        guard Self.hasText(recipe.title) else { throw fail("empty \"title\"") }
+        guard Self.hasText(recipe.method) else { throw fail("empty \"method\"") }
+        if !Self.hasText(recipe.cuisine) { recipe.cuisine = "" }  // blank: no cuisine
         guard !recipe.ingredients.isEmpty else { throw fail("\"ingredients\" is empty") }
-        recipe.ingredients = try recipe.ingredients.enumerated().map { index, name in
+        for index in recipe.ingredients.indices {
+            let name = recipe.ingredients[index]
             let normalized = IngredientName.normalize(name)
             guard !normalized.isEmpty else { throw fail("ingredient \(index + 1) is empty") }
-            guard !normalized.contains(",") else { throw fail("ingredient \"\(name)\" contains a comma") }
-            return normalized
+            guard !normalized.utf8.contains(UInt8(ascii: ",")) else { throw fail("ingredient \"\(name)\" contains a comma") }
+            recipe.ingredients[index] = normalized
         }
         if let href = recipe.href {
             guard Self.isAbsoluteWebURL(href) else { throw fail("\"href\" must be an absolute http(s) URL") }
@@ -176,8 +188,19 @@ private struct CatalogValidator {
         return recipe
     }
 
+    /// Whether the text has something besides whitespace (bytes first; Unicode spaces checked only
+    /// when every byte is outside printable ASCII).
+    private static func hasText(_ text: String) -> Bool {
+        var sawNonASCII = false
+        for byte in text.utf8 {
+            if byte > 0x20 && byte < 0x7F { return true }
+            if byte >= 0x80 { sawNonASCII = true }
+        }
+        return sawNonASCII && text.contains { !$0.isWhitespace }
+    }
+
     private static func isSlug(_ id: String) -> Bool {
-        let bytes = Array(id.utf8)
+        let bytes = id.utf8
         guard !bytes.isEmpty, bytes.count <= 200, bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-")
         else { return false }
         var previousWasDash = false

@@ -6,6 +6,8 @@ public struct ServerOptions: Sendable {
         case serve
         case help
         case version
+        /// `--print-catalog`: write the bundled catalog to stdout, a start for a catalog of your own.
+        case printCatalog
     }
 
     public var action = Action.serve
@@ -27,6 +29,8 @@ public struct ServerOptions: Sendable {
       --port N           port to bind; 0 picks a free one (default 0)
       --public-url URL   origin used in hrefs and thumbnails (default http://HOST:PORT)
       --catalog FILE     serve this JSON Lines catalog instead of the bundled one
+                         (a regular file of at most 256 MB)
+      --print-catalog    print the bundled catalog as JSON Lines and exit
       --quirks LIST      comma-separated: padding, entities, gaps, errors, malformed,
                          duplicates, thumbnails; or realistic (all) or none (default)
       --seed N           seed for every quirk and jitter decision (default 1)
@@ -66,6 +70,9 @@ public struct ServerOptions: Sendable {
             case "--version":
                 try flagOnly()
                 options.action = .version
+            case "--print-catalog":
+                try flagOnly()
+                options.action = .printCatalog
             case "--log":
                 try flagOnly()
                 options.logRequests = true

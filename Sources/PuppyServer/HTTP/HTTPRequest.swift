@@ -41,12 +41,72 @@ struct HTTPParserLimits: Hashable, Sendable {
     var maxHeaderCount = 100
 }
 
-/// Where an incomplete parse may resume: the caller feeds more bytes and calls again.
+/// Where an incomplete parse may resume: the caller feeds more bytes and calls again with it.
+/// Offsets count from the start of the bytes given to the parser.
 struct HTTPParseProgress: Hashable, Sendable {
     /// Bytes already scanned without finding the end of the head (a hint for the next call).
     var resumeAt: Int
     /// Calling again before the buffer holds this many bytes cannot succeed.
     var needAtLeast: Int
+    /// Empty lines already skipped before the request line.
+    var blanksSkipped = 0
+    /// Where the request line starts, once known (-1 before).
+    var lineStart = -1
+    /// How far the request line has been found plausible so far, and the scan's state there.
+    var lineChecked = 0
+    var lineScan = RequestLineScan()
+    /// The request line's LF once the line has been read and found valid (-1 before).
+    var lineEnd = -1
+    /// Bytes of the request line looked at so far, over all calls: a work count that tests use to
+    /// check the scan stays linear however the line is split into reads.
+    var lineBytesExamined = 0
+}
+
+/// Whether a request line still arriving could become valid, byte by byte, so garbage is refused
+/// without waiting: `token SP target SP HTTP/d.d` and at most a CR after it.
+struct RequestLineScan: Hashable, Sendable {
+    private enum Part: Hashable, Sendable { case method, target, version }
+    private var part = Part.method
+    private var partLength = 0
+    private static let versionPattern: [UInt8] = Array("HTTP/0.0".utf8)
+
+    init() {}
+
+    mutating func accepts(_ byte: UInt8) -> Bool {
+        switch part {
+        case .method:
+            if byte == HTTPBytes.space, partLength > 0 {
+                part = .target
+                partLength = 0
+            } else if HTTPBytes.isToken(byte) {
+                partLength += 1
+            } else {
+                return false
+            }
+        case .target:
+            if byte == HTTPBytes.space, partLength > 0 {
+                part = .version
+                partLength = 0
+            } else if HTTPBytes.isTargetByte(byte) {
+                partLength += 1
+            } else {
+                return false
+            }
+        case .version:
+            // After the version only the CR of the line end may come (the LF has not arrived).
+            let pattern = Self.versionPattern
+            if partLength > pattern.count { return false }
+            if partLength == pattern.count {
+                guard byte == HTTPBytes.cr else { return false }
+            } else if pattern[partLength] == UInt8(ascii: "0") {
+                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return false }
+            } else {
+                guard byte == pattern[partLength] else { return false }
+            }
+            partLength += 1
+        }
+        return true
+    }
 }
 
 enum HTTPParseResult: Hashable, Sendable {

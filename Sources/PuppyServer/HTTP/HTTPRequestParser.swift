@@ -15,30 +15,44 @@ enum HTTPRequestParser {
         limits: HTTPParserLimits = HTTPParserLimits(),
         resumeAt: Int = 0
     ) -> HTTPParseResult {
+        parse(bytes, limits: limits, progress: HTTPParseProgress(resumeAt: resumeAt, needAtLeast: 0))
+    }
+
+    /// The same, resuming from everything the last `incomplete` answer recorded, so that a head arriving
+    /// a byte at a time is scanned once in all rather than once per read.
+    static func parse(
+        _ bytes: ArraySlice<UInt8>,
+        limits: HTTPParserLimits = HTTPParserLimits(),
+        progress: HTTPParseProgress
+    ) -> HTTPParseResult {
         let base = bytes.startIndex
         let end = bytes.endIndex
         let total = end - base
-        let waitForMore = HTTPParseResult.incomplete(HTTPParseProgress(resumeAt: 0, needAtLeast: total + 1))
 
         // Empty lines before the request line are ignored (RFC 9112 section 2.2), within the head limit.
         var start = base
-        while start < end {
-            if bytes[start] == HTTPBytes.lf {
-                start += 1
-            } else if bytes[start] == HTTPBytes.cr {
-                guard start + 1 < end else { return waitForMore }
-                guard bytes[start + 1] == HTTPBytes.lf else { return .failure(.badRequest) }
-                start += 2
-            } else {
-                break
+        if progress.lineStart >= 0, progress.lineStart < total {
+            start = base + progress.lineStart
+        } else {
+            start = base + min(max(progress.blanksSkipped, 0), total)
+            while start < end {
+                if bytes[start] == HTTPBytes.lf {
+                    start += 1
+                } else if bytes[start] == HTTPBytes.cr {
+                    guard start + 1 < end else { return waitForBlankLines(skipped: start - base, total: total) }
+                    guard bytes[start + 1] == HTTPBytes.lf else { return .failure(.badRequest) }
+                    start += 2
+                } else {
+                    break
+                }
+                if start - base > limits.maxHeadBytes { return .failure(.badRequest) }
             }
-            if start - base > limits.maxHeadBytes { return .failure(.badRequest) }
+            guard start < end else { return waitForBlankLines(skipped: start - base, total: total) }
         }
-        guard start < end else { return waitForMore }
 
-        let searchFrom = max(start, base + min(max(resumeAt, 0), total) - 3)
+        let searchFrom = max(start, base + min(max(progress.resumeAt, 0), total) - 3)
         guard let headEnd = findHeadEnd(bytes, from: searchFrom) else {
-            return incompleteHead(bytes, start: start, limits: limits)
+            return incompleteHead(bytes, start: start, limits: limits, progress: progress)
         }
 
         let requestLine: RequestLine
@@ -108,20 +122,57 @@ enum HTTPRequestParser {
         return nil
     }
 
+    private static func waitForBlankLines(skipped: Int, total: Int) -> HTTPParseResult {
+        var next = HTTPParseProgress(resumeAt: 0, needAtLeast: total + 1)
+        next.blanksSkipped = skipped
+        return .incomplete(next)
+    }
+
     /// The head has not ended yet: refuse early what can already be refused, otherwise ask for more.
+    /// Decides exactly as `readRequestLine` would over the whole buffer, but looks only at the bytes
+    /// that arrived since the last call, carrying the request-line scan over in the progress.
     private static func incompleteHead(
-        _ bytes: ArraySlice<UInt8>, start: Int, limits: HTTPParserLimits
+        _ bytes: ArraySlice<UInt8>, start: Int, limits: HTTPParserLimits, progress: HTTPParseProgress
     ) -> HTTPParseResult {
-        let total = bytes.endIndex - bytes.startIndex
-        switch readRequestLine(bytes, start: start, limits: limits) {
-        case .failure(let status):
-            return .failure(status)
-        case .complete:
-            if bytes.endIndex - start > limits.maxHeadBytes { return .failure(.headerFieldsTooLarge) }
-        case .incomplete:
-            break
+        let base = bytes.startIndex
+        let end = bytes.endIndex
+        let total = end - base
+        var next = HTTPParseProgress(resumeAt: total, needAtLeast: total + 1)
+        next.lineStart = start - base
+        let sameLine = progress.lineStart == start - base
+
+        if sameLine, progress.lineEnd >= 0 {
+            // The request line was complete and valid: only the head's size can be refused yet.
+            if end - start > limits.maxHeadBytes { return .failure(.headerFieldsTooLarge) }
+            next.lineEnd = progress.lineEnd
+            return .incomplete(next)
         }
-        return .incomplete(HTTPParseProgress(resumeAt: total, needAtLeast: total + 1))
+
+        let checkedFrom = sameLine ? max(base + progress.lineChecked, start) : start
+        var scan = sameLine ? progress.lineScan : RequestLineScan()
+        let lineFeed = HTTPBytes.firstIndex(of: HTTPBytes.lf, in: bytes, from: checkedFrom)
+        next.lineBytesExamined = (sameLine ? progress.lineBytesExamined : 0) + ((lineFeed ?? end) - checkedFrom)
+        if let lineFeed, lineFeed + 1 - start <= limits.maxHeadBytes {
+            switch parseRequestLine(bytes[start..<lineFeed]) {
+            case .failure(let status):
+                return .failure(status)
+            case .success:
+                if end - start > limits.maxHeadBytes { return .failure(.headerFieldsTooLarge) }
+                next.lineEnd = lineFeed - base
+                return .incomplete(next)
+            }
+        }
+        // Not all here, or too long: only the bytes within the limit can make it a 400.
+        let scanEnd = min(lineFeed ?? end, start + limits.maxHeadBytes)
+        var index = checkedFrom
+        while index < scanEnd {
+            guard scan.accepts(bytes[index]) else { return .failure(.badRequest) }
+            index += 1
+        }
+        guard lineFeed == nil, end - start <= limits.maxHeadBytes else { return .failure(.uriTooLong) }
+        next.lineChecked = index - base
+        next.lineScan = scan
+        return .incomplete(next)
     }
 
     private enum RequestLineResult {
@@ -145,7 +196,8 @@ enum HTTPRequestParser {
         }
         // Not all here, or too long: only the bytes within the limit can make it a 400.
         let scanEnd = min(lineFeed ?? bytes.endIndex, start + limits.maxHeadBytes)
-        if !isPlausibleRequestLinePrefix(bytes[start..<scanEnd]) { return .failure(.badRequest) }
+        var scan = RequestLineScan()
+        if !bytes[start..<scanEnd].allSatisfy({ scan.accepts($0) }) { return .failure(.badRequest) }
         if lineFeed == nil, bytes.endIndex - start <= limits.maxHeadBytes { return .incomplete }
         return .failure(.uriTooLong)
     }
@@ -195,48 +247,6 @@ enum HTTPRequestParser {
         let minor = bytes[bytes.startIndex + 7]
         guard isDigit(major), dot == UInt8(ascii: "."), isDigit(minor) else { return nil }
         return HTTPVersion(major: Int(major - UInt8(ascii: "0")), minor: Int(minor - UInt8(ascii: "0")))
-    }
-
-    /// Whether a request line still arriving could become valid, so garbage is refused without waiting.
-    private static func isPlausibleRequestLinePrefix(_ bytes: ArraySlice<UInt8>) -> Bool {
-        enum Part { case method, target, version }
-        let versionPattern: [UInt8] = Array("HTTP/0.0".utf8)
-        var part = Part.method
-        var partLength = 0
-        for byte in bytes {
-            switch part {
-            case .method:
-                if byte == HTTPBytes.space, partLength > 0 {
-                    part = .target
-                    partLength = 0
-                } else if HTTPBytes.isToken(byte) {
-                    partLength += 1
-                } else {
-                    return false
-                }
-            case .target:
-                if byte == HTTPBytes.space, partLength > 0 {
-                    part = .version
-                    partLength = 0
-                } else if HTTPBytes.isTargetByte(byte) {
-                    partLength += 1
-                } else {
-                    return false
-                }
-            case .version:
-                // After the version only the CR of the line end may come (the LF has not arrived).
-                if partLength > versionPattern.count { return false }
-                if partLength == versionPattern.count {
-                    guard byte == HTTPBytes.cr else { return false }
-                } else if versionPattern[partLength] == UInt8(ascii: "0") {
-                    guard isDigit(byte) else { return false }
-                } else {
-                    guard byte == versionPattern[partLength] else { return false }
-                }
-                partLength += 1
-            }
-        }
-        return true
     }
 
     private enum Framing {

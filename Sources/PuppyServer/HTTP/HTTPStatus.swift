@@ -15,6 +15,7 @@ struct HTTPStatus: Error, Hashable, Sendable, CustomStringConvertible {
     static let headerFieldsTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
     static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
     static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")
+    static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
     static let httpVersionNotSupported = HTTPStatus(code: 505, reason: "HTTP Version Not Supported")
 
     var description: String { "\(code) \(reason)" }

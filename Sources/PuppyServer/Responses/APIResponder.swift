@@ -1,13 +1,16 @@
-/// Answers `/api/` pages: the RecipePuppy envelope around precomputed result fragments, laid out by
-/// `PageLayout`, with the configured quirks.
+/// Answers `/api/` pages: the RecipePuppy envelope around result fragments, laid out by `PageLayout`,
+/// with the configured quirks. A recipe's fragment is rendered the first time a page holds it and kept
+/// (a bounded number of them), so a server starts without rendering its whole catalog.
 final class APIResponder: Sendable {
     private let index: SearchIndex
     private let recipes: [CatalogRecipe]
     private let urls: SiteURLs
     private let seed: UInt64
     private let quirks: Set<Quirk>
-    /// Each recipe's result object, quirks applied: `{"title":...,"href":...,"ingredients":...,"thumbnail":...}`.
-    private let fragments: [[UInt8]]
+    private let titles: TitleQuirks
+    /// Each recipe's result object, quirks applied, by catalog position:
+    /// `{"title":...,"href":...,"ingredients":...,"thumbnail":...,"cuisine":...}`.
+    private let fragments: FragmentCache
     /// `{"title":"Recipe Puppy","version":0.1,"href":"http:\/\/...\/","results":[`
     private let envelopePrefix: [UInt8]
     private let plans = Locked<[APIQuery.SearchKey: Plan]>([:])
@@ -27,10 +30,8 @@ final class APIResponder: Sendable {
         self.quirks = quirks
         envelopePrefix = Array("{\"title\":\"Recipe Puppy\",\"version\":0.1,\"href\":".utf8)
             + JSONText.quoted(urls.home) + Array(",\"results\":[".utf8)
-        let titles = TitleQuirks(seed: seed, padding: quirks.contains(.padding), entities: quirks.contains(.entities))
-        fragments = recipes.map { recipe in
-            Self.fragment(for: recipe, urls: urls, seed: seed, quirks: quirks, titles: titles, variant: .same)
-        }
+        titles = TitleQuirks(seed: seed, padding: quirks.contains(.padding), entities: quirks.contains(.entities))
+        fragments = FragmentCache(count: recipes.count)
     }
 
     func respond(to query: APIQuery) -> HTTPResponse {
@@ -68,16 +69,18 @@ final class APIResponder: Sendable {
     }
 
     private func resultsBody(plan: Plan, start: Int, count: Int, repeats: [PageLayout.Repeat]) -> [UInt8] {
-        var entries: [[UInt8]] = plan.matches[start..<(start + count)].map { fragments[Int($0)] }
-        for entry in repeats.sorted(by: { $0.slot < $1.slot }) {
-            let position = Int(plan.matches[entry.match])
+        let sorted = repeats.sorted(by: { $0.slot < $1.slot })
+        var positions = plan.matches[start..<(start + count)].map { Int($0) }
+        positions += sorted.map { Int(plan.matches[$0.match]) }
+        let rendered = fragments.fragments(at: positions) { position in
+            Self.fragment(for: recipes[position], urls: urls, seed: seed, quirks: quirks, titles: titles, variant: .same)
+        }
+        var entries = Array(rendered.prefix(count))
+        for (offset, entry) in sorted.enumerated() {
+            let position = positions[count + offset]
             let fragment = entry.variant == .same || recipes[position].href != nil
-                ? fragments[position]
-                : Self.fragment(
-                    for: recipes[position], urls: urls, seed: seed, quirks: quirks,
-                    titles: TitleQuirks(seed: seed, padding: quirks.contains(.padding), entities: quirks.contains(.entities)),
-                    variant: entry.variant
-                )
+                ? rendered[count + offset]
+                : Self.fragment(for: recipes[position], urls: urls, seed: seed, quirks: quirks, titles: titles, variant: entry.variant)
             entries.insert(fragment, at: min(entry.slot, entries.count))
         }
         var body = envelopePrefix
@@ -120,7 +123,50 @@ final class APIResponder: Sendable {
         bytes += Array(",\"href\":".utf8) + JSONText.quoted(href)
         bytes += Array(",\"ingredients\":".utf8) + JSONText.quoted(recipe.ingredients.joined(separator: ", "))
         bytes += Array(",\"thumbnail\":".utf8) + JSONText.quoted(thumbnail)
+        if !recipe.cuisine.isEmpty {
+            bytes += Array(",\"cuisine\":".utf8) + JSONText.quoted(recipe.cuisine)
+        }
         bytes.append(UInt8(ascii: "}"))
         return bytes
+    }
+}
+
+/// Result fragments by catalog position, rendered on first use; at most `limit` are kept (when full,
+/// the cache starts afresh). One lock round for a page's lookups and one for its new entries.
+final class FragmentCache: Sendable {
+    private struct Storage: Sendable {
+        var slots: [[UInt8]?]
+        var filled = 0
+    }
+
+    private let storage: Locked<Storage>
+    let limit: Int
+
+    init(count: Int, limit: Int = 50_000) {
+        storage = Locked(Storage(slots: Array(repeating: nil, count: count)))
+        self.limit = max(limit, 1)
+    }
+
+    func fragments(at positions: [Int], render: (Int) -> [UInt8]) -> [[UInt8]] {
+        var found = storage.withLock { storage in positions.map { storage.slots[$0] } }
+        var rendered: [(Int, [UInt8])] = []
+        for offset in found.indices where found[offset] == nil {
+            let fragment = render(positions[offset])
+            found[offset] = fragment
+            rendered.append((positions[offset], fragment))
+        }
+        if !rendered.isEmpty {
+            storage.withLock { storage in
+                for (position, fragment) in rendered where storage.slots[position] == nil {
+                    if storage.filled >= limit {
+                        storage.slots = Array(repeating: nil, count: storage.slots.count)
+                        storage.filled = 0
+                    }
+                    storage.slots[position] = fragment
+                    storage.filled += 1
+                }
+            }
+        }
+        return found.map { $0 ?? [] }
     }
 }

@@ -1,20 +1,22 @@
 /// JSON as the real service (PHP's json_encode) wrote it: every `/` as `\/`, non-ASCII as `\uXXXX`.
 enum JSONText {
     static func append(_ text: String, to bytes: inout [UInt8]) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": bytes += [0x5C, 0x22]
-            case "\\": bytes += [0x5C, 0x5C]
-            case "/": bytes += [0x5C, 0x2F]
-            case "\n": bytes += [0x5C, UInt8(ascii: "n")]
-            case "\r": bytes += [0x5C, UInt8(ascii: "r")]
-            case "\t": bytes += [0x5C, UInt8(ascii: "t")]
-            default:
-                if scalar.value >= 0x20 && scalar.value < 0x7F {
-                    bytes.append(UInt8(scalar.value))
-                } else {
-                    for unit in String(scalar).utf16 { appendEscapedUnit(unit, to: &bytes) }
-                }
+        for scalar in text.unicodeScalars { append(scalar, to: &bytes) }
+    }
+
+    static func append(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        switch scalar {
+        case "\"": bytes += [0x5C, 0x22]
+        case "\\": bytes += [0x5C, 0x5C]
+        case "/": bytes += [0x5C, 0x2F]
+        case "\n": bytes += [0x5C, UInt8(ascii: "n")]
+        case "\r": bytes += [0x5C, UInt8(ascii: "r")]
+        case "\t": bytes += [0x5C, UInt8(ascii: "t")]
+        default:
+            if scalar.value >= 0x20 && scalar.value < 0x7F {
+                bytes.append(UInt8(scalar.value))
+            } else {
+                for unit in String(scalar).utf16 { appendEscapedUnit(unit, to: &bytes) }
             }
         }
     }

@@ -1,56 +1,59 @@
-/// Routes a parsed request to its answer: `/api/`, `/recipes/{id}`, `/thumbnails/{id}.png`, `/`.
+/// Routes a parsed request to its answer: `/api/`, `/recipes/{id}`, `/pictures/{id}.png`,
+/// `/thumbnails/{id}.png`, `/videos/{id}` (recipes with a video only), `/`.
 ///
 /// Ids only ever match catalog ids after percent-decoding one path segment, so `../`, `%2e%2e`,
-/// encoded slashes and absolute-form targets reach nothing but 404 or 400.
-final class SiteResponder: Sendable {
-    /// What the connection needs besides the response itself.
-    struct Routed: Sendable {
-        var response: HTTPResponse
-        /// Whether this was an `/api/` request (counted, and in flight until answered).
-        var isAPI: Bool
-        /// The normalized page asked for, when the query was valid.
-        var query: APIQuery?
-    }
-
+/// encoded slashes and absolute-form targets reach nothing but 404 or 400. Pages and pictures are
+/// made on the first request for them and kept in bounded caches; nothing is rendered in advance.
+final class SiteResponder: Responder {
     private enum Route {
         case index
         case api(query: Substring)
         case recipe(Int)
+        case picture(Int)
         case thumbnail(Int)
+        case video(Int)
         case notFound
         case badRequest
+
+        /// A found recipe as another of its routes; anything else unchanged.
+        func mapped(to route: (Int) -> Route) -> Route {
+            if case .recipe(let position) = self { return route(position) }
+            return self
+        }
     }
 
     private let recipes: [CatalogRecipe]
     private let index: SearchIndex
+    private let urls: SiteURLs
     private let api: APIResponder
     private let indexPage: [UInt8]
-    private let pages = Locked<[Int: [UInt8]]>([:])
-    private let thumbnails = Locked<[Int: [UInt8]]>([:])
-    private static let maxCachedBodies = 4096
+    private let pages = BodyCache(maxBytes: 16 << 20)
+    private let pictures = BodyCache(maxBytes: 24 << 20)
+    private let thumbnails = BodyCache(maxBytes: 8 << 20)
     private static let allowed = [HTTPHeader(name: "Allow", value: "GET, HEAD")]
     private static let cacheable = [HTTPHeader(name: "Cache-Control", value: "public, max-age=86400")]
 
     init(recipes: [CatalogRecipe], index: SearchIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>) {
         self.recipes = recipes
         self.index = index
+        self.urls = urls
         api = APIResponder(recipes: recipes, index: index, urls: urls, seed: seed, quirks: quirks)
         indexPage = HTMLPages.index(recipeCount: recipes.count, examples: Array(recipes.prefix(12)))
     }
 
-    func respond(to request: HTTPRequest) -> Routed {
+    func respond(to request: HTTPRequest) -> RoutedResponse {
         guard let target = RequestTarget(request.target) else {
-            return Routed(response: .plain(.badRequest, "400 Bad Request: unusable request target"), isAPI: false)
+            return RoutedResponse(response: .plain(.badRequest, "400 Bad Request: unusable request target"), isAPI: false)
         }
         let route = route(target)
         if case .notFound = route {
-            return Routed(response: notFound, isAPI: false)
+            return RoutedResponse(response: notFound, isAPI: false)
         }
         if case .badRequest = route {
-            return Routed(response: .plain(.badRequest, "400 Bad Request: badly encoded path"), isAPI: false)
+            return RoutedResponse(response: .plain(.badRequest, "400 Bad Request: badly encoded path"), isAPI: false)
         }
         guard request.method == "GET" || request.method == "HEAD" else {
-            return Routed(response: HTTPResponse(
+            return RoutedResponse(response: HTTPResponse(
                 status: .methodNotAllowed,
                 contentType: "text/plain; charset=utf-8",
                 headers: Self.allowed,
@@ -60,31 +63,43 @@ final class SiteResponder: Sendable {
 
         switch route {
         case .index:
-            return Routed(response: HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", body: indexPage), isAPI: false)
+            return RoutedResponse(response: HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", body: indexPage), isAPI: false)
         case .api(let rawQuery):
             guard let query = APIQuery.parse(rawQuery) else {
-                return Routed(
+                return RoutedResponse(
                     response: .plain(.badRequest, "400 Bad Request: p must be a positive integer, parameters percent-encoded UTF-8"),
                     isAPI: true
                 )
             }
-            return Routed(response: api.respond(to: query), isAPI: true, query: query)
+            return RoutedResponse(response: api.respond(to: query), isAPI: true, query: query)
         case .recipe(let position):
-            let body = cached(position, in: pages) { HTMLPages.recipe(recipes[position]) }
-            return Routed(
-                response: HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", headers: Self.cacheable, body: body),
-                isAPI: false
-            )
+            let body = pages.body(for: position) { RecipePage.html(recipe: recipes[position], urls: urls) }
+            return RoutedResponse(response: html(body), isAPI: false)
+        case .video(let position):
+            let body = pages.body(for: -1 - position) { VideoPage.html(recipe: recipes[position], urls: urls) }
+            return RoutedResponse(response: html(body), isAPI: false)
+        case .picture(let position):
+            let body = pictures.body(for: position) { Self.png(recipes[position], PictureSizes.picture) }
+            return RoutedResponse(response: png(body), isAPI: false)
         case .thumbnail(let position):
-            let recipe = recipes[position]
-            let body = cached(position, in: thumbnails) { ThumbnailRenderer.png(id: recipe.id, cuisine: recipe.cuisine) }
-            return Routed(
-                response: HTTPResponse(status: .ok, contentType: "image/png", headers: Self.cacheable, body: body),
-                isAPI: false
-            )
+            let body = thumbnails.body(for: position) { Self.png(recipes[position], PictureSizes.thumbnail) }
+            return RoutedResponse(response: png(body), isAPI: false)
         case .notFound, .badRequest:
-            return Routed(response: notFound, isAPI: false)
+            return RoutedResponse(response: notFound, isAPI: false)
         }
+    }
+
+    /// A recipe's picture at one size: the same drawing at every size.
+    static func png(_ recipe: CatalogRecipe, _ size: (width: Int, height: Int)) -> [UInt8] {
+        PNGEncoder.encode(DishPainter.paint(DishLook(recipe: recipe), width: size.width, height: size.height))
+    }
+
+    private func html(_ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", headers: Self.cacheable, body: body)
+    }
+
+    private func png(_ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: .ok, contentType: "image/png", headers: Self.cacheable, body: body)
     }
 
     private var notFound: HTTPResponse {
@@ -104,9 +119,15 @@ final class SiteResponder: Sendable {
             return lookUp(segment)
         }
         if path.hasPrefix("/thumbnails/"), path.hasSuffix(".png") {
-            let route = lookUp(path.dropFirst("/thumbnails/".count).dropLast(".png".count))
-            if case .recipe(let position) = route { return .thumbnail(position) }
-            return route
+            return lookUp(path.dropFirst("/thumbnails/".count).dropLast(".png".count)).mapped(to: Route.thumbnail)
+        }
+        if path.hasPrefix("/pictures/"), path.hasSuffix(".png") {
+            return lookUp(path.dropFirst("/pictures/".count).dropLast(".png".count)).mapped(to: Route.picture)
+        }
+        if path.hasPrefix("/videos/") {
+            let route = lookUp(path.dropFirst("/videos/".count))
+            if case .recipe(let position) = route, !RecipeFacts(recipe: recipes[position]).hasVideo { return .notFound }
+            return route.mapped(to: Route.video)
         }
         return .notFound
     }
@@ -117,15 +138,5 @@ final class SiteResponder: Sendable {
         guard let id = PercentDecoding.decode(segment, plusIsSpace: false) else { return .badRequest }
         guard let position = index.position(ofID: id) else { return .notFound }
         return .recipe(position)
-    }
-
-    private func cached(_ position: Int, in cache: Locked<[Int: [UInt8]]>, make: () -> [UInt8]) -> [UInt8] {
-        if let body = cache.withLock({ $0[position] }) { return body }
-        let body = make()
-        cache.withLock { bodies in
-            if bodies.count >= Self.maxCachedBodies { bodies.removeAll(keepingCapacity: true) }
-            bodies[position] = body
-        }
-        return body
     }
 }

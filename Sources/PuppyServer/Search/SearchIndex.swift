@@ -1,5 +1,6 @@
 /// Everything a search needs, built once per catalog: ingredient postings, title-word postings sorted
 /// for prefix lookup, and ids. Positions are catalog positions, so every result list is in catalog order.
+/// Ingredient names and title words are indexed by their `SearchFolding` keys, and so are looked up.
 struct SearchIndex: Sendable {
     let recipeCount: Int
     let allPositions: [Int32]
@@ -17,11 +18,20 @@ struct SearchIndex: Sendable {
         var words: [[UInt8]: [Int32]] = [:]
         for (position, recipe) in recipes.enumerated() {
             positionByID[recipe.id] = position
-            for name in Set(recipe.ingredients) {
-                ingredients[name, default: []].append(Int32(position))
+            // A recipe's few names: a list is cheaper than a set for telling repeats.
+            var keys: [String] = []
+            for name in recipe.ingredients {
+                let key = SearchFolding.ingredientKey(name)
+                guard !keys.contains(key) else { continue }
+                keys.append(key)
+                ingredients[key, default: []].append(Int32(position))
             }
-            for word in Set(TitleWords.words(recipe.title)) {
-                words[Array(word.utf8), default: []].append(Int32(position))
+            var titleKeys: [[UInt8]] = []
+            for word in TitleWords.words(recipe.title) {
+                let key = Array(SearchFolding.term(word).key.utf8)
+                guard !titleKeys.contains(key) else { continue }
+                titleKeys.append(key)
+                words[key, default: []].append(Int32(position))
             }
         }
         self.positionByID = positionByID
@@ -35,16 +45,20 @@ struct SearchIndex: Sendable {
         positionByID[id]
     }
 
-    /// Catalog positions of recipes having every ingredient and, for every word, a title word it
-    /// is a prefix of. Both lists empty: the whole catalog.
+    /// Catalog positions of recipes having every ingredient (normalized names, compared folded) and,
+    /// for every word (case-folded title words), a title word it is the start of, or, for a word that
+    /// folding changed (`omelets`, `creme`), a title word it equals once both are folded. Both lists
+    /// empty: the whole catalog.
     func matches(ingredients: [String], words: [String]) -> [Int32] {
         var lists: [[Int32]] = []
         for name in ingredients {
-            guard let postings = postingsByIngredient[name] else { return [] }
+            guard let postings = postingsByIngredient[SearchFolding.ingredientKey(name)] else { return [] }
             lists.append(postings)
         }
         for word in words {
-            let postings = positions(ofWordsPrefixedBy: Array(word.utf8))
+            let term = SearchFolding.term(word)
+            let key = Array(term.key.utf8)
+            let postings = term.isWhole ? positions(ofWord: key) : positions(ofWordsPrefixedBy: key)
             guard !postings.isEmpty else { return [] }
             lists.append(postings)
         }
@@ -58,13 +72,25 @@ struct SearchIndex: Sendable {
         return result
     }
 
-    private func positions(ofWordsPrefixedBy prefix: [UInt8]) -> [Int32] {
+    private func positions(ofWord word: [UInt8]) -> [Int32] {
+        let low = firstWord(notBefore: word)
+        guard low < titleWords.count, titleWords[low] == word else { return [] }
+        return titlePostings[low]
+    }
+
+    /// The index of the first title word not sorting before `word`.
+    private func firstWord(notBefore word: [UInt8]) -> Int {
         var low = 0
         var high = titleWords.count
         while low < high {
             let middle = (low + high) / 2
-            if titleWords[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+            if titleWords[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
         }
+        return low
+    }
+
+    private func positions(ofWordsPrefixedBy prefix: [UInt8]) -> [Int32] {
+        let low = firstWord(notBefore: prefix)
         var upper = low
         while upper < titleWords.count, titleWords[upper].starts(with: prefix) { upper += 1 }
         switch upper - low {

@@ -32,7 +32,10 @@ final class Connection {
 
     let fd: Int32
     private let peer: String
+    /// The peer's address without its port, as connections are counted per peer.
+    let peerAddress: String
     private let context: ServerContext
+    private let responder: any Responder
     private var phase = Phase.open
 
     private var input: [UInt8] = []
@@ -51,12 +54,40 @@ final class Connection {
     private var idleDeadline: UInt64?
     private var writeDeadline: UInt64?
     private var lingeringBytes = 0
+    /// Since when nothing has been asked or answered (nil while a request is under way).
+    private var idleSince: UInt64?
+    /// The order connections were accepted in on this loop, to tell apart those accepted together.
+    let serial: UInt64
 
-    init(fd: Int32, peer: String, context: ServerContext, now: UInt64) {
+    init(
+        fd: Int32, peer: String, peerAddress: String, context: ServerContext, responder: any Responder,
+        serial: UInt64, now: UInt64
+    ) {
         self.fd = fd
+        self.serial = serial
         self.peer = peer
+        self.peerAddress = peerAddress
         self.context = context
+        self.responder = responder
         requestDeadline = now + context.headerTimeout
+        idleSince = now
+    }
+
+    /// How readily this connection may be closed to make room for a new one, lowest first: closing
+    /// ones, then idle ones (longest idle first), then ones still receiving a request (longest first);
+    /// the earlier accepted first among equals. Nil for one whose answer is on its way: that one is
+    /// making progress.
+    var evictionOrder: (tier: Int, since: UInt64, serial: UInt64)? {
+        switch phase {
+        case .closed:
+            return nil
+        case .lingering:
+            return (0, 0, serial)
+        case .open:
+            if pending != nil || outputSent < output.count { return nil }
+            if input.count == inputStart, let idleSince { return (1, idleSince, serial) }
+            return (2, requestDeadline ?? 0, serial)
+        }
     }
 
     var isClosed: Bool {
@@ -216,16 +247,18 @@ final class Connection {
                 } else if requestDeadline == nil, idleDeadline == nil {
                     idleDeadline = now + context.idleTimeout
                 }
+                if idleSince == nil { idleSince = now }
                 return
             }
             idleDeadline = nil
+            idleSince = nil
             if requestDeadline == nil { requestDeadline = now + context.headerTimeout }
             guard unparsed >= progress.needAtLeast else {
                 if readClosed { close() }
                 return
             }
 
-            switch HTTPRequestParser.parse(input[inputStart...], limits: context.parserLimits, resumeAt: progress.resumeAt) {
+            switch HTTPRequestParser.parse(input[inputStart...], limits: context.parserLimits, progress: progress) {
             case .incomplete(let newProgress):
                 progress = newProgress
                 if readClosed { close() }
@@ -243,7 +276,7 @@ final class Connection {
 
     private func answer(_ request: HTTPRequest, now: UInt64) {
         context.statistics.recordRequest()
-        let routed = context.responder.respond(to: request)
+        let routed = responder.respond(to: request)
         if routed.isAPI { context.statistics.beginAPIRequest(routed.query) }
         let response = routed.response
         let keepAlive = request.keepAlive && !context.isStopping
@@ -351,7 +384,7 @@ final class Connection {
         pending = nil
         phase = .closed
         Glibc.close(fd)
-        context.releaseConnection()
+        context.release(peer: peerAddress)
     }
 
     /// Request lines in the log: printable ASCII only, the rest as `\xNN`.

@@ -4,8 +4,8 @@ import Glibc
 /// listening socket. Timers (latency, header, idle and write deadlines) set poll's timeout, so a slow
 /// answer never blocks the others.
 ///
-/// `@unchecked Sendable`: everything but `inbox`, `threadID` and the wake-up pipe is confined to the
-/// loop's own thread; those three are safe from any thread.
+/// `@unchecked Sendable`: everything but `inbox`, `threadID`, `load` and the wake-up pipe is confined
+/// to the loop's own thread; those are safe from any thread.
 final class EventLoop: @unchecked Sendable {
     private let context: ServerContext
     private let wakeRead: Int32
@@ -13,6 +13,8 @@ final class EventLoop: @unchecked Sendable {
     /// Sockets accepted by the first loop for this one; nil once the loop has exited.
     private let inbox = Locked<[AcceptedSocket]?>([])
     private let threadID = Locked<pthread_t?>(nil)
+    /// How many connections the loop held at the end of its last round (read by the acceptor).
+    private let load = Locked(0)
 
     // Loop-thread state.
     private var connections: [Int32: Connection] = [:]
@@ -20,10 +22,15 @@ final class EventLoop: @unchecked Sendable {
     private var pollSet: [pollfd] = []
     private var polled: [Connection] = []
     private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    private var accepted: UInt64 = 0
 
     struct AcceptedSocket: Sendable {
         var fd: Int32
         var peer: String
+        var peerAddress: String
+        var responder: any Responder
+        /// Which connection must be closed to make room for this one, if any.
+        var replacing: ServerContext.Eviction?
     }
 
     init(context: ServerContext) throws {
@@ -31,10 +38,13 @@ final class EventLoop: @unchecked Sendable {
         (wakeRead, wakeWrite) = try Socket.makePipe()
     }
 
-    /// Makes this loop the one that accepts, handing connections round-robin to `loops`.
-    func accept(from listener: Int32, distributingTo loops: [EventLoop]) throws {
-        acceptor = try Acceptor(listener: listener, loops: loops, context: context)
+    /// Makes this loop the one that accepts (it then owns and closes the listener), handing connections
+    /// round-robin to `loops`, each answered by `responder`. Called on the loop's thread before `run`.
+    func accept(from listener: Int32, distributingTo loops: [EventLoop], responder: any Responder) {
+        acceptor = Acceptor(listener: listener, loops: loops, context: context, responder: responder)
     }
+
+    var connectionCount: Int { load.current }
 
     var isCurrentThread: Bool {
         guard let id = threadID.current else { return false }
@@ -58,7 +68,7 @@ final class EventLoop: @unchecked Sendable {
             wake()
         } else {
             Glibc.close(socket.fd)
-            context.releaseConnection()
+            context.release(peer: socket.peerAddress)
         }
     }
 
@@ -81,7 +91,7 @@ final class EventLoop: @unchecked Sendable {
         }
         for socket in orphans {
             Glibc.close(socket.fd)
-            context.releaseConnection()
+            context.release(peer: socket.peerAddress)
         }
         acceptor?.close()
         acceptor = nil  // it refers back to every loop, this one included
@@ -133,20 +143,49 @@ final class EventLoop: @unchecked Sendable {
             }
             for slot in firstConnectionSlot..<pollSet.count where pollSet[slot].revents != 0 {
                 let connection = polled[slot - firstConnectionSlot]
+                guard !connection.isClosed else { continue }  // made room for a newer one this round
                 connection.handle(revents: pollSet[slot].revents, scratch: &scratch, now: afterPoll)
-                if connection.isClosed { connections[connection.fd] = nil }
+                if connection.isClosed { forget(connection) }
             }
         }
         for connection in polled where !connection.isClosed {
             connection.checkTimers(now: afterPoll)
-            if connection.isClosed { connections[connection.fd] = nil }
+            if connection.isClosed { forget(connection) }
         }
+        load.withLock { $0 = connections.count }
     }
 
-    /// Starts serving a socket accepted on this loop's thread.
+    /// Drops a closed connection from the table, unless its descriptor already serves a newer one.
+    private func forget(_ connection: Connection) {
+        if connections[connection.fd] === connection { connections[connection.fd] = nil }
+    }
+
+    /// Starts serving a socket accepted on this loop's thread, first closing the connection it is to
+    /// replace; when there is none to close, the new socket is closed instead.
     func register(_ socket: AcceptedSocket, now: UInt64) {
-        let connection = Connection(fd: socket.fd, peer: socket.peer, context: context, now: now)
+        if let replacing = socket.replacing {
+            var victim: (connection: Connection, order: (tier: Int, since: UInt64, serial: UInt64))?
+            for connection in connections.values {
+                if case .samePeer(let address) = replacing, connection.peerAddress != address { continue }
+                guard let order = connection.evictionOrder else { continue }
+                if let best = victim, best.order <= order { continue }
+                victim = (connection, order)
+            }
+            guard let victim else {
+                Glibc.close(socket.fd)
+                context.release(peer: socket.peerAddress)
+                return
+            }
+            victim.connection.close()
+            forget(victim.connection)
+        }
+        accepted += 1
+        let connection = Connection(
+            fd: socket.fd, peer: socket.peer, peerAddress: socket.peerAddress,
+            context: context, responder: socket.responder, serial: accepted, now: now
+        )
         connections[socket.fd] = connection
+        load.withLock { $0 = connections.count }
     }
 
     private func adoptInbox(now: UInt64) {
@@ -163,23 +202,26 @@ final class EventLoop: @unchecked Sendable {
     }
 }
 
-/// Accepts connections on the first loop and deals them out. Beyond `maxConnections` a connection is
-/// closed at once; when the process runs out of descriptors (EMFILE) a spare descriptor is given up to
-/// accept and close the waiting connection, so those are refused at once too. Other accept failures
-/// pause accepting briefly: the loop neither spins nor dies.
+/// Accepts connections on the first loop and deals them out. A connection past `maxConnections` (or
+/// past `maxConnectionsPerPeer` from one address) takes the place of the longest idle one, closed by
+/// the loop that holds it, the busiest; when the process runs out of descriptors (EMFILE) a spare
+/// descriptor is given up to accept and close the waiting connection, so those are refused at once.
+/// Other accept failures pause accepting briefly: the loop neither spins nor dies.
 final class Acceptor {
     let listener: Int32
     private let loops: [EventLoop]
     private let context: ServerContext
+    private let responder: any Responder
     private var nextLoop = 0
     private var spare: Int32
     private(set) var pausedUntil: UInt64?
     private static let pause: UInt64 = 100_000_000
 
-    init(listener: Int32, loops: [EventLoop], context: ServerContext) throws {
+    init(listener: Int32, loops: [EventLoop], context: ServerContext, responder: any Responder) {
         self.listener = listener
         self.loops = loops
         self.context = context
+        self.responder = responder
         spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 
@@ -199,14 +241,24 @@ final class Acceptor {
                 return
             case .retry:
                 continue
-            case .accepted(let fd, let peer):
-                guard context.reserveConnection() else {
-                    Glibc.close(fd)  // full: refuse by closing at once
+            case .accepted(let fd, let peer, let address):
+                let admission = context.admit(peer: address)
+                var replacing: ServerContext.Eviction?
+                let loop: EventLoop
+                switch admission {
+                case .refuse:
+                    Glibc.close(fd)  // full of connections that are all busy: refuse by closing at once
                     continue
+                case .admitInPlaceOf(let eviction):
+                    replacing = eviction
+                    loop = loops.max { $0.connectionCount < $1.connectionCount } ?? owner
+                case .admit:
+                    loop = loops[nextLoop % loops.count]
+                    nextLoop = (nextLoop + 1) % loops.count
                 }
-                let socket = EventLoop.AcceptedSocket(fd: fd, peer: peer)
-                let loop = loops[nextLoop % loops.count]
-                nextLoop = (nextLoop + 1) % loops.count
+                let socket = EventLoop.AcceptedSocket(
+                    fd: fd, peer: peer, peerAddress: address, responder: responder, replacing: replacing
+                )
                 if loop === owner {
                     loop.register(socket, now: now)
                 } else {
@@ -220,7 +272,7 @@ final class Acceptor {
                 // Out of descriptors: refuse the waiting connection with the spare one, then go on
                 // (each round consumes a connection, so this drains the queue without spinning).
                 Glibc.close(spare)
-                if case .accepted(let fd, _) = Socket.accept(listener) { Glibc.close(fd) }
+                if case .accepted(let fd, _, _) = Socket.accept(listener) { Glibc.close(fd) }
                 spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
             }
         }

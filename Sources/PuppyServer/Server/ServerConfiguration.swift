@@ -11,21 +11,28 @@ public struct ServerLimits: Sendable, Hashable {
     /// A request (head and body) not complete this long after it began gets 408 and is closed; a new
     /// connection that sends nothing at all in this time is closed silently.
     public var headerTimeout: Duration = .seconds(10)
-    /// Connections open at once; more are accepted and closed at once.
+    /// Connections open at once. When a new one arrives with all of them open, the connection idle the
+    /// longest is closed to make room (failing that, the one longest in receiving its request); only
+    /// when every connection is busy answering is the new one closed at once.
     public var maxConnections = 2048
+    /// Connections open at once from one peer address: past it, that peer's own longest idle
+    /// connection is closed to make room, so one client cannot crowd out the others.
+    public var maxConnectionsPerPeer = 256
 
     public init(
         maxRequestHeadBytes: Int = 8 * 1024,
         maxBodyBytes: Int = 16 * 1024,
         idleTimeout: Duration = .seconds(30),
         headerTimeout: Duration = .seconds(10),
-        maxConnections: Int = 2048
+        maxConnections: Int = 2048,
+        maxConnectionsPerPeer: Int = 256
     ) {
         self.maxRequestHeadBytes = maxRequestHeadBytes
         self.maxBodyBytes = maxBodyBytes
         self.idleTimeout = idleTimeout
         self.headerTimeout = headerTimeout
         self.maxConnections = maxConnections
+        self.maxConnectionsPerPeer = maxConnectionsPerPeer
     }
 }
 

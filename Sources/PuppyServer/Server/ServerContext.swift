@@ -1,6 +1,5 @@
-/// What every event loop of one server shares: the responder, the counters, the bounds.
+/// What every event loop of one server shares: the counters, the bounds, the connection tally.
 final class ServerContext: Sendable {
-    let responder: SiteResponder
     let statistics: StatisticsRecorder
     let parserLimits: HTTPParserLimits
     let headerTimeout: UInt64
@@ -8,17 +7,39 @@ final class ServerContext: Sendable {
     /// How long a connection that is closing may keep sending before it is dropped.
     let lingerTimeout: UInt64
     let maxConnections: Int
+    let maxConnectionsPerPeer: Int
     /// Unparsed bytes a connection may buffer before it stops reading.
     let maxBufferedInput: Int
     let latency: UInt64
     let seed: UInt64
     let log: (@Sendable (String) -> Void)?
-    private let openConnections = Locked(0)
+    private let tally = Locked(Tally())
     private let stopping = Locked(false)
 
-    init(responder: SiteResponder, statistics: StatisticsRecorder, configuration: ServerConfiguration) {
+    /// Open connections, in all and by peer address.
+    private struct Tally: Sendable {
+        var open = 0
+        var byPeer: [String: Int] = [:]
+    }
+
+    /// What to do with a connection just accepted.
+    enum Admission: Equatable, Sendable {
+        case admit
+        /// Admit it in place of another: the longest idle connection of any peer, or of this peer.
+        case admitInPlaceOf(Eviction)
+        case refuse
+    }
+
+    enum Eviction: Equatable, Sendable {
+        case anyPeer
+        case samePeer(String)
+    }
+
+    /// Admissions in place of another connection that may wait for their eviction at once.
+    private static let evictionSlack = 64
+
+    init(statistics: StatisticsRecorder, configuration: ServerConfiguration) {
         let limits = configuration.limits
-        self.responder = responder
         self.statistics = statistics
         parserLimits = HTTPParserLimits(
             maxHeadBytes: max(limits.maxRequestHeadBytes, 64),
@@ -28,6 +49,7 @@ final class ServerContext: Sendable {
         idleTimeout = limits.idleTimeout.nanoseconds
         lingerTimeout = min(limits.headerTimeout.nanoseconds, 2_000_000_000)
         maxConnections = max(limits.maxConnections, 1)
+        maxConnectionsPerPeer = max(limits.maxConnectionsPerPeer, 1)
         maxBufferedInput = parserLimits.maxHeadBytes + parserLimits.maxBodyBytes + 64 * 1024
         latency = configuration.latency.nanoseconds
         seed = configuration.seed
@@ -40,17 +62,33 @@ final class ServerContext: Sendable {
         stopping.withLock { $0 = true }
     }
 
-    /// Counts a new connection in, unless the server is full.
-    func reserveConnection() -> Bool {
-        openConnections.withLock { count in
-            guard count < maxConnections else { return false }
-            count += 1
-            return true
+    /// Counts a new connection from `peer` (an address without its port) in, and says whether another
+    /// connection must make room for it.
+    func admit(peer: String) -> Admission {
+        tally.withLock { tally in
+            guard tally.open < maxConnections + Self.evictionSlack else { return .refuse }
+            let fromPeer = tally.byPeer[peer, default: 0]
+            let admission: Admission
+            if fromPeer >= maxConnectionsPerPeer {
+                admission = .admitInPlaceOf(.samePeer(peer))
+            } else if tally.open >= maxConnections {
+                admission = .admitInPlaceOf(.anyPeer)
+            } else {
+                admission = .admit
+            }
+            tally.open += 1
+            tally.byPeer[peer] = fromPeer + 1
+            return admission
         }
     }
 
-    func releaseConnection() {
-        openConnections.withLock { $0 -= 1 }
+    /// Counts a connection from `peer` out (closed, or refused after `admit`).
+    func release(peer: String) {
+        tally.withLock { tally in
+            tally.open -= 1
+            let left = tally.byPeer[peer, default: 1] - 1
+            tally.byPeer[peer] = left > 0 ? left : nil
+        }
     }
 
     /// The configured latency ± 30 %, the jitter a pure function of the seed and the request target.

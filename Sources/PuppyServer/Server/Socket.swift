@@ -2,15 +2,26 @@ import Glibc
 
 /// Thin wrappers over the POSIX socket calls PuppyServer uses.
 enum Socket {
+    /// A socket call that failed, with the system's reason: `strerror` for the errno of socket calls,
+    /// `gai_strerror` for address resolution.
     struct Failure: Error, CustomStringConvertible {
-        let operation: String
-        let code: Int32
+        let description: String
 
-        var description: String { "\(operation): \(String(cString: strerror(code)))" }
+        /// `cannot listen on 127.0.0.1:80: Permission denied`.
+        static func system(_ operation: String, errno code: Int32) -> Failure {
+            Failure(description: "\(operation): \(String(cString: strerror(code)))")
+        }
+
+        /// `cannot resolve 0.0.0.0.0: Name or service not known`; for `EAI_SYSTEM` the errno's reason.
+        static func resolution(host: String, status: Int32, errno code: Int32) -> Failure {
+            let reason = status == EAI_SYSTEM ? String(cString: strerror(code)) : String(cString: gai_strerror(status))
+            return Failure(description: "cannot resolve \(host): \(reason)")
+        }
     }
 
     enum AcceptResult {
-        case accepted(fd: Int32, peer: String)
+        /// `peer` is `address:port` for logs, `address` the peer's address alone.
+        case accepted(fd: Int32, peer: String, address: String)
         case wouldBlock
         case retry
         case failed(Int32)
@@ -24,8 +35,9 @@ enum Socket {
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
+        let resolutionErrno = errno
         guard status == 0, let first = list else {
-            throw Failure(operation: "cannot resolve \(host) (\(String(cString: gai_strerror(status))))", code: 0)
+            throw Failure.resolution(host: host, status: status == 0 ? EAI_NONAME : status, errno: resolutionErrno)
         }
         defer { freeaddrinfo(first) }
 
@@ -48,7 +60,8 @@ enum Socket {
             setNonBlocking(fd)
             return (fd, boundPort(fd) ?? port)
         }
-        throw Failure(operation: "cannot listen on \(host):\(port)", code: lastError)
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        throw Failure.system("cannot listen on \(shownHost):\(port)", errno: lastError)
     }
 
     static func accept(_ listener: Int32) -> AcceptResult {
@@ -68,7 +81,12 @@ enum Socket {
         setNonBlocking(fd)
         var one: Int32 = 1
         _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        return .accepted(fd: fd, peer: describe(storage))
+        let peer = address(storage)
+        return .accepted(
+            fd: fd,
+            peer: peer.map { $0.isIPv6 ? "[\($0.host)]:\($0.port)" : "\($0.host):\($0.port)" } ?? "unknown",
+            address: peer?.host ?? "unknown"
+        )
     }
 
     static func setNonBlocking(_ fd: Int32) {
@@ -79,7 +97,7 @@ enum Socket {
     /// A non-blocking, close-on-exec pipe (for waking a thread blocked in poll).
     static func makePipe() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw Failure(operation: "cannot create a pipe", code: errno) }
+        guard pipe(&fds) == 0 else { throw Failure.system("cannot create a pipe", errno: errno) }
         for fd in fds {
             setNonBlocking(fd)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -95,12 +113,6 @@ enum Socket {
         }
         guard result == 0 else { return nil }
         return address(storage)?.port
-    }
-
-    /// `127.0.0.1:53211` or `[::1]:53211`.
-    static func describe(_ storage: sockaddr_storage) -> String {
-        guard let (host, port, isIPv6) = address(storage) else { return "unknown" }
-        return isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     private static func address(_ storage: sockaddr_storage) -> (host: String, port: UInt16, isIPv6: Bool)? {

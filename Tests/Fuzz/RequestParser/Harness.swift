@@ -35,10 +35,11 @@ private struct Reader {
             let unparsed = buffer.count - start
             transcript.unparsed = unparsed
             guard unparsed > 0, unparsed >= progress.needAtLeast else { return }
-            switch HTTPRequestParser.parse(buffer[start...], limits: limits, resumeAt: progress.resumeAt) {
+            switch HTTPRequestParser.parse(buffer[start...], limits: limits, progress: progress) {
             case .incomplete(let next):
                 check(next.needAtLeast > unparsed, "incomplete asks for \(next.needAtLeast) bytes with \(unparsed) buffered")
                 check(next.resumeAt >= 0 && next.resumeAt <= unparsed, "resume hint \(next.resumeAt) outside 0...\(unparsed)")
+                check(next.lineBytesExamined <= unparsed, "examined \(next.lineBytesExamined) bytes of a \(unparsed)-byte head")
                 progress = next
                 return
             case .request(let request, let consumed):

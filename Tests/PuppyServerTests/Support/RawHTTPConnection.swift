@@ -23,9 +23,23 @@ final class RawHTTPConnection {
     private var fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16, timeout: Duration = .seconds(5)) throws {
+    /// Connects to 127.0.0.1; `source` binds the client's end to another loopback address first
+    /// (`127.0.0.2`), so a test can be a second peer.
+    init(port: UInt16, timeout: Duration = .seconds(5), source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                Glibc.close(fd)
+                throw Failure(description: "bind \(source): \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
