@@ -151,3 +151,29 @@ import TestSupport
         }
     }
 }
+
+@Suite struct Resuming {
+    @Test func theLastSearchIsOfferedAtTheNextStartAndRRunsIt() async throws {
+        try await PuppyServerFixture.withServer { server in
+            try await TemporaryDirectory.with { home in
+                let environment = BinaryRunner.environment(home: home)
+                let first = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString], environment: environment)
+                #expect(first.waitFor("recipes> "))
+                first.type("garlic, onions\r")
+                #expect(first.waitFor("Recipes with garlic, onions"))
+                first.type("3\r")
+                first.type("quit\r")
+                #expect(first.finish() == 0)
+
+                let again = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString], environment: environment)
+                #expect(again.waitFor("Last time you searched for garlic, onions. r runs it again."))
+                #expect(again.waitFor("recipes> "))
+                let mark = again.bytes.count
+                again.type("r\r")
+                #expect(again.waitForPrompt(after: "Recipes with garlic, onions", from: mark))
+                again.type("quit\r")
+                #expect(again.finish() == 0)
+            }
+        }
+    }
+}

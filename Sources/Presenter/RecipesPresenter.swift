@@ -31,8 +31,15 @@ public final class RecipesPresenter {
     }
 
     /// The start of a session: says what does not work this run (a damaged favorites database).
-    public func start() {
+    /// `lastSearch`: the search typed last time (from the history), offered again: `r` runs it.
+    public func start(lastSearch: (ingredients: String, title: String)? = nil) {
         favorites.announceProblems()
+        if let lastSearch {
+            let query = SearchQuery(ingredientText: lastSearch.ingredients, title: lastSearch.title)
+            guard !query.isEmpty else { return }
+            results.resumable = lastSearch
+            view?.display(messages.lastSearch(query))
+        }
     }
 
     /// A new search: `ingredients` comma-separated, `title` words the title must contain.

@@ -42,6 +42,7 @@ public final class SearchPresenter: ListPresenting {
     /// A new search: `ingredients` comma-separated, `title` words the title must contain.
     func search(ingredients: String, title: String) async {
         let query = SearchQuery(ingredientText: ingredients, title: title)
+        resumable = nil
         let result = await whileBusy(view, "Searching \(query.summary)") { await self.search.search(query) }
         switch result {
         case .screen: router.reset(to: .results)
@@ -54,7 +55,14 @@ public final class SearchPresenter: ListPresenting {
     public func next() async { await page("Fetching more") { await self.search.next() } }
     public func previous() async { await page(nil) { await self.search.previous() } }
     public func first() async { await page(nil) { await self.search.first() } }
-    public func refresh() async { await page("Searching again") { await self.search.refresh() } }
+    /// The search of the session before, offered at the start: `refresh` runs it until something else
+    /// is searched.
+    var resumable: (ingredients: String, title: String)?
+
+    public func refresh() async {
+        if let resumable { return await search(ingredients: resumable.ingredients, title: resumable.title) }
+        await page("Searching again") { await self.search.refresh() }
+    }
     func retry() async { await page("Trying again") { await self.search.retry() } }
 
     /// The screen shown last, again.

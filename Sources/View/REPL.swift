@@ -24,6 +24,9 @@ public final class REPL {
             view.preparePictures()
             view.write([Style(colors: view.colors).bold("RecipeBook") + " · type ingredients (onions, garlic) · ? for help · q to quit"])
             catchInterrupts()
+            presenter.start(lastSearch: lastSearch())
+        } else {
+            presenter.start()
         }
         defer {
             interrupts?.cancel()
@@ -45,6 +48,15 @@ public final class REPL {
             running.set(nil)
         }
         await presenter.finish()
+    }
+
+    /// The last search typed in an earlier session, from the history.
+    private func lastSearch() -> (ingredients: String, title: String)? {
+        for line in view.input.earlierLines.reversed() {
+            // A line that is not a command at all is just not a search.
+            if case .search(let ingredients, let title)? = try? CommandParser.parse(line) { return (ingredients, title) }
+        }
+        return nil
     }
 
     private func perform(_ command: Command) async {

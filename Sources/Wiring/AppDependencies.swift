@@ -101,7 +101,6 @@ public final class AppDependencies {
                                 historyFile: TerminalView.defaultHistoryFile(environment: terminal.environment), pictures: options.pictures)
         let presenter = makePresenter(view: view)
         view.ingredientNames = { presenter.ingredientNames(completing: $0) }
-        presenter.start()
         await REPL(presenter: presenter, view: view).run()
         return .success
     }

@@ -28,6 +28,10 @@ extension Messages {
                      hint: "p goes back; type other ingredients for a new search.")
     }
 
+    public func lastSearch(_ query: SearchQuery) -> MessageModel {
+        MessageModel(.info, "Last time you searched for \(query.summary).", hint: "r runs it again.")
+    }
+
     public func noSearch() -> MessageModel {
         MessageModel(.info, "Nothing searched yet.", hint: "Type ingredients, like: onions, garlic")
     }

@@ -111,6 +111,8 @@ final class LineEditor: LineReading {
         keyboard.restoreMode()
     }
 
+    var earlierLines: [String] { history.lines }
+
     func resumeTerminal() {
         keyboard.enterRawMode(signals: true)
     }

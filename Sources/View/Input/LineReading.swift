@@ -12,6 +12,8 @@ protocol LineReading: AnyObject {
     func restoreTerminal()
     /// Takes the terminal again after `restoreTerminal` (when an external pager has ended).
     func resumeTerminal()
+    /// Lines typed in earlier sessions, oldest first (none when lines are not kept).
+    var earlierLines: [String] { get }
     /// While a line is being edited, prints `text` above it and draws the line again; false when no
     /// line is being edited (then the caller prints as usual).
     func printAboveLine(_ text: String) -> Bool
@@ -37,6 +39,8 @@ final class PipedLineReader: LineReading {
     func restoreTerminal() {}
 
     func resumeTerminal() {}
+
+    var earlierLines: [String] { [] }
 
     func printAboveLine(_ text: String) -> Bool { false }
 }
