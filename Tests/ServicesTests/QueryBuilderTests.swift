@@ -72,6 +72,16 @@ import Entity
         #expect(decoded.droppedCount == 6)
     }
 
+    @Test func aTitleWithHalfASurrogatePairKeepsItsResult() throws {
+        let body = #"""
+        {"results":[{"title":"Cr\ud83d\ude00pe \ud800 Suzette","href":"http://a/1","ingredients":"eggs"},
+        {"title":"Path \\ud800 kept","href":"http://a/2","ingredients":"eggs"},{"title":"\udc00 alone","href":"http://a/3"}]}
+        """#
+        let decoded = try EnvelopeDecoder.decode(Data(body.utf8))
+        #expect(decoded.recipes.map(\.title) == ["Cr😀pe \u{FFFD} Suzette", "Path \\ud800 kept", "\u{FFFD} alone"])
+        #expect(decoded.droppedCount == 0)
+    }
+
     @Test(arguments: [
         "", "<html>500</html>", "{\"title\":\"Recipe Puppy\",\"results\":[{\"title\":\"A\"", "[]", "null",
         "{\"results\":\"none\"}", "{\"results\":{}}", "{\"title\":\"no results key\"}", "{\"results\":[1,2]]",

@@ -15,7 +15,7 @@ public enum EnvelopeDecoder {
     public static func decode(_ body: Data) throws(ServiceError) -> Decoded {
         let envelope: Envelope
         do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: body)
+            envelope = try JSONDecoder().decode(Envelope.self, from: repairingLoneSurrogates(body))
         } catch {
             throw .malformedBody.with(detail: describe(error, body: body))
         }
@@ -36,6 +36,44 @@ public enum EnvelopeDecoder {
             }
         }
         return Decoded(recipes: recipes, droppedCount: dropped)
+    }
+
+    /// JSON may escape half a surrogate pair (`\ud800`) that no other half follows, which makes the
+    /// whole string unreadable; each such escape becomes U+FFFD so that a title with one bad character
+    /// is still a title. Bodies without `\ud` or `\uD` are returned as they are.
+    static func repairingLoneSurrogates(_ body: Data) -> Data {
+        let bytes = [UInt8](body)
+        func surrogate(at index: Int) -> UInt16? {
+            guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                  let value = UInt16(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16),
+                  (0xD800...0xDFFF).contains(value) else { return nil }
+            return value
+        }
+        guard bytes.indices.contains(where: { bytes[$0] == UInt8(ascii: "\\") && surrogate(at: $0) != nil }) else { return body }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\") {
+                // An escaped backslash: the `u` after it is text, not an escape.
+                output += [bytes[index], bytes[index + 1]]
+                index += 2
+                continue
+            }
+            if let high = surrogate(at: index) {
+                if high < 0xDC00, let low = surrogate(at: index + 6), low >= 0xDC00 {
+                    output += bytes[index..<(index + 12)]
+                    index += 12
+                } else {
+                    output += Array(#"\ufffd"#.utf8)
+                    index += 6
+                }
+                continue
+            }
+            output.append(bytes[index])
+            index += 1
+        }
+        return Data(output)
     }
 
     private static func describe(_ error: any Error, body: Data) -> String {
