@@ -126,6 +126,8 @@ import TestSupport
         #expect(run.errorLines.count == 1)
         #expect(run.errorLines.first?.contains("within 2 s per try") == true, "\(run.errors)")
         #expect(server.requestCount >= 2, "the page was tried again")
+        // The wait is what the message says: as many tries of 2 s as the server saw.
+        #expect(run.errorLines.first?.contains("\(server.requestCount) tries") == true, "\(run.errors); \(server.requestCount) requests")
         if !BinaryRunner.binariesAreSanitized {
             #expect(run.cpuSeconds < 0.3, "\(run.peakDescription)")
         }
