@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What a person asked for: ingredients a recipe must all have, and words its title must contain.
 public struct SearchQuery: Hashable, Sendable, Codable {
     /// Normalized ingredient names: trimmed, lower-case, inner spaces collapsed, no empties or repeats.
@@ -36,10 +38,19 @@ public struct SearchPage: Hashable, Sendable {
     public let recipes: [Recipe]
     /// Results that came without a title or an href and were dropped.
     public let droppedCount: Int
+    /// When the page was fetched, for a page answered from the search cache; nil for a page that came
+    /// from the network just now.
+    public let savedAt: Date?
 
-    public init(number: Int, recipes: [Recipe], droppedCount: Int = 0) {
+    public init(number: Int, recipes: [Recipe], droppedCount: Int = 0, savedAt: Date? = nil) {
         self.number = number
         self.recipes = recipes
         self.droppedCount = droppedCount
+        self.savedAt = savedAt
+    }
+
+    /// The same page, marked as saved at `date` (nil: fresh from the network).
+    public func saved(at date: Date?) -> SearchPage {
+        SearchPage(number: number, recipes: recipes, droppedCount: droppedCount, savedAt: date)
     }
 }
