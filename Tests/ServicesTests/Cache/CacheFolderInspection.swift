@@ -7,6 +7,7 @@ struct CacheFolderInspection {
 
     /// Every file in the folder, with what `stat` says.
     var files: [(name: String, info: stat)] {
+        // A folder that cannot be listed has no files to show; the test then fails on what it expected.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().compactMap { name in
             var info = stat()

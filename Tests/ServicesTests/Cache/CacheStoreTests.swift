@@ -175,6 +175,9 @@ import TestSupport
             }
             let capacity = 64 << 10
             #expect(CacheFolderInspection(folder: root).bytesOnDisk > capacity)
+            // A well-formed ledger that is wrong, as a run that died between placing entries and counting
+            // them would leave it: zero bytes.
+            try Data("RBCL".utf8 + [UInt8](repeating: 0, count: 12)).write(to: root.appendingPathComponent("lock"))
             try CacheStore(directory: root, capacity: capacity, time: time).write("new", body: body("new"))
             #expect(CacheFolderInspection(folder: root).bytesOnDisk <= capacity)
         }
@@ -266,8 +269,14 @@ import TestSupport
             @Sendable func body(writer: Int, key: String, round: Int) -> Data {
                 Data(String(repeating: "\(writer)|\(key)|\(round);", count: 60).utf8)
             }
-            @Sendable func check(_ entry: CacheEntry?, key: String) {
-                guard let entry else { return }
+            // With room for everything, an entry written once is there from then on: a rewrite replaces it
+            // whole, it never leaves a moment with nothing or half an entry to read.
+            let evicting = capacity < 1 << 20
+            @Sendable func check(_ entry: CacheEntry?, key: String, mustExist: Bool = false) {
+                guard let entry else {
+                    if mustExist, !evicting { bad.withLock { $0.append("\(key) missing") } }
+                    return
+                }
                 let text = String(decoding: entry.body, as: UTF8.self)
                 let parts = text.split(separator: ";")
                 guard let first = parts.first, parts.allSatisfy({ $0 == first }), first.split(separator: "|").dropFirst().first.map(String.init) == key else {
@@ -275,6 +284,7 @@ import TestSupport
                     return
                 }
             }
+            for key in shared { try stores[0].write(key, body: body(writer: 0, key: key, round: -1)) }
             DispatchQueue.concurrentPerform(iterations: 4) { worker in
                 let store = stores[worker % 2]
                 for round in 0..<150 {
@@ -287,7 +297,8 @@ import TestSupport
                             bad.withLock { $0.append("write failed: \(error)") }
                         }
                     } else {
-                        for key in shared + ["own 0 \(round % 30)", "own 1 \(round % 30)"] { check(store.read(key), key: key) }
+                        for key in shared { check(store.read(key), key: key, mustExist: true) }
+                        for key in ["own 0 \(round % 30)", "own 1 \(round % 30)"] { check(store.read(key), key: key) }
                     }
                 }
             }

@@ -55,9 +55,12 @@ import TestSupport
             let network = FakePageFetcher(pages: [href: html])
             let caching = fetcher(network, folder: folder, time: FakeTime())
             _ = try await caching.page(at: href)
+            _ = try await caching.thumbnail(at: thumbnail)
             network.fail(pages: failure, pictures: failure)
             await #expect(throws: failure) { try await caching.page(at: href) }
             await #expect(throws: failure) { try await caching.thumbnail(at: thumbnail) }
+            #expect(caching.cachedPage(at: href) != nil)
+            #expect(caching.cachedThumbnail(at: thumbnail) != nil)
         }
     }
 
