@@ -25,17 +25,18 @@ enum CacheFiles {
         var total: Int { entries.reduce(0) { $0 + $1.charge } }
     }
 
-    /// Creates `directory` (0700) if it is missing, and makes an existing one of ours 0700.
+    /// Creates `directory` (0700) if it is missing, and makes an existing one of ours 0700. A link to a
+    /// folder is followed (a `~/.cache` on another disk is common).
     static func prepareDirectory(_ directory: URL) throws(ServiceError) {
         var info = stat()
-        if lstat(directory.path, &info) != 0 {
+        if stat(directory.path, &info) != 0 {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
             } catch {
                 throw .storage.with(detail: "cannot create \(directory.path): \(error.localizedDescription)")
             }
-            guard lstat(directory.path, &info) == 0 else {
+            guard stat(directory.path, &info) == 0 else {
                 throw .storage.with(detail: "cannot create \(directory.path): \(lastError())")
             }
         }

@@ -168,7 +168,7 @@ public final class CacheStore: Sendable {
     /// Removes every entry. Files in the folder that are not the cache's are left alone.
     public func clear() throws(ServiceError) {
         var info = stat()
-        guard lstat(directory.path, &info) == 0 else { return }
+        guard stat(directory.path, &info) == 0 else { return }
         let lock = try CacheLock(directory: directory, wait: lockWait)
         let scan = CacheFiles.scan(directory)
         var left: [String] = []

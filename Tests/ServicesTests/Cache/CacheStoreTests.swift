@@ -71,6 +71,21 @@ import TestSupport
         }
     }
 
+    @Test func aCacheFolderThatIsALinkToAFolderIsUsed() throws {
+        try TemporaryDirectory.withSync { root in
+            let real = root.appendingPathComponent("elsewhere")
+            try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+            let link = root.appendingPathComponent("recipebook")
+            symlink(real.path, link.path)
+            let store = CacheStore(directory: link)
+            try store.write("a", body: body("a"))
+            #expect(store.read("a")?.body == body("a"))
+            #expect(CacheFolderInspection(folder: real).entryNames.count == 1)
+            try store.clear()
+            #expect(CacheFolderInspection(folder: real).entryNames.isEmpty)
+        }
+    }
+
     @Test func theFolderStaysUnderItsCapacityLosingTheLeastRecentlyUsedFirst() throws {
         try TemporaryDirectory.withSync { root in
             let time = FakeTime()
