@@ -12,8 +12,8 @@ import Glibc
 ///   others, not a regular file) is never an error: it is nothing cached, and it is replaced.
 /// - Files are 0600 and the folder 0700. Nothing expires by age: every entry knows when it was saved.
 ///
-/// The store never fails a search: reads answer nil when they cannot answer, and writes throw a
-/// `.storage` error that callers may drop (the last one is kept in `usage()`).
+/// The store never fails a search: reads answer nil when they cannot answer, and writes throw
+/// (`.storage`, `.tooLarge`) errors that callers may drop; the last one is kept in `usage()`.
 public final class CacheStore: Sendable {
     public static let defaultCapacity = 20 << 20
 
