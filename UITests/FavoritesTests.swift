@@ -23,7 +23,8 @@ import TestSupport
             #expect(flags == [true, false, true])
             server.shutdown()
 
-            let offline = try BinaryRunner.run("recipes", ["--api", api, "--data-dir", data.path],
+            // Without the cache (whose kept results would stand in for the server), favorites alone.
+            let offline = try BinaryRunner.run("recipes", ["--api", api, "--data-dir", data.path, "--no-cache"],
                                                input: "garlic\nfavorites\n1\no 1\nfavorites \(titleWord(saving.output))\nfavorites zzzzqqq\nquit\n",
                                                environment: environment)
             #expect(offline.status == 0)

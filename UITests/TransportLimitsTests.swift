@@ -174,9 +174,11 @@ import TestSupport
             var written: [String] = []
             let enumerator = FileManager.default.enumerator(atPath: root.path)
             while let path = enumerator?.nextObject() as? String { written.append(path) }
-            let own = ["home", "data", "config", "cache", "state", "data/recipebook", "state/recipebook", "state/recipebook/history"]
+            let own = ["home", "data", "config", "cache", "state", "data/recipebook", "state/recipebook", "state/recipebook/history",
+                       "state/recipebook/history.lock", "cache/recipebook", "cache/recipebook/lock"]
             let stray = written.filter { path in
                 !own.contains(path) && !path.hasPrefix("data/recipebook/favorites.sqlite")
+                    && !(path.hasPrefix("cache/recipebook/") && path.hasSuffix(".entry"))
             }
             #expect(stray.isEmpty, "stray files: \(stray)")
             #expect(written.contains("data/recipebook/favorites.sqlite"))

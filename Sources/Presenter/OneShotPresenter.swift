@@ -72,6 +72,7 @@ public final class OneShotPresenter {
             case .more, .last: break
             }
             if let problem = screen.starsProblem { notes.append(messages.error(problem)) }
+            if let saved = screen.saved { notes.append(messages.offlineResults(savedAt: ScreenFormatter.displayDate(saved.savedAt))) }
             return .found(screen.recipes.map(RecipeRecord.init), cards: screen.recipes.map(ScreenFormatter.card), notes: notes)
         case .noResults(let query, _):
             return .nothingFound(MessageModel(.info, "No recipes with \(query.summary)."))

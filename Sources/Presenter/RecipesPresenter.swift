@@ -113,6 +113,7 @@ public final class RecipesPresenter {
 
     /// Before leaving: waits for favorites still being saved.
     public func finish() async {
+        results.finish()
         await favorites.finish()
     }
 

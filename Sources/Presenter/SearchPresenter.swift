@@ -18,6 +18,9 @@ public final class SearchPresenter: ListPresenting {
     private let links: RecipeLinks
     private let pictures: RecipePictures
     private let messages: Messages
+    /// Checking a repeated search's saved results against the server; its line comes when it is done.
+    private var check: Task<Void, Never>?
+
     /// Small pictures beside the cards of results screens (`set pictures on`).
     var cardPictures = false
 
@@ -50,6 +53,23 @@ public final class SearchPresenter: ListPresenting {
         default: break
         }
         await show(result)
+        if case .screen(let screen) = result, let saved = screen.saved, !saved.offline { startCheck(query) }
+    }
+
+    /// Says what asking the server about saved results found, when it has found it.
+    private func startCheck(_ query: SearchQuery) {
+        check?.cancel()
+        check = Task {
+            guard let outcome = await search.savedResultsCheck(), !Task.isCancelled else { return }
+            if let message = messages.savedResultsChecked(outcome, query: query, savedAt: ScreenFormatter.displayDate) {
+                view?.display(message)
+            }
+        }
+    }
+
+    /// Before leaving: the check of saved results is not waited for.
+    func finish() {
+        check?.cancel()
     }
 
     public func next() async { await page("Fetching more") { await self.search.next() } }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Entity
 
 /// The RecipePuppy API as the Interactor sees it: one page of one search at a time.
@@ -8,6 +8,13 @@ public protocol RecipeSearching: Sendable {
     func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage
 }
 
+/// Search pages kept from earlier searches, read without the network (to show a repeated search at
+/// once).
+public protocol SavedSearchPages: Sendable {
+    /// The saved page, with when it was saved; nil when none is kept.
+    func savedPage(_ query: SearchQuery, number: Int) -> SearchPage?
+}
+
 /// A recipe's page and picture, fetched from the web.
 public protocol PageFetching: Sendable {
     func page(at href: String) async throws(ServiceError) -> RecipePage
@@ -15,6 +22,16 @@ public protocol PageFetching: Sendable {
     /// Where a person's web browser finds `href`: the same address, except the embedded server's fixed
     /// origin, which is served from its real loopback address while RecipeBook runs.
     func browserAddress(for href: String) -> String
+    /// The page, and when it was saved when a kept copy stood in for a network that failed (nil when
+    /// it came from the network now).
+    func datedPage(at href: String) async throws(ServiceError) -> (page: RecipePage, savedAt: Date?)
+}
+
+extension PageFetching {
+    /// Without a cache behind it, every page comes from the network now.
+    public func datedPage(at href: String) async throws(ServiceError) -> (page: RecipePage, savedAt: Date?) {
+        (try await page(at: href), nil)
+    }
 }
 
 /// Which recipes are favorites, as the search screens need to know.

@@ -22,6 +22,8 @@ public final class AppDependencies {
     public let search: SearchInteractor
     public let reading: ReadingInteractor
     public let favorites: FavoritesInteractor
+    /// Results, pages and thumbnails kept on disk for offline use.
+    public let cache: CacheStore
     public let pictures: PictureInteractor
     /// The favorites database, when it could be opened.
     public let store: FavoritesStore?
@@ -36,8 +38,8 @@ public final class AppDependencies {
         var overrides: [String: URL] = [:]
         if let api = options.api {
             apiURL = api
-        } else if case .favorites = options.mode {
-            // Listing and exporting favorites needs no server at all.
+        } else if options.mode.needsNoServer {
+            // Favorites and the cache need no server at all.
             apiURL = URL(fileURLWithPath: "/")
         } else {
             let server = try AppDependencies.startEmbeddedServer()
@@ -46,9 +48,25 @@ public final class AppDependencies {
             overrides[AppDependencies.embeddedOrigin] = server.baseURL
         }
         transport = HTTPTransport(configuration: .init(timeout: options.timeout, originOverrides: overrides))
-        let client = RecipePuppyClient(apiURL: apiURL, transport: transport)
-        let fetcher = WebPageFetcher(transport: transport)
         let time = SystemTime()
+        cache = CacheStore(directory: AppDependencies.cacheDirectory(terminal.environment),
+                           capacity: options.cacheLimitMegabytes.map { $0 << 20 } ?? CacheStore.defaultCapacity, time: time)
+        let network = RecipePuppyClient(apiURL: apiURL, transport: transport)
+        let web = WebPageFetcher(transport: transport)
+        // The embedded server's port changes on every run: its results are kept under its fixed origin.
+        let source = options.api?.absoluteString ?? AppDependencies.embeddedOrigin
+        let client: any RecipeSearching
+        let fetcher: any PageFetching
+        var savedPages: (any SavedSearchPages)?
+        if options.cache {
+            let caching = CachingSearcher(network: network, cache: SearchCache(store: cache, source: source))
+            client = caching
+            savedPages = caching
+            fetcher = CachingPageFetcher(network: web, cache: PageCache(store: cache))
+        } else {
+            client = network
+            fetcher = web
+        }
         do throws(ServiceError) {
             store = try FavoritesStore(directory: AppDependencies.dataDirectory(options, terminal.environment))
             favoritesProblem = nil
@@ -58,7 +76,7 @@ public final class AppDependencies {
         }
         let recentPages = RecentPages()
         favorites = FavoritesInteractor(store: store, unavailable: favoritesProblem, fetcher: fetcher, recentPages: recentPages, time: time)
-        search = SearchInteractor(searcher: client, favorites: store, time: time,
+        search = SearchInteractor(searcher: client, saved: savedPages, favorites: store, time: time,
                                   configuration: .init(screenSize: 10, prefetch: options.prefetch))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
         pictures = PictureInteractor(fetcher: fetcher, favorites: favorites)
@@ -77,6 +95,15 @@ public final class AppDependencies {
 
     /// Binds the embedded server's port at once; its catalog and index are built on the server's own
     /// thread while the prompt comes up (requests wait in the listen queue meanwhile).
+    /// `$XDG_CACHE_HOME/recipebook`, else `~/.cache/recipebook`.
+    static func cacheDirectory(_ environment: [String: String]) -> URL {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return URL(fileURLWithPath: cache).appendingPathComponent("recipebook")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/recipebook")
+    }
+
     static func startEmbeddedServer() throws -> PuppyServer {
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1)
         let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.bundled)
@@ -108,6 +135,7 @@ public final class AppDependencies {
     /// Runs one search and prints it.
     public func runSearch(_ request: CommandLineOptions.SearchRequest) async -> ExitCode {
         await search.setPrefetch(false)
+        await search.setStartsFromSavedPages(false)
         let presenter = OneShotPresenter(search: search)
         let outcome = await presenter.search(ingredients: request.ingredients, title: request.title, count: request.count, page: request.page)
         let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
@@ -124,10 +152,19 @@ public final class AppDependencies {
         return output.print(await presenter.list(matching: request.words), json: request.json)
     }
 
+    /// `recipes cache`: where the cache is and how full; `recipes cache clear`: empties it.
+    public func runCache(clear: Bool) -> ExitCode {
+        let presenter = CachePresenter(cache: CacheInteractor(store: cache))
+        let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
+        return output.print(clear ? presenter.clear() : presenter.describe())
+    }
+
     /// Stops background work, then the network, then the embedded server.
     public func shutdown() async {
         await search.shutdown()
         transport.shutdown()
         embeddedServer?.shutdown()
+        // Closing the database folds its write-ahead log back into the file.
+        await store?.close()
     }
 }

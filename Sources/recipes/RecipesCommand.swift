@@ -49,6 +49,8 @@ struct RecipesCommand {
             code = await app.runSearch(request)
         case .favorites(let request):
             code = await app.runFavorites(request)
+        case .cache(let clear):
+            code = app.runCache(clear: clear)
         case .help, .version:
             code = .success
         }

@@ -317,3 +317,61 @@ final class BrokenFavoriteStatus: FavoriteStatusProviding {
         #expect(filtered.hiddenCount == 4)
     }
 }
+
+/// Pages kept from an earlier search, in memory.
+final class KeptPages: SavedSearchPages {
+    let pages: [Int: SearchPage]
+
+    init(_ recipes: [Recipe], savedAt: Date) {
+        var pages: [Int: SearchPage] = [:]
+        for (index, start) in stride(from: 0, to: recipes.count, by: 10).enumerated() {
+            pages[index + 1] = SearchPage(number: index + 1, recipes: Array(recipes[start..<min(recipes.count, start + 10)]), savedAt: savedAt)
+        }
+        self.pages = pages
+    }
+
+    func savedPage(_ query: SearchQuery, number: Int) -> SearchPage? {
+        pages[number]
+    }
+}
+
+@Suite struct SearchesRunBefore {
+    let query = SearchQuery(ingredientText: "eggs")
+    let savedAt = Date(timeIntervalSince1970: 1_799_000_000)
+
+    @Test func aSearchRunBeforeShowsItsKeptPagesAtOnceThenChecksTheServer() async throws {
+        let network = GatedSearcher(FakeSearcher(recipes: SampleRecipes.make(1...20)))
+        let search = SearchInteractor(searcher: network, saved: KeptPages(SampleRecipes.make(1...20), savedAt: savedAt), favorites: nil,
+                                      time: FakeTime(), configuration: .init(prefetch: false))
+        guard case .screen(let screen) = await search.search(query) else { Issue.record("no screen"); return }
+        // Shown while the server has not answered anything.
+        #expect(network.asks.isEmpty)
+        #expect(screen.recipes.map(\.number) == Array(1...10))
+        #expect(screen.saved == SavedResults(savedAt: savedAt, offline: false))
+        network.latch.open()
+        #expect(await search.savedResultsCheck() == .current)
+        #expect(network.asks == [1])
+    }
+
+    @Test func theCheckSaysWhenTheServerChangedAndWhenItIsGone() async throws {
+        let changed = SearchInteractor(searcher: FakeSearcher(recipes: SampleRecipes.make(5...20)),
+                                       saved: KeptPages(SampleRecipes.make(1...20), savedAt: savedAt), favorites: nil, time: FakeTime())
+        _ = await changed.search(query)
+        #expect(await changed.savedResultsCheck() == .changed)
+
+        let gone = SearchInteractor(searcher: FakeSearcher(script: [:], fallback: .failure(.unreachable)),
+                                    saved: KeptPages(SampleRecipes.make(1...20), savedAt: savedAt), favorites: nil, time: FakeTime())
+        _ = await gone.search(query)
+        #expect(await gone.savedResultsCheck() == .changed, "a network that fails without a kept copy behind it")
+    }
+
+    @Test func withoutStartingFromKeptPagesTheServerIsAskedFirst() async throws {
+        let network = FakeSearcher(recipes: SampleRecipes.make(1...20))
+        let search = SearchInteractor(searcher: network, saved: KeptPages(SampleRecipes.make(1...20), savedAt: savedAt), favorites: nil,
+                                      time: FakeTime(), configuration: .init(prefetch: false, startsFromSavedPages: false))
+        guard case .screen(let screen) = await search.search(query) else { Issue.record("no screen"); return }
+        #expect(network.asks == [1])
+        #expect(screen.saved == nil)
+        #expect(await search.savedResultsCheck() == nil)
+    }
+}

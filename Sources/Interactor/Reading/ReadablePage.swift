@@ -7,6 +7,8 @@ public struct ReadablePage: Sendable, Equatable {
         case online
         /// The copy saved with the favorite, and when it was saved.
         case saved(Date)
+        /// The copy kept in the cache, standing in for a network that failed, and when it was kept.
+        case cached(Date)
     }
 
     public let recipe: Recipe

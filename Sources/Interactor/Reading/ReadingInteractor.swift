@@ -31,7 +31,10 @@ public actor ReadingInteractor {
             return ReadablePage(recipe: recipe, document: page.document, source: .online, savedCopyProblem: savedCopyProblem)
         }
         do throws(ServiceError) {
-            let page = try await fetcher.page(at: recipe.href)
+            let (page, keptAt) = try await fetcher.datedPage(at: recipe.href)
+            if let keptAt {
+                return ReadablePage(recipe: recipe, document: page.document, source: .cached(keptAt), savedCopyProblem: savedCopyProblem)
+            }
             await recent.remember(page, for: recipe.id)
             return ReadablePage(recipe: recipe, document: page.document, source: .online, savedCopyProblem: savedCopyProblem)
         } catch {

@@ -1,3 +1,4 @@
+public import Foundation
 public import Entity
 
 /// A page of the search that was passed over, and why.
@@ -56,6 +57,27 @@ public struct RecipeScreen: Sendable, Equatable {
     public let pagesLookedAt: Int?
     /// Why the favorite stars could not be read, if they could not.
     public let starsProblem: UseCaseError?
+    /// Set when some of these recipes came from results kept on disk instead of the network now.
+    public let saved: SavedResults?
+}
+
+/// Results shown from what was kept on disk, and why.
+public struct SavedResults: Sendable, Equatable {
+    /// When the oldest of the pages shown was fetched.
+    public let savedAt: Date
+    /// True when the network failed and the kept copy stood in; false when a repeated search was shown
+    /// at once from it (and is being checked against the server in the background).
+    public let offline: Bool
+}
+
+/// What checking a repeated search's saved first screen against the server came to.
+public enum SavedResultsCheck: Sendable, Equatable {
+    /// The server gives the same results.
+    case current
+    /// The server's results differ: running the search again shows them.
+    case changed
+    /// The server cannot be reached: the saved results are what there is.
+    case offline(savedAt: Date)
 }
 
 /// The answer to a search or paging request.

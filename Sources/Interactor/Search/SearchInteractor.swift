@@ -9,21 +9,27 @@ public actor SearchInteractor {
         public var screenSize: Int
         /// Fetch the next screen in the background after each screen is delivered.
         public var prefetch: Bool
+        /// Show a search run before from the pages kept on disk at once, asking the server afterwards
+        /// (the prompt); otherwise the server first, with the kept pages only when it fails (one shot).
+        public var startsFromSavedPages: Bool
         /// Pages with results looked at to fill one screen before showing what there is: a filter that
         /// hides everything an endless server sends cannot keep the prompt away for ever.
         public var maxPagesPerScreen: Int
         public var walker: PageWalker.Configuration
 
-        public init(screenSize: Int = 10, prefetch: Bool = true, maxPagesPerScreen: Int = 10,
+        public init(screenSize: Int = 10, prefetch: Bool = true, startsFromSavedPages: Bool = true, maxPagesPerScreen: Int = 10,
                     walker: PageWalker.Configuration = .init()) {
             self.screenSize = max(1, screenSize)
             self.prefetch = prefetch
+            self.startsFromSavedPages = startsFromSavedPages
             self.maxPagesPerScreen = max(1, maxPagesPerScreen)
             self.walker = walker
         }
     }
 
     private let searcher: any RecipeSearching
+    /// Pages kept from earlier searches: a repeated search shows them at once.
+    private let saved: (any SavedSearchPages)?
     private let favorites: (any FavoriteStatusProviding)?
     private let time: any TimeSource
     private var configuration: Configuration
@@ -32,10 +38,13 @@ public actor SearchInteractor {
     private var filter: RecipeFilter = .all
     private var prefetchTask: Task<Void, Never>?
     private var completedPrefetches = 0
+    /// Checking a repeated search's saved pages against the server, after they were shown.
+    private var checkTask: Task<SavedResultsCheck?, Never>?
 
-    public init(searcher: any RecipeSearching, favorites: (any FavoriteStatusProviding)?, time: any TimeSource,
-                configuration: Configuration = Configuration()) {
+    public init(searcher: any RecipeSearching, saved: (any SavedSearchPages)? = nil, favorites: (any FavoriteStatusProviding)?,
+                time: any TimeSource, configuration: Configuration = Configuration()) {
         self.searcher = searcher
+        self.saved = saved
         self.favorites = favorites
         self.time = time
         self.configuration = configuration
@@ -54,12 +63,45 @@ public actor SearchInteractor {
         }
         let previous = session
         stop(previous)
-        let walker = PageWalker(query: query, searcher: searcher, time: time, configuration: configuration.walker)
+        checkTask?.cancel()
+        checkTask = nil
+        // A search run before starts from the pages kept on disk, at once; the server is asked after.
+        let fromDisk = configuration.startsFromSavedPages && saved.flatMap { $0.savedPage(query, number: 1) } != nil
+        let walkerSearcher: any RecipeSearching = fromDisk ? SavedFirst(saved: saved, network: searcher) : searcher
+        let walker = PageWalker(query: query, searcher: walkerSearcher, time: time, configuration: configuration.walker)
         let fresh = SearchSession(query: query, walker: walker)
+        fresh.startedFromDisk = fromDisk
         session = fresh
         let result = await deliver(.first, of: fresh)
         if case .noResults = result, let previous { session = previous }
+        if fromDisk, case .screen = result { startCheck(of: fresh) }
         return result
+    }
+
+    /// What checking the saved pages of the search shown against the server came to; nil when the
+    /// search was not shown from the disk (or a newer search replaced it).
+    public func savedResultsCheck() async -> SavedResultsCheck? {
+        await checkTask?.value
+    }
+
+    private func startCheck(of session: SearchSession) {
+        let pages = session.pagesFromDisk
+        let query = session.query
+        let searcher = self.searcher
+        checkTask = Task {
+            var changed = false
+            for (number, ids) in pages.sorted(by: { $0.key < $1.key }) {
+                do throws(ServiceError) {
+                    let page = try await searcher.page(query, number: number)
+                    if let savedAt = page.savedAt { return .offline(savedAt: savedAt) }
+                    if page.recipes.map(\.id) != ids { changed = true }
+                } catch {
+                    if Task.isCancelled { return nil }
+                    changed = true
+                }
+            }
+            return changed ? .changed : .current
+        }
     }
 
     /// The screen after the one shown, from memory when the prefetch already has it.
@@ -135,6 +177,11 @@ public actor SearchInteractor {
         }
     }
 
+    /// Whether a search run before is shown from the pages kept on disk first (see `Configuration`).
+    public func setStartsFromSavedPages(_ enabled: Bool) {
+        configuration.startsFromSavedPages = enabled
+    }
+
     public func setScreenSize(_ size: Int) {
         configuration.screenSize = max(1, size)
     }
@@ -184,9 +231,10 @@ public actor SearchInteractor {
         let status = self.status(end: end, hasMoreFound: visible.count > start + slice.count || pagesLookedAt != nil)
         let unreported = session.takeUnreported()
         let hidden = session.found.prefix(lastLookedAt).count { !filter.accepts($0) }
+        let savedResults = unreported.savedAt.map { SavedResults(savedAt: $0, offline: !session.startedFromDisk) }
         let screen = RecipeScreen(query: session.query, index: (start + size - 1) / size, recipes: recipes, status: status,
                                   filter: filter, gaps: unreported.gaps, droppedCount: unreported.dropped, hiddenCount: hidden,
-                                  pagesLookedAt: pagesLookedAt, starsProblem: stars.problem)
+                                  pagesLookedAt: pagesLookedAt, starsProblem: stars.problem, saved: savedResults)
         if configuration.prefetch, status == .more {
             startPrefetch(session, from: .from(lastLookedAt + 1))
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Entity
 import Services
 
@@ -13,6 +14,12 @@ final class SearchSession {
     /// Gaps and dropped results met since the last screen was delivered: the next screen reports them.
     private var unreportedGaps: [PageGap] = []
     private var unreportedDropped = 0
+    /// When the oldest page taken from the disk since the last screen was saved.
+    private var unreportedSavedAt: Date?
+    /// The pages taken from the disk without asking the network (a repeated search shown at once).
+    private(set) var pagesFromDisk: [Int: [RecipeID]] = [:]
+    /// True when the first pages were shown from the disk at once (the network is asked afterwards).
+    var startedFromDisk = false
     /// The numbers of the first and last recipe of the screen shown last.
     var shown: ClosedRange<Int>?
     /// Where the screen asked for last starts, shown or not: `retry` asks for it again.
@@ -35,6 +42,10 @@ final class SearchSession {
         // only gaps between results are reported on screens.
         unreportedGaps += step.skipped.map(PageGap.init)
         unreportedDropped += page.droppedCount
+        if let savedAt = page.savedAt {
+            unreportedSavedAt = min(unreportedSavedAt ?? savedAt, savedAt)
+            if startedFromDisk { pagesFromDisk[page.number] = page.recipes.map(\.id) }
+        }
         var added = false
         for recipe in page.recipes where seen.insert(recipe.id).inserted {
             found.append(ListedRecipe(number: found.count + 1, recipe: recipe))
@@ -43,13 +54,14 @@ final class SearchSession {
         return added
     }
 
-    /// Hands over the gaps and dropped results not reported yet.
-    func takeUnreported() -> (gaps: [PageGap], dropped: Int) {
+    /// Hands over the gaps, dropped results and disk copies not reported yet.
+    func takeUnreported() -> (gaps: [PageGap], dropped: Int, savedAt: Date?) {
         defer {
             unreportedGaps = []
             unreportedDropped = 0
+            unreportedSavedAt = nil
         }
-        return (unreportedGaps, unreportedDropped)
+        return (unreportedGaps, unreportedDropped, unreportedSavedAt)
     }
 
     /// The recipes passing `filter`, in order.

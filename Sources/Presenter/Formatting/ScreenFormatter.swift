@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Entity
 public import Interactor
 
@@ -14,10 +14,17 @@ public enum ScreenFormatter {
         (listed.isFavorite == true ? [.favorite] : []) + (listed.hasLactose ? [.lactose] : [])
     }
 
-    public static func screen(_ screen: RecipeScreen, messages: Messages) -> ScreenModel {
+    public static func screen(_ screen: RecipeScreen, messages: Messages, now: Date = Date()) -> ScreenModel {
         var heading = "Recipes with \(screen.query.summary)"
         if screen.filter.isActive { heading += " · \(filterName(screen.filter))" }
         var notes = messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)
+        if let saved = screen.saved {
+            if saved.offline {
+                notes.append(messages.offlineResults(savedAt: displayDate(saved.savedAt)))
+            } else if now.timeIntervalSince(saved.savedAt) > 5 * 60 {
+                notes.append(messages.checkingSavedResults(savedAt: displayDate(saved.savedAt)))
+            }
+        }
         if let problem = screen.starsProblem {
             let message = messages.error(problem)
             notes.append(MessageModel(.warning, "Favorite stars are not shown: \(message.text)", hint: message.hint))
@@ -81,6 +88,7 @@ public enum ScreenFormatter {
         switch page.source {
         case .online: source = "online"
         case .saved(let date): source = "saved copy from \(displayDate(date))"
+        case .cached(let date): source = "offline: the copy kept on \(displayDate(date))"
         }
         let blocks: [PageModel.Block] = page.document.blocks.map { block in
             switch block {

@@ -1,3 +1,4 @@
+public import Foundation
 public import Entity
 public import Interactor
 
@@ -21,6 +22,31 @@ extension Messages {
         let empty = gaps.filter { $0.reason == .empty }.map(\.number)
         if !empty.isEmpty { text += "; \(Messages.pages(empty)) came back empty" }
         return MessageModel(.error, text + ".", hint: mode == .interactive ? "Type retry to try again." : "Run the command again later.")
+    }
+
+    public func cacheReport(_ report: CacheReport) -> MessageModel {
+        MessageModel(.info, "The cache in \(report.folder) holds \(report.entries) entr\(report.entries == 1 ? "y" : "ies"), "
+                     + "\(report.bytes / 1024) KB of its \(report.capacity / (1 << 20)) MB.", hint: "recipes cache clear empties it.")
+    }
+
+    public func cacheCleared(_ folder: String) -> MessageModel {
+        MessageModel(.info, "Emptied the cache in \(folder).")
+    }
+
+    public func offlineResults(savedAt: String) -> MessageModel {
+        MessageModel(.warning, "Offline: showing results saved at \(savedAt).")
+    }
+
+    public func checkingSavedResults(savedAt: String) -> MessageModel {
+        MessageModel(.info, "Shown from results saved at \(savedAt); asking the server for newer ones.")
+    }
+
+    public func savedResultsChecked(_ check: SavedResultsCheck, query: SearchQuery, savedAt: (Date) -> String) -> MessageModel? {
+        switch check {
+        case .current: return nil
+        case .changed: return MessageModel(.info, "The server has newer results for \(query.summary).", hint: "r shows them.")
+        case .offline(let date): return offlineResults(savedAt: savedAt(date))
+        }
     }
 
     public func endOfResults(_ query: SearchQuery) -> MessageModel {

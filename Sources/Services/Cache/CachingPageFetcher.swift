@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Entity
 
 /// Recipe pages and thumbnails with a cache behind them, under the rule of `CachingSearcher`: the
@@ -64,6 +64,11 @@ public final class CachingPageFetcher: PageFetching {
     /// The saved thumbnail without asking the network, or nil.
     public func cachedThumbnail(at url: String) -> FetchedThumbnail? {
         cache.thumbnail(at: url)
+    }
+
+    public func datedPage(at href: String) async throws(ServiceError) -> (page: RecipePage, savedAt: Date?) {
+        let fetched = try await fetchPage(at: href)
+        return (fetched.page, fetched.savedAt)
     }
 
     public func browserAddress(for href: String) -> String {

@@ -1,5 +1,11 @@
 public import Entity
 
+extension CachingSearcher: SavedSearchPages {
+    public func savedPage(_ query: SearchQuery, number: Int) -> SearchPage? {
+        cachedPage(query, number: number)
+    }
+}
+
 /// The search API with a cache behind it: the network first, and the saved page when the network
 /// itself fails.
 ///

@@ -7,6 +7,8 @@ public struct CommandLineOptions: Equatable, Sendable {
         case interactive
         case search(SearchRequest)
         case favorites(FavoritesRequest)
+        /// `cache` (where it is, how full) or `cache clear`.
+        case cache(clear: Bool)
         case help(String)
         case version
     }
@@ -32,6 +34,10 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var pictures: PictureChoice = .auto
     public var dataDirectory: String?
     public var prefetch = true
+    /// Keep API pages, recipe pages and thumbnails on disk, for offline use.
+    public var cache = true
+    /// The cache's size on disk, in megabytes (nil: the default).
+    public var cacheLimitMegabytes: Int?
     public var timeout: Duration = .seconds(8)
 
     public init() {}
@@ -54,11 +60,22 @@ public enum ExitCode: Int32, Sendable {
     case nothingFound = 3
 }
 
+extension CommandLineOptions.Mode {
+    /// Favorites and the cache are read and written with no server at all.
+    public var needsNoServer: Bool {
+        switch self {
+        case .favorites, .cache: return true
+        default: return false
+        }
+    }
+}
+
 extension CommandLineOptions {
     public static let usage = """
     Usage: recipes [OPTIONS]                         the interactive prompt
            recipes [OPTIONS] search INGREDIENTS [--query TEXT] [--count N] [--page N] [--json]
            recipes [OPTIONS] favorites [WORDS] [--json] [--export FILE.md]
+           recipes cache [clear]                     where results are kept offline, or empty it
 
     Find recipes by ingredients. Without --api, RecipeBook starts its own RecipePuppy-compatible server
     on 127.0.0.1 with its bundled catalog.
@@ -71,6 +88,8 @@ extension CommandLineOptions {
                             else $XDG_DATA_HOME/recipebook, else ~/.local/share/recipebook)
       --timeout SECONDS     give up on a request after this long (default 8)
       --no-prefetch         do not fetch the next screen in the background
+      --no-cache            neither use nor fill the cache of results and pages
+      --cache-limit MB      the cache's size on disk (default 20); the least recently used goes first
       -h, --help            this help
       --version             the version
 
@@ -136,6 +155,10 @@ extension CommandLineOptions {
                 options.timeout = .milliseconds(Int((seconds * 1000).rounded()))
             case "--no-prefetch":
                 options.prefetch = false
+            case "--no-cache":
+                options.cache = false
+            case "--cache-limit":
+                options.cacheLimitMegabytes = try number(reader.value(for: argument), argument.name, range: 1...10_000)
             case "-q", "--query":
                 search.title = try reader.value(for: argument)
             case "-n", "--count":
@@ -171,6 +194,12 @@ extension CommandLineOptions {
                 throw UsageError(message: "search needs ingredients, like: recipes search \"onions, garlic\"")
             }
             options.mode = .search(search)
+        case "cache":
+            let rest = positionals.dropFirst()
+            guard rest.isEmpty || rest == ["clear"] else {
+                throw UsageError(message: "cache takes nothing or clear: recipes cache, recipes cache clear")
+            }
+            options.mode = .cache(clear: rest == ["clear"])
         case "favorites", "favs":
             favorites.words = positionals.dropFirst().joined(separator: " ")
             options.mode = .favorites(favorites)

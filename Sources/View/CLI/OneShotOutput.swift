@@ -30,6 +30,16 @@ public struct OneShotOutput {
         }
     }
 
+    /// A one-line answer: on stdout when it is the answer, on stderr (exit 1) when it is an error.
+    public func print(_ message: MessageModel) -> ExitCode {
+        guard message.kind != .error else {
+            report(message)
+            return .failure
+        }
+        sink.write(Renderer(width: width, colors: false, wrapsMessages: false).message(message).joined(separator: " ") + "\n", to: .standardOutput)
+        return .success
+    }
+
     /// A message on stderr, on one line.
     private func report(_ message: MessageModel) {
         let line = Renderer(width: width, colors: false, wrapsMessages: false).message(message).joined(separator: " ")
