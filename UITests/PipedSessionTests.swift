@@ -20,7 +20,7 @@ import TestSupport
             for record in list {
                 let ingredients = record["ingredients"] as? [String] ?? []
                 #expect(ingredients.contains("onions") && ingredients.contains("garlic"))
-                #expect(Set(record.keys) == ["number", "title", "href", "ingredients", "thumbnail", "lactose", "favorite"])
+                #expect(Set(record.keys) == ["number", "title", "href", "ingredients", "thumbnail", "cuisine", "lactose", "favorite"])
                 #expect((record["href"] as? String)?.hasPrefix("http://puppy.localhost/recipes/") == true)
             }
             #expect(list.map { $0["number"] as? Int } == [1, 2, 3, 4, 5])

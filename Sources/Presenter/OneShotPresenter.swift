@@ -8,11 +8,12 @@ public struct RecipeRecord: Encodable, Sendable, Equatable {
     public let href: String
     public let ingredients: [String]
     public let thumbnail: String?
+    public let cuisine: String?
     public let lactose: Bool
     /// Nil when the favorites could not be read.
     public let favorite: Bool?
 
-    enum CodingKeys: String, CodingKey { case number, title, href, ingredients, thumbnail, lactose, favorite }
+    enum CodingKeys: String, CodingKey { case number, title, href, ingredients, thumbnail, cuisine, lactose, favorite }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -21,6 +22,7 @@ public struct RecipeRecord: Encodable, Sendable, Equatable {
         try container.encode(href, forKey: .href)
         try container.encode(ingredients, forKey: .ingredients)
         try container.encode(thumbnail, forKey: .thumbnail)
+        try container.encode(cuisine, forKey: .cuisine)
         try container.encode(lactose, forKey: .lactose)
         try container.encode(favorite, forKey: .favorite)
     }
@@ -31,6 +33,7 @@ public struct RecipeRecord: Encodable, Sendable, Equatable {
         href = listed.recipe.href
         ingredients = listed.recipe.ingredients
         thumbnail = listed.recipe.thumbnail
+        cuisine = listed.recipe.cuisine
         lactose = listed.hasLactose
         favorite = listed.isFavorite
     }
@@ -55,8 +58,9 @@ public final class OneShotPresenter {
     }
 
     /// Screen `page` (from 1) of `count` recipes.
-    public func search(ingredients: String, title: String, count: Int, page: Int) async -> OneShotOutcome {
+    public func search(ingredients: String, title: String, cuisine: String? = nil, count: Int, page: Int) async -> OneShotOutcome {
         await search.setScreenSize(count)
+        if let cuisine { _ = await search.setFilter(RecipeFilter(cuisine: cuisine)) }
         var result = await search.search(SearchQuery(ingredientText: ingredients, title: title))
         var notes: [MessageModel] = []
         for _ in 1..<max(1, page) {

@@ -28,6 +28,8 @@ public final class SearchPresenter: ListPresenting {
     /// completes, and what a search that finds nothing suggests instead.
     private var seenIngredients: [String] = []
     private var seen: Set<String> = []
+    /// Every cuisine shown in results, for `filter cuisine` completion.
+    private var seenCuisines: [String] = []
 
     public init(search: SearchInteractor, reading: ReadingInteractor, router: Router, favorites: FavoritesPresenter,
                 pictures pictureInteractor: PictureInteractor? = nil, messages: Messages = Messages()) {
@@ -88,12 +90,20 @@ public final class SearchPresenter: ListPresenting {
     /// The screen shown last, again.
     func showCurrent() async { await page(nil) { await self.search.current() } }
 
-    func filter(_ name: String) async {
-        let filters: [String: RecipeFilter] = ["lactose-free": .lactoseFree, "all": .all, "none": .all]
-        guard let filter = filters[name] else {
-            view?.display(messages.unknownFilter(name))
+    /// What is filtered now: `filter` commands add to it, `filter all` clears it.
+    private var currentFilter = RecipeFilter.all
+
+    /// `filter lactose-free`, `filter cuisine NAME` (`cuisine all` drops it), `filter all`.
+    func filter(_ text: String) async {
+        guard var filter = ScreenFormatter.filter(text, from: currentFilter) else {
+            view?.display(messages.unknownFilter(text))
             return
         }
+        // A cuisine seen in results is named as the results name it.
+        if let typed = filter.cuisine, let seen = seenCuisines.first(where: { IngredientName.folded($0) == IngredientName.folded(typed) }) {
+            filter.cuisine = seen
+        }
+        currentFilter = filter
         await page(nil) { await self.search.setFilter(filter) }
     }
 
@@ -104,6 +114,12 @@ public final class SearchPresenter: ListPresenting {
     }
 
     func ingredientNames(completing typed: String) -> [String] {
+        // `filter cuisine TH` completes the cuisines seen.
+        let words = typed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        if words.count >= 2, words[0].lowercased() == "filter", words[1].lowercased() == "cuisine" {
+            let prefix = IngredientName.folded(words.count == 3 ? String(words[2]) : "")
+            return seenCuisines.filter { IngredientName.folded($0).hasPrefix(prefix) }.map { "filter cuisine \($0)" }
+        }
         let prefix = IngredientName.folded(typed)
         return seenIngredients.filter { IngredientName.folded($0).hasPrefix(prefix) }
     }
@@ -142,6 +158,9 @@ public final class SearchPresenter: ListPresenting {
         case .screen(let screen):
             for name in screen.recipes.flatMap(\.recipe.ingredients) where seen.insert(name).inserted {
                 seenIngredients.append(name)
+            }
+            for cuisine in screen.recipes.compactMap(\.recipe.cuisine) where !seenCuisines.contains(cuisine) {
+                seenCuisines.append(cuisine)
             }
             var model = ScreenFormatter.screen(screen, messages: messages)
             if cardPictures {

@@ -137,7 +137,10 @@ public final class AppDependencies {
         await search.setPrefetch(false)
         await search.setStartsFromSavedPages(false)
         let presenter = OneShotPresenter(search: search)
-        let outcome = await presenter.search(ingredients: request.ingredients, title: request.title, count: request.count, page: request.page)
+        // A screen for a rare cuisine may take many pages: the one-shot looks further than the prompt does.
+        await search.setMaxPagesPerScreen(100)
+        let outcome = await presenter.search(ingredients: request.ingredients, title: request.title, cuisine: request.cuisine,
+                                             count: request.count, page: request.page)
         let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
         return output.print(outcome, json: request.json)
     }

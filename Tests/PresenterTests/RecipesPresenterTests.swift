@@ -179,6 +179,22 @@ struct PresenterStack {
         #expect(message.hint == "Did you mean onions?")
     }
 
+    @Test func cuisinesSeenAreCompletedAfterFilterCuisine() async throws {
+        let recipes = [
+            Recipe(title: "Pad Thai", href: "http://example.test/1", ingredients: ["eggs"], thumbnail: nil, cuisine: "Thai"),
+            Recipe(title: "Tortilla", href: "http://example.test/2", ingredients: ["eggs"], thumbnail: nil, cuisine: "Spanish"),
+            Recipe(title: "Tom Yum", href: "http://example.test/3", ingredients: ["eggs"], thumbnail: nil, cuisine: "Thai"),
+        ]
+        let stack = PresenterStack(FakeSearcher(recipes: recipes))
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        #expect(stack.presenter.ingredientNames(completing: "filter cuisine th") == ["filter cuisine Thai"])
+        #expect(stack.presenter.ingredientNames(completing: "filter cuisine ") == ["filter cuisine Thai", "filter cuisine Spanish"])
+        #expect(stack.view.lastScreen?.cards.first?.site == "example.test · Thai")
+        await stack.presenter.filter("cuisine thai")
+        #expect(stack.view.lastScreen?.heading == "Recipes with eggs · Thai")
+        #expect(stack.view.lastScreen?.cards.map(\.number) == [1, 3])
+    }
+
     @Test func anUnknownFilterIsAOneLineErrorAndAFilterKeepsThePlace() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...30)))
         await stack.presenter.search(ingredients: "eggs", title: "")

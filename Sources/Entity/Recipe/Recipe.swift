@@ -10,8 +10,10 @@ public struct Recipe: Hashable, Sendable, Codable {
     public let ingredients: [String]
     /// The thumbnail URL, or nil when the server sent none.
     public let thumbnail: String?
+    /// The cuisine (`Thai`), when the server says (RecipePuppy itself never did).
+    public let cuisine: String?
 
-    public init(title: String, href: String, ingredients: [String], thumbnail: String?) {
+    public init(title: String, href: String, ingredients: [String], thumbnail: String?, cuisine: String? = nil) {
         let cleanHref = TextCleanup.collapseWhitespace(href)
         self.id = RecipeID(href: cleanHref)
         self.title = TextCleanup.title(title)
@@ -19,6 +21,8 @@ public struct Recipe: Hashable, Sendable, Codable {
         self.ingredients = TextCleanup.uniqueNames(ingredients)
         let cleanThumbnail = thumbnail.map(TextCleanup.collapseWhitespace)
         self.thumbnail = cleanThumbnail?.isEmpty == false ? cleanThumbnail : nil
+        let cleanCuisine = cuisine.map(TextCleanup.title)
+        self.cuisine = cleanCuisine?.isEmpty == false ? cleanCuisine : nil
     }
 
     /// The site the recipe comes from: the href's host without a leading `www.`.

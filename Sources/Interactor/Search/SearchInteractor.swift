@@ -182,6 +182,10 @@ public actor SearchInteractor {
         configuration.startsFromSavedPages = enabled
     }
 
+    public func setMaxPagesPerScreen(_ pages: Int) {
+        configuration.maxPagesPerScreen = max(1, pages)
+    }
+
     public func setScreenSize(_ size: Int) {
         configuration.screenSize = max(1, size)
     }

@@ -7,7 +7,8 @@ public enum ScreenFormatter {
     public static func card(_ listed: ListedRecipe) -> RecipeCard {
         RecipeCard(number: listed.number, title: listed.recipe.title,
                    ingredients: listed.recipe.ingredients.joined(separator: ", "),
-                   site: listed.recipe.site, href: listed.recipe.href, badges: badges(listed))
+                   site: ([listed.recipe.site] + (listed.recipe.cuisine.map { [$0] } ?? [])).joined(separator: " · "),
+                   href: listed.recipe.href, badges: badges(listed))
     }
 
     static func badges(_ listed: ListedRecipe) -> [Badge] {
@@ -16,7 +17,7 @@ public enum ScreenFormatter {
 
     public static func screen(_ screen: RecipeScreen, messages: Messages, now: Date = Date()) -> ScreenModel {
         var heading = "Recipes with \(screen.query.summary)"
-        if screen.filter.isActive { heading += " · \(filterName(screen.filter))" }
+        if screen.filter.isActive { heading += " · \(filterName(shownFilter(screen)))" }
         var notes = messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)
         if let saved = screen.saved {
             if saved.offline {
@@ -39,7 +40,7 @@ public enum ScreenFormatter {
         } else {
             parts.append(screen.pagesLookedAt == nil ? "No recipes pass the filter" : "No recipes pass the filter yet")
         }
-        if screen.hiddenCount > 0 { parts.append("\(screen.hiddenCount) hidden by \(filterName(screen.filter))") }
+        if screen.hiddenCount > 0 { parts.append("\(screen.hiddenCount) hidden by \(filterName(shownFilter(screen)))") }
         if let pages = screen.pagesLookedAt {
             parts.append("looked through \(pages) page\(pages == 1 ? "" : "s") · n looks further")
         } else {
@@ -58,9 +59,38 @@ public enum ScreenFormatter {
         return parts.joined(separator: " · ")
     }
 
-    /// `lactose-free`, or `all`.
+    /// The screen's filter with its cuisine spelled as the recipes shown spell it (`Thai` for `thai`).
+    static func shownFilter(_ screen: RecipeScreen) -> RecipeFilter {
+        var filter = screen.filter
+        if filter.cuisine != nil, let spelled = screen.recipes.lazy.compactMap(\.recipe.cuisine).first { filter.cuisine = spelled }
+        return filter
+    }
+
+    /// `Thai · lactose-free`, `lactose-free`, or `all`.
     public static func filterName(_ filter: RecipeFilter) -> String {
-        filter.lactoseFree ? "lactose-free" : "all"
+        let parts = [filter.cuisine, filter.lactoseFree ? "lactose-free" : nil].compactMap { $0 }
+        return parts.isEmpty ? "all" : parts.joined(separator: " · ")
+    }
+
+    /// The filter `text` (what follows `filter`) makes of `current`; nil when it names no filter.
+    static func filter(_ text: String, from current: RecipeFilter) -> RecipeFilter? {
+        let words = text.split(separator: " ").map(String.init)
+        var filter = current
+        switch words.first?.lowercased() {
+        case "all", "none":
+            guard words.count == 1 else { return nil }
+            return .all
+        case "lactose-free":
+            guard words.count == 1 else { return nil }
+            filter.lactoseFree = true
+        case "cuisine":
+            let name = words.dropFirst().joined(separator: " ")
+            guard !name.isEmpty else { return nil }
+            filter.cuisine = ["all", "any"].contains(name.lowercased()) ? nil : name
+        default:
+            return nil
+        }
+        return filter
     }
 
     public static func detail(_ listed: ListedRecipe) -> RecipeDetailModel {
@@ -71,6 +101,7 @@ public enum ScreenFormatter {
             .init(label: "Site", value: recipe.site.isEmpty ? "unknown" : recipe.site),
             .init(label: "Link", value: recipe.href),
         ]
+        if let cuisine = recipe.cuisine { fields.insert(.init(label: "Cuisine", value: cuisine), at: 2) }
         if let thumbnail = recipe.thumbnail { fields.append(.init(label: "Picture", value: thumbnail)) }
         let favorite: String
         switch listed.isFavorite {

@@ -67,7 +67,7 @@ extension Messages {
     }
 
     public func unknownFilter(_ name: String) -> MessageModel {
-        MessageModel(.error, "Unknown filter \"\(name)\".", hint: "Filters: lactose-free, all.")
+        MessageModel(.error, "Unknown filter \"\(name)\".", hint: "Filters: lactose-free, cuisine NAME, all.")
     }
 
     public func noSuchRecipe(_ number: Int) -> MessageModel {

@@ -28,7 +28,7 @@ public enum EnvelopeDecoder {
                 continue
             }
             let recipe = Recipe(title: title, href: href, ingredients: TextCleanup.ingredientList(result.ingredients ?? ""),
-                                thumbnail: result.thumbnail)
+                                thumbnail: result.thumbnail, cuisine: result.cuisine)
             if recipe.title.isEmpty || recipe.href.isEmpty {
                 dropped += 1
             } else {
@@ -102,13 +102,15 @@ public enum EnvelopeDecoder {
         let href: String?
         let ingredients: String?
         let thumbnail: String?
+        /// Not RecipePuppy's: servers that know a dish's cuisine add it.
+        let cuisine: String?
 
-        enum CodingKeys: String, CodingKey { case title, href, ingredients, thumbnail }
+        enum CodingKeys: String, CodingKey { case title, href, ingredients, thumbnail, cuisine }
 
         init(from decoder: any Decoder) throws {
             // A result that is not an object at all: every field missing, and it is dropped and counted.
             guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
-                title = nil; href = nil; ingredients = nil; thumbnail = nil
+                title = nil; href = nil; ingredients = nil; thumbnail = nil; cuisine = nil
                 return
             }
             // Wrong types read as missing (see above).
@@ -122,6 +124,7 @@ public enum EnvelopeDecoder {
                 ingredients = nil
             }
             thumbnail = try? container.decodeIfPresent(String.self, forKey: .thumbnail)
+            cuisine = try? container.decodeIfPresent(String.self, forKey: .cuisine)
         }
     }
 }

@@ -16,6 +16,7 @@ public struct CommandLineOptions: Equatable, Sendable {
     public struct SearchRequest: Equatable, Sendable {
         public var ingredients: String
         public var title = ""
+        public var cuisine: String?
         public var count = 10
         public var page = 1
         public var json = false
@@ -96,6 +97,7 @@ extension CommandLineOptions {
     search:
       INGREDIENTS           comma-separated, like "onions, garlic" (may be "" with --query)
       -q, --query TEXT      words the title must contain
+      --cuisine NAME        only recipes of this cuisine (case and accents ignored)
       -n, --count N         how many recipes (default 10, at most 1000)
       -p, --page N          which screen of N recipes (default 1)
       -j, --json            a JSON array on stdout (number, title, href, ingredients, thumbnail,
@@ -161,6 +163,8 @@ extension CommandLineOptions {
                 options.cacheLimitMegabytes = try number(reader.value(for: argument), argument.name, range: 1...10_000)
             case "-q", "--query":
                 search.title = try reader.value(for: argument)
+            case "--cuisine":
+                search.cuisine = try reader.value(for: argument)
             case "-n", "--count":
                 search.count = try number(reader.value(for: argument), argument.name, range: 1...1000)
                 sawCount = true
@@ -180,7 +184,7 @@ extension CommandLineOptions {
         }
         guard let subcommand = positionals.first else {
             if search != SearchRequest(ingredients: "") || sawCount || favorites != FavoritesRequest() {
-                throw UsageError(message: "--query, --count, --page, --json and --export belong to search or favorites; see recipes --help")
+                throw UsageError(message: "--query, --cuisine, --count, --page, --json and --export belong to search or favorites; see recipes --help")
             }
             return options
         }
