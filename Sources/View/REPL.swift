@@ -21,7 +21,6 @@ public final class REPL {
     public func run() async {
         let interactive = view.terminal.stdinIsTTY
         if interactive {
-            view.preparePictures()
             view.write([Style(colors: view.colors).bold("RecipeBook") + " · type ingredients (onions, garlic) · ? for help · q to quit"])
             catchInterrupts()
             presenter.start(lastSearch: lastSearch())

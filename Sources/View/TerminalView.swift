@@ -57,11 +57,6 @@ public final class TerminalView: RecipesView {
         write(renderer.screen(screen, picture: cardPicture))
     }
 
-    /// Asks the terminal what it can draw, once, before anything else reads the terminal.
-    public func preparePictures() {
-        pictures?.prepare()
-    }
-
     public func pictureBox(for purpose: PicturePurpose) -> PictureBox? {
         guard let pictures, pictures.drawsPictures else { return nil }
         let (columns, rows) = cells(for: purpose)
