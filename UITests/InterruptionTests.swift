@@ -11,20 +11,15 @@ import TestSupport
     @Test func ctrlCDuringASlowFirstSearchCancelsItAndNextCarriesOn() async throws {
         try await PuppyServerFixture.withServer(configuration: .init(latency: .milliseconds(1500))) { server in
             try await TemporaryDirectory.with { home in
-                let terminal = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString, "--no-prefetch"],
-                                                         environment: BinaryRunner.environment(home: home))
-                #expect(terminal.waitFor("recipes> "))
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString, "--no-prefetch"], home: home)
                 var mark = terminal.bytes.count
                 terminal.type("garlic\r")
                 #expect(terminal.waitFor("Searching garlic", after: mark), "the spinner shows the request is running")
                 terminal.type(Self.interrupt)
                 #expect(terminal.waitForPrompt(after: "Cancelled.", from: mark))
                 #expect(!String(decoding: terminal.bytes[mark...], as: UTF8.self).contains("End of results"))
-                mark = terminal.bytes.count
-                terminal.type("n\r")
-                #expect(terminal.waitForPrompt(after: "Recipes 1–10", from: mark), "n shows the first screen after all")
-                terminal.type("quit\r")
-                #expect(terminal.finish() == 0)
+                #expect(terminal.enter("n", expecting: "Recipes 1–10") != nil, "n shows the first screen after all")
+                #expect(terminal.quit() == 0)
             }
         }
     }
@@ -32,22 +27,15 @@ import TestSupport
     @Test func ctrlCWhileFetchingMoreIsHeard() async throws {
         try await PuppyServerFixture.withServer(configuration: .init(latency: .milliseconds(1500))) { server in
             try await TemporaryDirectory.with { home in
-                let terminal = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString, "--no-prefetch"],
-                                                         environment: BinaryRunner.environment(home: home))
-                #expect(terminal.waitFor("recipes> "))
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString, "--no-prefetch"], home: home)
+                #expect(terminal.enter("garlic", expecting: "Recipes 1–10") != nil)
                 var mark = terminal.bytes.count
-                terminal.type("garlic\r")
-                #expect(terminal.waitForPrompt(after: "Recipes 1–10", from: mark))
-                mark = terminal.bytes.count
                 terminal.type("n\r")
                 #expect(terminal.waitFor("Fetching more", after: mark))
                 terminal.type(Self.interrupt)
                 #expect(terminal.waitForPrompt(after: "Cancelled.", from: mark))
-                mark = terminal.bytes.count
-                terminal.type("n\r")
-                #expect(terminal.waitForPrompt(after: "Recipes 11–20", from: mark))
-                terminal.type("quit\r")
-                #expect(terminal.finish() == 0)
+                #expect(terminal.enter("n", expecting: "Recipes 11–20") != nil)
+                #expect(terminal.quit() == 0)
             }
         }
     }

@@ -35,20 +35,14 @@ import TestSupport
     @Test func onATerminalTheLinkIsCopiedAndReaderLinksAreFollowedByNumber() async throws {
         try await PuppyServerFixture.withServer { server in
             try await TemporaryDirectory.with { home in
-                let terminal = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString, "--color", "never"],
-                                                         environment: BinaryRunner.environment(home: home), rows: 200, columns: 100)
-                #expect(terminal.waitFor("recipes> "))
-                var mark = terminal.bytes.count
-                terminal.type("garlic\r")
-                #expect(terminal.waitForPrompt(after: "Recipes 1–10", from: mark))
-                mark = terminal.bytes.count
-                terminal.type("c 1\r")
-                #expect(terminal.waitForPrompt(after: "Copied the link of", from: mark))
-                let copied = String(decoding: terminal.bytes[mark...], as: UTF8.self)
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString, "--color", "never"], home: home,
+                                                                 rows: 200)
+                #expect(terminal.enter("garlic", expecting: "Recipes 1–10") != nil)
+                let copied = try #require(terminal.enter("c 1", expecting: "Copied the link of"))
                 let payload = try #require(copied.firstRange(of: "\u{1B}]52;c;").map { copied[$0.upperBound...].prefix { $0 != "\u{07}" } })
                 let copiedLink = String(decoding: try #require(Data(base64Encoded: String(payload))), as: UTF8.self)
                 #expect(copiedLink.hasPrefix(server.baseURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))))
-                mark = terminal.bytes.count
+                var mark = terminal.bytes.count
                 terminal.type("o 1\r")
                 #expect(terminal.waitFor("enter: follow a link", after: mark))
                 // The first link to a web page (not to the API) among the page's references.
@@ -65,8 +59,7 @@ import TestSupport
                 #expect(terminal.waitFor("(online)", after: mark), "link \(link.0) (\(link.1)) was read")
                 terminal.type("q")
                 #expect(terminal.waitFor("recipes> ", after: mark))
-                terminal.type("quit\r")
-                #expect(terminal.finish() == 0)
+                #expect(terminal.quit() == 0)
             }
         }
     }

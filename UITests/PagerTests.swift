@@ -11,11 +11,8 @@ import TestSupport
             try await TemporaryDirectory.with { home in
                 // Like less or more: reads the page from stdin and the keys from the terminal.
                 let pager = "cat >/dev/null; printf 'PAGER READY\\n'; IFS= read -r line </dev/tty; printf 'PAGER GOT %s\\n' \"$line\""
-                let terminal = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString],
-                                                         environment: BinaryRunner.environment(home: home, extra: ["PAGER": pager]))
-                #expect(terminal.waitFor("recipes> "))
-                terminal.type("garlic\r")
-                #expect(terminal.waitFor("Recipes with garlic"))
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString], home: home, extra: ["PAGER": pager])
+                #expect(terminal.enter("garlic", expecting: "Recipes with garlic") != nil)
                 var mark = terminal.bytes.count
                 terminal.type("o 1\r")
                 #expect(terminal.waitFor("PAGER READY", after: mark))
@@ -23,11 +20,8 @@ import TestSupport
                 terminal.type("hello\r")
                 #expect(terminal.waitFor("PAGER GOT hello", after: mark), "the pager could read the terminal")
                 #expect(terminal.waitFor("recipes> ", after: mark), "and the prompt came back")
-                mark = terminal.bytes.count
-                terminal.type("2\r")
-                #expect(terminal.waitFor("Ingredients:", after: mark), "the line editor has the terminal again")
-                terminal.type("quit\r")
-                #expect(terminal.finish() == 0)
+                #expect(terminal.enter("2", expecting: "Ingredients:") != nil, "the line editor has the terminal again")
+                #expect(terminal.quit() == 0)
             }
         }
     }
@@ -35,21 +29,16 @@ import TestSupport
     @Test func aShortPageStillOpensInThePagerSoItsQDoesNotQuit() async throws {
         try await PuppyServerFixture.withServer { server in
             try await TemporaryDirectory.with { home in
-                let terminal = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString],
-                                                         environment: BinaryRunner.environment(home: home), rows: 200, columns: 100)
-                #expect(terminal.waitFor("recipes> "))
-                terminal.type("garlic\r")
-                #expect(terminal.waitFor("Recipes with garlic"))
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString], home: home, rows: 200)
+                #expect(terminal.enter("garlic", expecting: "Recipes with garlic") != nil)
                 var mark = terminal.bytes.count
                 terminal.type("o 1\r")
                 #expect(terminal.waitFor("-- end · ", after: mark))
                 mark = terminal.bytes.count
                 terminal.type("q")
                 #expect(terminal.waitFor("recipes> ", after: mark), "q closed the page, not the program")
-                terminal.type("3\r")
-                #expect(terminal.waitFor("Ingredients:", after: mark))
-                terminal.type("quit\r")
-                #expect(terminal.finish() == 0)
+                #expect(terminal.enter("3", expecting: "Ingredients:") != nil)
+                #expect(terminal.quit() == 0)
             }
         }
     }

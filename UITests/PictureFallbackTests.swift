@@ -11,20 +11,15 @@ import TestSupport
     func pictureOutput(_ environment: [String: String]) async throws -> String {
         try await PuppyServerFixture.withServer { server in
             try await TemporaryDirectory.with { home in
-                let terminal = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString],
-                                                         environment: BinaryRunner.environment(home: home, extra: environment))
-                #expect(terminal.waitFor("recipes> "))
-                var mark = terminal.bytes.count
-                terminal.type("garlic\r")
-                #expect(terminal.waitForPrompt(after: "Recipes 1–10", from: mark))
-                mark = terminal.bytes.count
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString], home: home, extra: environment)
+                #expect(terminal.enter("garlic", expecting: "Recipes 1–10") != nil)
+                let mark = terminal.bytes.count
                 terminal.type("pic 1\r")
                 // The line is accepted (a new line), the picture or message is written, the prompt returns.
                 let accepted = try #require(terminal.position(of: "\r\n", after: mark))
                 let end = try #require(terminal.position(of: "recipes> ", after: accepted))
                 let output = String(decoding: terminal.bytes[accepted..<end], as: UTF8.self)
-                terminal.type("quit\r")
-                #expect(terminal.finish() == 0)
+                #expect(terminal.quit() == 0)
                 return output
             }
         }

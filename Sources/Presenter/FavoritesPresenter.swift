@@ -115,20 +115,9 @@ public final class FavoritesPresenter: ListPresenting {
         await links.read(favorite.recipe, as: RecipeReference(list: .favorites, number: number, id: favorite.recipe.id), link: link)
     }
 
-    public func web(_ number: Int) async {
-        guard let listed = await listed(number) else { return }
-        await links.openInBrowser(listed.recipe)
-    }
-
-    public func copyLink(_ number: Int) async {
-        guard let listed = await listed(number) else { return }
-        links.copyLink(listed.recipe)
-    }
-
-    public func picture(_ number: Int) async {
-        guard let listed = await listed(number) else { return }
-        await pictures.show(listed.recipe, for: .large)
-    }
+    public func web(_ number: Int) async { if let recipe = await listed(number)?.recipe { await links.openInBrowser(recipe) } }
+    public func copyLink(_ number: Int) async { if let recipe = await listed(number)?.recipe { links.copyLink(recipe) } }
+    public func picture(_ number: Int) async { if let recipe = await listed(number)?.recipe { await pictures.show(recipe, for: .large) } }
 
     /// The recipe shown under `number`, removed since or not; nil after saying there is none.
     private func listed(_ number: Int) async -> (recipe: Recipe, isFavorite: Bool)? {

@@ -202,20 +202,9 @@ public final class SearchPresenter: ListPresenting {
         await links.read(listed.recipe, as: RecipeReference(list: .results, number: number, id: listed.recipe.id), link: link)
     }
 
-    public func web(_ number: Int) async {
-        guard let listed = await recipe(number) else { return }
-        await links.openInBrowser(listed.recipe)
-    }
-
-    public func copyLink(_ number: Int) async {
-        guard let listed = await recipe(number) else { return }
-        links.copyLink(listed.recipe)
-    }
-
-    public func picture(_ number: Int) async {
-        guard let listed = await recipe(number) else { return }
-        await pictures.show(listed.recipe, for: .large)
-    }
+    public func web(_ number: Int) async { if let recipe = await recipe(number)?.recipe { await links.openInBrowser(recipe) } }
+    public func copyLink(_ number: Int) async { if let recipe = await recipe(number)?.recipe { links.copyLink(recipe) } }
+    public func picture(_ number: Int) async { if let recipe = await recipe(number)?.recipe { await pictures.show(recipe, for: .large) } }
 
     /// `fav N`: saves recipe N with its page and picture, off the prompt.
     public func favorite(_ number: Int) async {
