@@ -47,6 +47,16 @@ enum HeadingHeuristic {
                     if !steps.isEmpty { break }
                 }
             }
+            if steps.isEmpty {
+                // A weaker title for the method ("Recipe", "Recept: zelf maken"), after the ingredients.
+                for next in (index + 1)..<searchEnd where isTitleCandidate(blocks[next]) && SectionWords.mayTitleMethod(blocks[next].text) {
+                    let candidate = part(after: next, in: blocks).blocks
+                    if readLikeSteps(candidate) {
+                        steps = candidate
+                        break
+                    }
+                }
+            }
             if steps.isEmpty, ingredientsEnd < blocks.count, isTitleCandidate(blocks[ingredientsEnd]),
                SectionWords.kind(of: blocks[ingredientsEnd].text) == nil {
                 // The method under a title of its own ("Here's how to make it", "Let's get started!"),
@@ -55,7 +65,13 @@ enum HeadingHeuristic {
                 if readLikeSteps(candidate) { steps = candidate }
             } else if steps.isEmpty, ingredientsEnd < blocks.count, blocks[ingredientsEnd].kind == .line {
                 // Or with no title at all: the sentences straight after the ingredients.
-                let candidate = Array(blocks[ingredientsEnd...].prefix { $0.kind == .line && !endsTalk($0.text) }.prefix(Limits.linesPerPart))
+                var candidate: [Block] = []
+                for block in blocks[ingredientsEnd...].prefix(Limits.linesPerPart) {
+                    guard block.kind == .line else { break }
+                    candidate.append(block)
+                    // "Then slice and enjoy!": the method's last line.
+                    if endsTalk(block.text) { break }
+                }
                 if candidate.count >= 2, readLikeSteps(candidate) { steps = candidate }
             }
             let score = ingredients.count + steps.count + (steps.isEmpty ? 0 : 1_000)
@@ -97,12 +113,8 @@ enum HeadingHeuristic {
         return 8
     }
 
-    /// Lines that read like a method: most of them sentences, not names.
     private static func readLikeSteps(_ blocks: [Block]) -> Bool {
-        let lines = blocks.filter { !isHeading($0) }
-        guard !lines.isEmpty else { return false }
-        let sentences = lines.filter { $0.text.count >= 30 || $0.text.hasSuffix(".") || $0.text.hasSuffix("!") }
-        return sentences.count * 3 >= lines.count * 2
+        StepLines.readLikeSteps(blocks.filter { !isHeading($0) }.map(\.text))
     }
 
     /// The blocks of the part titled by `blocks[title]`: up to a heading of the same or higher rank,
@@ -119,8 +131,10 @@ enum HeadingHeuristic {
             switch block.kind {
             case .heading:
                 if endsTalk(block.text) { return (trimmed(result), index) }
-                // After a list, a heading over something other than a list is the page going on.
-                if sawItems, index + 1 < blocks.count, blocks[index + 1].kind == .line, !headsIngredientLines(index, in: blocks) {
+                // A heading over blocks of another kind than the part's (a list after lines, lines after a
+                // list) is the page going on.
+                if let kind = result.first(where: { !isHeading($0) })?.kind, index + 1 < blocks.count,
+                   !isHeading(blocks[index + 1]), blocks[index + 1].kind != kind, !headsIngredientLines(index, in: blocks) {
                     return (trimmed(result), index)
                 }
                 if rank(block) <= titleRank && titleRank < 8, !headsIngredientLines(index, in: blocks) { return (trimmed(result), index) }
@@ -130,6 +144,12 @@ enum HeadingHeuristic {
                 sawItems = true
                 result.append(block)
             case .line:
+                // Lines the page bulleted by hand ("- 250g pastry"): the first one without its bullet ends the part.
+                let bulleted = result.filter { $0.kind == .line }
+                if bulleted.count >= 2, bulleted.allSatisfy({ StepLines.withoutBullet($0.text) != $0.text }),
+                   StepLines.withoutBullet(block.text) == block.text {
+                    return (trimmed(result), index)
+                }
                 // After a list, a plain line ends the part (it is the page going on), unless it is a short
                 // label of the list that follows ("Optional").
                 let next = index + 1 < blocks.count ? blocks[index + 1] : nil
@@ -150,7 +170,7 @@ enum HeadingHeuristic {
     /// ingredients under a heading as high as the part's own ("Käsesahnesoße" beside "Zutaten").
     private static func headsIngredientLines(_ index: Int, in blocks: [Block]) -> Bool {
         let following = blocks[(index + 1)...].prefix(3).prefix { !isHeading($0) }
-        guard !following.isEmpty, following.allSatisfy({ $0.text.count <= 80 }) else { return false }
+        guard !following.isEmpty, following.allSatisfy({ $0.text.count <= 160 }) else { return false }
         return following.filter { $0.text.contains(where: \.isNumber) }.count * 2 >= following.count
     }
 

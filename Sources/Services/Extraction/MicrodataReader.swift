@@ -1,3 +1,5 @@
+import Entity
+
 /// Reads schema.org microdata (`itemscope itemtype=".../Recipe"`, `itemprop` on elements) into the
 /// shape JSON-LD has, so one reader maps both. A property's value is an item when its element has
 /// `itemscope`, else `content`, `datetime`, `src`, `href`, `data` or `value` by element, else its text
@@ -76,6 +78,10 @@ enum MicrodataReader {
         }
         if let attribute, let value = tree.attribute(attribute, of: index) { return .string(value) }
         if let value = tree.attribute("content", of: index) { return .string(value) }
+        if !keepingLines, RecipeCardReader.isBoldOnly(index, tree: tree) {
+            // `<li itemprop="recipeIngredient"><strong>Pulled Pork</strong></li>` names a group.
+            return .string(CleanText.line(tree.text(of: index)) + ":")
+        }
         return .string(tree.lines(of: index).joined(separator: keepingLines ? "\n" : " "))
     }
 }

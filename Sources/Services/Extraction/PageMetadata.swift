@@ -5,7 +5,9 @@ import Entity
 /// and other `<meta>` tags, `<link rel=canonical>`, `<html lang>`.
 struct PageMetadata {
     var title: String?
-    var heading: String?
+    /// The page's first `<h1>` headings (a page may have a few: a search box's, then the recipe's).
+    var headings: [String] = []
+    var heading: String? { headings.first }
     var openGraph: [String: String] = [:]
     var metaNames: [String: String] = [:]
     var canonical: String?
@@ -38,9 +40,9 @@ struct PageMetadata {
                     language = lang
                 }
             case (.element, "h1"):
-                if heading == nil {
+                if headings.count < 8 {
                     let text = tree.text(of: index)
-                    if !CleanText.line(text).isEmpty { heading = text }
+                    if !CleanText.line(text).isEmpty { headings.append(text) }
                 }
             default:
                 continue
@@ -52,11 +54,27 @@ struct PageMetadata {
     /// holds it, else that title with a trailing ` | Site`, ` - Site` or ` — Site` cut.
     var bestTitle: String? {
         let documentTitle = openGraphTitle ?? title
-        if let heading, let documentTitle, Folding.fold(documentTitle).contains(Folding.fold(heading)) {
+        if let documentTitle, let heading = headings.first(where: { Folding.fold(documentTitle).contains(Folding.fold($0)) }) {
             return heading
         }
         guard let documentTitle else { return heading }
         return PageMetadata.withoutSiteName(documentTitle, siteName: siteName)
+    }
+
+    /// Words for "recipe" that a title may end with after a dash (`Arretjescake – Recept`).
+    private static let recipeWords: Set<String> = [
+        "recipe", "recept", "rezept", "recette", "receta", "ricetta", "receita", "opskrift", "oppskrift", "przepis", "resepti", "tarif",
+    ]
+
+    /// `Pie – Recept` → `Pie`; anything else as it is.
+    static func withoutRecipeWord(_ title: String) -> String {
+        let clean = CleanText.line(title)
+        for separator in [" – ", " — ", " - ", " | ", ": "] {
+            guard let range = clean.range(of: separator, options: .backwards) else { continue }
+            let tail = clean[range.upperBound...].lowercased()
+            if recipeWords.contains(tail), range.lowerBound > clean.startIndex { return String(clean[..<range.lowerBound]) }
+        }
+        return clean
     }
 
     /// `Pumpkin Pie | Recipes | Site` → `Pumpkin Pie`: the first part, when the rest is short.

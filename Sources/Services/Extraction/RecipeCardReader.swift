@@ -26,6 +26,7 @@ enum RecipeCardReader {
     /// Whether the card's `part` should replace the structured data's: it has what the structured data
     /// lacks (any lines, group names, section headings) and otherwise agrees with it.
     static func cardIsBetter(_ card: RecipeDraft, than draft: RecipeDraft, for part: Part) -> Bool {
+        // (also used for the steps the heading heuristic finds)
         switch part {
         case .ingredients:
             let cardCount = card.ingredientCount
@@ -47,7 +48,10 @@ enum RecipeCardReader {
             // The structured data stopped early: the card says the same and goes on for more steps.
             let cardText = Folding.fold(card.instructions.map { StepLines.withoutNumber($0.text) }.joined())
             let text = Folding.fold(draft.instructions.map(\.text).joined())
-            if card.stepCount >= draft.stepCount + 2, !text.isEmpty, cardText.hasPrefix(text) { return true }
+            if card.stepCount >= draft.stepCount + 2, !text.isEmpty, cardText.hasPrefix(text) {
+                let more = card.instructions.filter { $0.kind == .step }.dropFirst(draft.stepCount)
+                return StepLines.readLikeSteps(more.map(\.text))
+            }
             // A card's section headings where the structured data has none were measured on real pages:
             // the pages' own readings leave them out, so the structured steps stay.
             return false

@@ -54,6 +54,21 @@ public enum RecipeExtractor {
             draft = current
         }
 
+        if var current = draft, current.ingredientCount == 1, let line = current.ingredientGroups.first?.lines.first, line.count >= 100,
+           let shown = HeadingHeuristic.read(tree), shown.ingredientCount > 1,
+           Folding.fold(shown.ingredientGroups.flatMap(\.lines).joined()) == Folding.fold(line) {
+            // The structured data ran the list together into one line; the page shows it line by line.
+            current.ingredientGroups = shown.ingredientGroups
+            draft = current
+        }
+
+        if var current = draft, current.stepCount > 0, current.stepCount <= 2, let shown = HeadingHeuristic.read(tree),
+           RecipeCardReader.cardIsBetter(shown, than: current, for: .instructions) {
+            // The structured method stopped after a step or two; the page shows the rest.
+            current.instructions = shown.instructions
+            draft = current
+        }
+
         if !isComplete(draft), let heuristic = HeadingHeuristic.read(tree) {
             if var current = draft {
                 if current.ingredientCount == 0 { current.ingredientGroups = heuristic.ingredientGroups }
@@ -67,6 +82,8 @@ public enum RecipeExtractor {
 
         guard var recipe = draft, recipe.ingredientCount > 0 || recipe.stepCount > 0 else { return nil }
         fill(&recipe, from: metadata)
+        // A page read from a file has no address of its own: its canonical one serves to resolve against.
+        let url = url ?? recipe.canonicalURL.flatMap { URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
         recipe.instructions = StepLines.tidy(recipe.instructions)
         return PageRecipe(
             title: recipe.title ?? "", description: recipe.description, yields: recipe.yields,
@@ -130,9 +147,19 @@ public enum RecipeExtractor {
     private static func fill(_ draft: inout RecipeDraft, from metadata: PageMetadata) {
         if draft.title.map({ CleanText.line($0).isEmpty }) ?? true {
             draft.title = metadata.bestTitle
+        } else if let title = draft.title, CleanText.line(title).contains(where: { "|–—-:·".contains($0) }) {
+            // "Pie Recipe - Site - Recipes" where the page's heading says "Pie".
+            let foldedTitle = Folding.fold(title)
+            if let heading = metadata.headings.first(where: { heading in
+                let foldedHeading = Folding.fold(heading)
+                return foldedHeading.count >= 4 && foldedTitle.count > foldedHeading.count && foldedTitle.hasPrefix(foldedHeading)
+            }) {
+                draft.title = heading
+            }
         }
+        draft.title = draft.title.map(PageMetadata.withoutRecipeWord)
         draft.description = draft.description ?? metadata.description
-        draft.image = draft.image ?? metadata.image
+        draft.image = metadata.image ?? draft.image
         draft.author = draft.author ?? metadata.author
         draft.siteName = metadata.siteName ?? draft.siteName
         draft.canonicalURL = metadata.url ?? draft.canonicalURL

@@ -70,7 +70,12 @@ struct SchemaRecipeReader {
         if draft.totalMinutes == nil, draft.prepMinutes != nil || draft.cookMinutes != nil {
             draft.totalMinutes = (draft.prepMinutes ?? 0) + (draft.cookMinutes ?? 0)
         }
-        if let ingredients = SchemaRecipeReader.member(recipe, "recipeIngredient") ?? SchemaRecipeReader.member(recipe, "ingredients") {
+        // Both names at once (microdata around a list of its own): the one with more elements is the list.
+        let ingredientValues = ["recipeIngredient", "ingredients"].compactMap { SchemaRecipeReader.member(recipe, $0) }
+        if let ingredients = ingredientValues.reduce(nil, { (best: JSONValue?, value: JSONValue) in
+            guard let best else { return value }
+            return value.elements.count > best.elements.count ? value : best
+        }) {
             var lines: [String] = []
             collectIngredients(ingredients, into: &lines, depth: 0)
             draft.ingredientGroups = IngredientLines.grouped(lines)
@@ -78,6 +83,13 @@ struct SchemaRecipeReader {
         if let instructions = SchemaRecipeReader.member(recipe, "recipeInstructions") ?? SchemaRecipeReader.member(recipe, "instructions") {
             var lines: [PageRecipe.Instruction] = []
             collectInstructions(instructions, into: &lines, depth: 0)
+            // Instructions that only repeat the description are no method: the page has it elsewhere.
+            if let description = draft.description, !lines.isEmpty, lines.count <= 2 {
+                let method = Folding.fold(lines.map(\.text).joined())
+                let summary = Folding.fold(description)
+                let shorter = min(method.count, summary.count)
+                if shorter >= 40, method.hasPrefix(summary) || summary.hasPrefix(method) { lines = [] }
+            }
             draft.instructions = lines
         }
         draft.cuisine = SchemaRecipeReader.member(recipe, "recipeCuisine").flatMap(joinedText)
@@ -199,11 +211,13 @@ struct SchemaRecipeReader {
     /// Whether a step's name is a line of its own ("Make the marinade"): not when it only numbers the
     /// step ("Step 1", "Schritt 2", "3."), and not when the text starts with it.
     static func nameSaysMore(_ name: String, than text: String) -> Bool {
-        let foldedName = Folding.fold(name)
-        guard !foldedName.isEmpty, !Folding.fold(text, limit: foldedName.unicodeScalars.count).hasPrefix(foldedName) else { return false }
+        var cleanName = CleanText.line(name)
+        while cleanName.hasSuffix(".") { cleanName.removeLast() }
+        guard !cleanName.isEmpty, !CleanText.line(text, maxLength: cleanName.unicodeScalars.count + 16).hasPrefix(cleanName) else { return false }
         let words = CleanText.line(name).split { !$0.isLetter && !$0.isNumber }
         let numbered = words.contains { $0.allSatisfy(\.isNumber) }
-        return !(numbered && words.count <= 3)
+        let saysStep = words.contains { StepLines.stepWords.contains($0.lowercased()) }
+        return !(numbered && (words.count <= 3 || saysStep))
     }
 
     // MARK: Lists
@@ -214,8 +228,8 @@ struct SchemaRecipeReader {
         guard visits < Limits.visits else { return }
         switch value {
         case .string(let text):
-            for line in Mojibake.repaired(text).split(whereSeparator: \.isNewline) where lines.count < Limits.lines {
-                lines.append(String(line))
+            for line in HTMLLines.lines(Mojibake.repaired(text)) where lines.count < Limits.lines {
+                lines.append(line)
             }
         case .number(let text):
             lines.append(text)
@@ -348,7 +362,9 @@ enum IngredientLines {
             if isGroupName(clean) {
                 if !current.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: current)) }
                 current = []
-                name = SectionWords.kind(of: clean) == .ingredients ? nil : clean
+                var groupName = clean
+                while groupName.hasSuffix(":") { groupName.removeLast() }
+                name = SectionWords.kind(of: clean) == .ingredients ? nil : groupName
             } else {
                 current.append(line)
             }
@@ -405,11 +421,13 @@ enum IngredientLines {
         guard !line.isEmpty, line.utf8.count <= 240 else { return false }
         if line.hasSuffix(":") { return true }
         guard !line.utf8.contains(where: { (0x30...0x39).contains($0) }), !line.contains(where: \.isNumber) else { return false }
-        if line.utf8.contains(where: { (0x61...0x7A).contains($0) }) {
+        let head = line.split(separator: "(", maxSplits: 1).first.map(String.init) ?? line
+        if head.utf8.contains(where: { (0x61...0x7A).contains($0) }) {
             // Some lower case: a group name only when it says "Ingredients".
             return SectionWords.kind(of: line) == .ingredients
         }
-        let letters = line.unicodeScalars.filter(\.properties.isAlphabetic)
+        // Capitals up to a parenthesis: "DRESSING (whisk together)".
+        let letters = head.unicodeScalars.filter(\.properties.isAlphabetic)
         guard letters.count >= 3 else { return false }
         return letters.allSatisfy { !$0.properties.isLowercase } && letters.contains { $0.properties.isUppercase }
     }

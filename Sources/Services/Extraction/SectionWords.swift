@@ -15,7 +15,7 @@ enum SectionWords {
         "shoppinglist", "zutaten", "zutatenliste", "ingrédients", "ingredienten", "ingrediënten", "benodigdheden",
         "ingredienser", "ingredienserne", "ingredienset", "hozzávalók", "składniki", "ingredientes", "ingredienti",
         "材料", "食材", "suroviny", "prísady", "ainekset", "ainesosat", "malzemeler", "ингредиенты", "інгредієнти",
-        "sastojci", "sestavine", "ingrediente", "συστατικά", "재료", "配料", "用料", "recipeingredients", "ingredientsyoullneed",
+        "sastojci", "sestavine", "ingrediente", "συστατικά", "재료", "配料", "用料", "recipeingredients", "ingredientsyoullneed", "ingrediëntenlijst", "ingredientenlijst", "listadeingredientes",
     ]
 
     private static let instructions: [String] = [
@@ -64,6 +64,15 @@ enum SectionWords {
             if instructionSet.contains(prefix), prefix != "step" { found = .instructions }
         }
         return found
+    }
+
+    /// Titles that may head the method when nothing names it better ("Recipe", "Recept: zelf maken").
+    private static let weakInstructions: Set<String> = ["recipe", "recept", "rezept", "recette", "receta", "ricetta", "receita", "opskrift", "oppskrift", "przepis"]
+
+    static func mayTitleMethod(_ line: String) -> Bool {
+        let clean = CleanText.line(line, maxLength: 120)
+        guard !clean.isEmpty, clean.count <= 60, let first = clean.lowercased().split(whereSeparator: { !$0.isLetter }).first else { return false }
+        return weakInstructions.contains(String(first))
     }
 
     /// Whether a heading only names a part of the recipe ("Ingredients", "Instructions").

@@ -14,15 +14,23 @@ enum StepLines {
             }
             for piece in splitRunTogether(instruction.text) {
                 let text = withoutNumber(withoutBullet(CleanText.line(piece)))
-                if !text.isEmpty { result.append(.step(text)) }
+                // A line of punctuation alone (`'`, `*`) says nothing.
+                if text.contains(where: { $0.isLetter || $0.isNumber }) { result.append(.step(text)) }
             }
         }
         return result
     }
 
-    private static let stepWords: Set<String> = [
+    static let stepWords: Set<String> = [
         "step", "stap", "schritt", "étape", "etape", "paso", "passo", "trin", "steg", "krok", "lépés", "passo", "vaihe",
     ]
+
+    /// Lines that read like a method: most of them sentences, not names or prices.
+    static func readLikeSteps(_ lines: [String]) -> Bool {
+        guard !lines.isEmpty else { return false }
+        let sentences = lines.filter { $0.count >= 30 || $0.hasSuffix(".") || $0.hasSuffix("!") }
+        return sentences.count * 3 >= lines.count * 2
+    }
 
     /// A bullet the page typed (`– Text`, `• Text`, `* Text`) → `Text`.
     static func withoutBullet(_ line: String) -> String {
