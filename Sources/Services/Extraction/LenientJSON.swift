@@ -1,5 +1,5 @@
 /// A JSON value as `LenientJSON` reads it. Numbers keep their text (`4`, not `4.0`).
-enum JSONValue: Equatable {
+enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(String)
@@ -185,6 +185,11 @@ struct LenientJSON {
         var pendingHighSurrogate: UInt32?
         while position < bytes.count {
             let byte = bytes[position]
+            if byte != UInt8(ascii: "\\"), pendingHighSurrogate != nil {
+                // A high surrogate with no low one after it.
+                appendScalar(0xFFFD, to: &output)
+                pendingHighSurrogate = nil
+            }
             if byte == quote {
                 position += 1
                 break
@@ -229,6 +234,7 @@ struct LenientJSON {
             pendingHighSurrogate = nil
             if let scalar { appendScalar(scalar, to: &output) }
         }
+        if pendingHighSurrogate != nil { appendScalar(0xFFFD, to: &output) }
         return String(decoding: output, as: UTF8.self)
     }
 

@@ -223,6 +223,13 @@ enum RecipeCardReader {
                 index = node.end
                 continue
             }
+            if node.name == "p" || node.name == "div", isBoldOnly(index, tree: tree) {
+                // `<p><strong>For the glaze:</strong></p>` between lists.
+                let text = CleanText.line(tree.text(of: index))
+                if !text.isEmpty, text.count <= 80 { entries.append(.heading(text)) }
+                index = node.end
+                continue
+            }
             let isItem = usesListItems ? node.name == "li" : (node.name == "p" || isItemByClass(index, tree: tree))
             if isItem, let heading = RecipeCardReader.headingInside(index, tree: tree) {
                 // `<li><h3>For the dough</h3></li>`
@@ -239,7 +246,7 @@ enum RecipeCardReader {
                 index = node.end
                 continue
             }
-            if !usesListItems, isBoldOnly(index, tree: tree), node.name == "div" || node.name == "span" {
+            if node.name == "span", isBoldOnly(index, tree: tree) {
                 let text = CleanText.line(tree.text(of: index))
                 if !text.isEmpty, text.count <= 80 { entries.append(.heading(text)) }
                 index = node.end
@@ -302,7 +309,7 @@ enum RecipeCardReader {
             switch entry {
             case .heading(let text):
                 if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
-                name = text
+                name = text.hasSuffix(":") ? String(text.dropLast()) : text
                 lines = []
             case .item(let text):
                 lines.append(text)
