@@ -51,6 +51,15 @@ import Testing
         #expect(CleanText.address(" https://example.com/a?b=1&amp;c=<2>\u{1B}[31m\u{200B} ") == "https://example.com/a?b=1&amp;c=<2>")
     }
 
+    @Test(arguments: ["<Glaze: 1 cup <strong>sugar</strong> iv>", "<<b>b>", "&amp;amp;amp;", "\u{1B}\u{1B}[31m[2J", "a \u{200B} \u{0} b",
+                      "x\u{9B}\u{9B}1m", "\u{1B}]0;\u{1B}]0;t\u{07}\u{07}", "  lots\n\nof   space "])
+    func safeCleaningIsIdempotentAndLeavesCleanTextAlone(text: String) {
+        let safe = CleanText.safe(text)
+        #expect(CleanText.safe(safe) == safe)
+        let line = CleanText.line(text)
+        #expect(CleanText.safe(line) == line)
+    }
+
     @Test func lengthIsCappedWithoutATrailingSpace() {
         #expect(CleanText.line("abc def", maxLength: 4) == "abc")
         #expect(CleanText.line(String(repeating: "x", count: 100_000), maxLength: 10).count == 10)

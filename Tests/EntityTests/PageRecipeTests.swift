@@ -48,16 +48,26 @@ import Testing
         #expect(page.totalMinutes == nil && page.prepMinutes == nil && page.cookMinutes == 45)
     }
 
-    @Test func aDecodedRecipeIsCleanedAsAFetchedOneIs() throws {
+    @Test func aDecodedRecipeIsMadeSafeButItsTextIsTakenAsText() throws {
         let json = """
-        {"title":"\\u001b[2JPie &amp;amp; Co","ingredientGroups":[{"name":null,"lines":["\\u001b]52;c;eA==\\u0007eggs",""]}],
+        {"title":"\\u001b[2JPie &amp; Co","ingredientGroups":[{"name":null,"lines":["\\u001b]52;c;eA==\\u0007eggs",""]}],
          "instructions":[{"kind":"step","text":"<p>Bake\\u200b.</p>"}],"method":"json-ld","imageURL":"\\u009b31mhttp://x"}
         """
         let page = try JSONDecoder().decode(PageRecipe.self, from: Data(json.utf8))
-        #expect(page.title == "Pie & Co")
+        #expect(page.title == "Pie &amp; Co")
         #expect(page.ingredients == ["eggs"])
-        #expect(page.steps == ["Bake."])
+        #expect(page.steps == ["<p>Bake.</p>"])
         #expect(page.imageURL == "http://x")
+    }
+
+    /// Found by fuzzing: cleaning page text again on decoding changed text that had been clean (tags
+    /// formed where other tags had been removed, references escaped three times).
+    @Test(arguments: [
+        "<Glaze: 1 cup <strong>sugar</strong> iv>", "<<b>b>", "&amp;amp;amp;lt;", "Fish &amp;amp;amp; chips", "a <b c", "<\u{200B}b>x",
+    ])
+    func aRecipeReadsBackFromStorageUnchanged(text: String) throws {
+        let page = PageRecipe(title: text, ingredientGroups: [.init(name: text, lines: [text, "1 egg"])],
+                              instructions: [.section(text), .step(text), .step("Bake.")], method: .recipeCard)
         let again = try JSONDecoder().decode(PageRecipe.self, from: JSONEncoder().encode(page))
         #expect(again == page)
     }

@@ -208,6 +208,12 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
         #expect(recipe.siteName == "Pie Site")
     }
 
+    /// Found by fuzzing: lines that clean to nothing left a recipe with neither ingredients nor steps.
+    @Test func aRecipeWhoseLinesCleanToNothingIsNoRecipe() {
+        #expect(extract(pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeInstructions\":[\"~\",\"<br>\",\"\\u200b\"]}")) == nil)
+        #expect(extract(pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeInstructions\":[{\"@type\":\"HowToSection\",\"name\":\"Only a heading\"}]}")) == nil)
+    }
+
     @Test func aPageWithoutARecipeHasNone() {
         #expect(extract("<html><head><title>News</title></head><body><h1>Headline</h1><p>Text.</p></body></html>") == nil)
         #expect(extract(pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"Only a name\"}")) == nil)

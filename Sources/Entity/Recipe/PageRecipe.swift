@@ -1,8 +1,10 @@
 /// The recipe a web page holds, as RecipeBook's reader, favorites, export and `read --json` share it.
 ///
-/// Every string is cleaned here, in the initializer (also when decoded): references decoded, tags,
-/// control characters, escape sequences and invisible characters removed, whitespace collapsed, each
-/// line capped in length and the lists capped in count. Empty lines and empty groups are dropped.
+/// Every string is cleaned here, in the initializer: references decoded, tags, control characters,
+/// escape sequences and invisible characters removed, whitespace collapsed, each line capped in length
+/// and the lists capped in count. Empty lines and empty groups are dropped. A decoded recipe is held to
+/// the same caps and loses any control character, escape sequence or invisible character, but its
+/// text is taken as text (an `&amp;` it holds stays), so a stored recipe reads back unchanged.
 public struct PageRecipe: Hashable, Sendable, Codable {
     /// How the recipe was found on its page, from the most trusted to the least.
     public enum Method: String, Hashable, Sendable, Codable, CaseIterable {
@@ -22,9 +24,13 @@ public struct PageRecipe: Hashable, Sendable, Codable {
         public let lines: [String]
 
         public init(name: String?, lines: [String]) {
-            let cleanName = name.map { CleanText.line($0, maxLength: Limits.shortText) }
+            self.init(name: name, lines: lines, cleaning: .pageText)
+        }
+
+        init(name: String?, lines: [String], cleaning: Cleaning) {
+            let cleanName = name.map { cleaning.clean($0, Limits.shortText) }
             self.name = cleanName?.isEmpty == false ? cleanName : nil
-            self.lines = Array(lines.lazy.map { CleanText.line($0, maxLength: Limits.ingredientLength) }.filter { !$0.isEmpty }
+            self.lines = Array(lines.lazy.map { cleaning.clean($0, Limits.ingredientLength) }.filter { !$0.isEmpty }
                 .prefix(Limits.ingredientLines))
         }
     }
@@ -40,12 +46,29 @@ public struct PageRecipe: Hashable, Sendable, Codable {
         public let text: String
 
         public init(_ kind: Kind, _ text: String) {
+            self.init(kind, text, cleaning: .pageText)
+        }
+
+        init(_ kind: Kind, _ text: String, cleaning: Cleaning) {
             self.kind = kind
-            self.text = CleanText.line(text, maxLength: kind == .step ? Limits.stepLength : Limits.shortText)
+            self.text = cleaning.clean(text, kind == .step ? Limits.stepLength : Limits.shortText)
         }
 
         public static func step(_ text: String) -> Instruction { Instruction(.step, text) }
         public static func section(_ text: String) -> Instruction { Instruction(.section, text) }
+    }
+
+    /// How text is cleaned on its way in: text from a page, or text read back from storage.
+    enum Cleaning {
+        case pageText
+        case stored
+
+        func clean(_ text: String, _ limit: Int) -> String {
+            switch self {
+            case .pageText: CleanText.line(text, maxLength: limit)
+            case .stored: CleanText.safe(text, maxLength: limit)
+            }
+        }
     }
 
     /// The caps every recipe is held to, whatever its page says.
@@ -91,22 +114,39 @@ public struct PageRecipe: Hashable, Sendable, Codable {
         author: String? = nil, siteName: String? = nil, canonicalURL: String? = nil, language: String? = nil,
         method: Method
     ) {
-        self.title = CleanText.line(title, maxLength: Limits.titleLength)
-        self.description = PageRecipe.text(description, Limits.descriptionLength)
-        self.yields = PageRecipe.text(yields, Limits.shortText)
+        self.init(title: title, description: description, yields: yields, totalMinutes: totalMinutes, prepMinutes: prepMinutes,
+                  cookMinutes: cookMinutes, ingredientGroups: ingredientGroups, instructions: instructions, cuisine: cuisine,
+                  category: category, imageURL: imageURL, videoURL: videoURL, author: author, siteName: siteName,
+                  canonicalURL: canonicalURL, language: language, method: method, cleaning: .pageText)
+    }
+
+    private init(
+        title: String, description: String?, yields: String?, totalMinutes: Int?, prepMinutes: Int?, cookMinutes: Int?,
+        ingredientGroups: [IngredientGroup], instructions: [Instruction], cuisine: String?, category: String?,
+        imageURL: String?, videoURL: String?, author: String?, siteName: String?, canonicalURL: String?, language: String?,
+        method: Method, cleaning: Cleaning
+    ) {
+        func text(_ raw: String?, _ limit: Int) -> String? {
+            guard let raw else { return nil }
+            let clean = cleaning.clean(raw, limit)
+            return clean.isEmpty ? nil : clean
+        }
+        self.title = cleaning.clean(title, Limits.titleLength)
+        self.description = text(description, Limits.descriptionLength)
+        self.yields = text(yields, Limits.shortText)
         self.totalMinutes = PageRecipe.minutes(totalMinutes)
         self.prepMinutes = PageRecipe.minutes(prepMinutes)
         self.cookMinutes = PageRecipe.minutes(cookMinutes)
         self.ingredientGroups = PageRecipe.capped(ingredientGroups)
         self.instructions = Array(instructions.lazy.filter { !$0.text.isEmpty }.prefix(Limits.instructions))
-        self.cuisine = PageRecipe.text(cuisine, Limits.shortText)
-        self.category = PageRecipe.text(category, Limits.shortText)
+        self.cuisine = text(cuisine, Limits.shortText)
+        self.category = text(category, Limits.shortText)
         self.imageURL = PageRecipe.address(imageURL)
         self.videoURL = PageRecipe.address(videoURL)
-        self.author = PageRecipe.text(author, Limits.shortText)
-        self.siteName = PageRecipe.text(siteName, Limits.shortText)
+        self.author = text(author, Limits.shortText)
+        self.siteName = text(siteName, Limits.shortText)
         self.canonicalURL = PageRecipe.address(canonicalURL)
-        self.language = PageRecipe.text(language, 64)
+        self.language = text(language, 64)
         self.method = method
     }
 
@@ -118,12 +158,6 @@ public struct PageRecipe: Hashable, Sendable, Codable {
     /// Every line of the method in page order, section headings as lines of their own.
     public var steps: [String] {
         instructions.map(\.text)
-    }
-
-    private static func text(_ raw: String?, _ limit: Int) -> String? {
-        guard let raw else { return nil }
-        let clean = CleanText.line(raw, maxLength: limit)
-        return clean.isEmpty ? nil : clean
     }
 
     private static func address(_ raw: String?) -> String? {
@@ -158,7 +192,8 @@ public struct PageRecipe: Hashable, Sendable, Codable {
         case cuisine, category, imageURL, videoURL, author, siteName, canonicalURL, language, method
     }
 
-    /// Decoded text is cleaned as text from a page is: a stored recipe is no more trusted than a fetched one.
+    /// A decoded recipe is held to the caps and made safe like a fetched one (a stored recipe is trusted
+    /// no more), its text taken as text.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -178,7 +213,8 @@ public struct PageRecipe: Hashable, Sendable, Codable {
             siteName: try container.decodeIfPresent(String.self, forKey: .siteName),
             canonicalURL: try container.decodeIfPresent(String.self, forKey: .canonicalURL),
             language: try container.decodeIfPresent(String.self, forKey: .language),
-            method: try container.decode(Method.self, forKey: .method)
+            method: try container.decode(Method.self, forKey: .method),
+            cleaning: .stored
         )
     }
 }
@@ -189,7 +225,7 @@ extension PageRecipe.IngredientGroup {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(name: try container.decodeIfPresent(String.self, forKey: .name),
-                  lines: try container.decode([String].self, forKey: .lines))
+                  lines: try container.decode([String].self, forKey: .lines), cleaning: .stored)
     }
 }
 
@@ -198,6 +234,6 @@ extension PageRecipe.Instruction {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(Kind.self, forKey: .kind), try container.decode(String.self, forKey: .text))
+        self.init(try container.decode(Kind.self, forKey: .kind), try container.decode(String.self, forKey: .text), cleaning: .stored)
     }
 }

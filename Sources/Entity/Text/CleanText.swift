@@ -6,8 +6,8 @@
 /// DCS, SOS, PM, APC, 8-bit CSI and OSC, two-byte escapes, a lone ESC), removes zero-width and other
 /// invisible format characters (U+200B–U+200F, U+2060–U+2064, U+FEFF, U+00AD, U+061C and the bidi
 /// controls U+202A–U+202E, U+2066–U+2069), collapses every run of whitespace to one space, trims both
-/// ends and stops at `maxLength` scalars. `address` does the same for a URL, without decoding references
-/// or removing tags. Both are linear in the length of their input.
+/// ends and stops at `maxLength` scalars. `address` and `safe` do the same without decoding references
+/// or removing tags, for URLs and for text that is text already. All are linear in their input.
 public enum CleanText {
     /// Text as a person reads it on one line.
     public static func line(_ raw: String, maxLength: Int = 10_000) -> String {
@@ -22,6 +22,13 @@ public enum CleanText {
 
     /// A URL: control characters, escape sequences and invisible characters removed, whitespace collapsed.
     public static func address(_ raw: String, maxLength: Int = 4_096) -> String {
+        safe(raw, maxLength: maxLength)
+    }
+
+    /// Text that is already text (read back from storage): control characters, escape sequences and
+    /// invisible characters removed and whitespace collapsed, but references and angle brackets left as
+    /// they are. Cleaning twice changes nothing: `safe(safe(x)) == safe(x)`, and `safe(line(x)) == line(x)`.
+    public static func safe(_ raw: String, maxLength: Int = 10_000) -> String {
         let limit = max(0, maxLength)
         return clean(bounded(raw, limit: limit), removingTags: false, limit: limit)
     }

@@ -85,7 +85,7 @@ public enum RecipeExtractor {
         // A page read from a file has no address of its own: its canonical one serves to resolve against.
         let url = url ?? recipe.canonicalURL.flatMap { URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
         recipe.instructions = StepLines.tidy(recipe.instructions)
-        return PageRecipe(
+        let page = PageRecipe(
             title: recipe.title ?? "", description: recipe.description, yields: recipe.yields,
             totalMinutes: recipe.totalMinutes, prepMinutes: recipe.prepMinutes, cookMinutes: recipe.cookMinutes,
             ingredientGroups: recipe.ingredientGroups, instructions: recipe.instructions,
@@ -95,6 +95,9 @@ public enum RecipeExtractor {
             canonicalURL: resolve(recipe.canonicalURL, against: url) ?? url?.absoluteString,
             language: recipe.language, method: method
         )
+        // Lines that clean to nothing (punctuation, markup) may leave no recipe after all.
+        guard !page.ingredients.isEmpty || page.instructions.contains(where: { $0.kind == .step }) else { return nil }
+        return page
     }
 
     private static func completeness(_ draft: RecipeDraft?) -> Int {
