@@ -70,9 +70,11 @@ public func fuzz(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     let recipe = RecipeExtractor.extract(html: html, url: url)
     if let recipe {
         checkRecipe(recipe)
-        let encoded = try? JSONEncoder().encode(recipe)
-        if let encoded, let decoded = try? JSONDecoder().decode(PageRecipe.self, from: encoded) {
+        do {
+            let decoded = try JSONDecoder().decode(PageRecipe.self, from: JSONEncoder().encode(recipe))
             check(decoded == recipe, "a recipe changed through JSON")
+        } catch {
+            check(false, "a recipe did not survive JSON: \(error)")
         }
     }
     check(RecipeExtractor.extract(html: html, url: url) == recipe, "extracting the same page twice gave two recipes")
