@@ -3,11 +3,13 @@ public import Entity
 
 /// Finds the recipe a web page holds, with no code for any particular site: schema.org `Recipe` as
 /// JSON-LD, then as microdata, then the markup of common recipe-card plugins where it says more (group
-/// names, section headings, lists the structured data lacks), then headings such as "Ingredients" and
-/// "Zubereitung" followed by lists or paragraphs. Pure, and bounded in time and size by the page.
+/// names, lists the structured data lacks, cut short or ran together, quantities it dropped), then
+/// headings such as "Ingredients" and "Zubereitung" followed by lists or lines. Pure, linear in the
+/// page, and bounded (see `PageRecipe.Limits`; the page tree, JSON reader and readers have their own).
 public enum RecipeExtractor {
     /// The recipe on the page, or nil when it holds none. `url` is where the page came from (after
-    /// redirects): relative addresses are resolved against it.
+    /// redirects): relative addresses are resolved against it, or against the page's canonical URL
+    /// when there is none (a page read from a file).
     public static func extract(html: String, url: URL?) -> PageRecipe? {
         extract(tree: PageTree(html), url: url)
     }
