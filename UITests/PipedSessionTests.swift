@@ -142,7 +142,9 @@ import TestSupport
                 let json = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "eggs", "--json"],
                                                 environment: environment)
                 #expect(json.status == 0)
-                #expect(json.output.contains("\\u001b"), "JSON keeps the data, escaped, for programs")
+                #expect(json.output.contains("Evil Pie Deluxe"))
+                #expect(!json.output.contains("\\u001b") && !json.output.contains("\\u0007") && !json.output.contains("52;c;"),
+                        "JSON carries no escape sequence: the recipe was cleaned when it came in")
             }
         }
     }

@@ -64,3 +64,16 @@ import Testing
         #expect(RecipeSite.domain(of: href) == site)
     }
 }
+
+@Suite struct RecipeCleaning {
+    /// `recipes search --json` prints what `Recipe` holds: nothing a terminal would act on may get in.
+    @Test func escapeSequencesAndInvisibleCharactersNeverReachARecipe() {
+        let escapes = "\u{1B}[2J\u{1B}]52;c;aGk=\u{07}\u{9B}31m\u{1B}P+q\u{1B}\\\u{200B}\u{202E}"
+        let recipe = Recipe(title: "Evil\(escapes) Pie &amp;amp; <b>Co</b>", href: "http://example.com/pie\(escapes)",
+                            ingredients: ["eggs\(escapes)", escapes, "milk"], thumbnail: "http://example.com/p.png\(escapes)")
+        #expect(recipe.title == "Evil Pie & Co")
+        #expect(recipe.href == "http://example.com/pie")
+        #expect(recipe.ingredients == ["eggs", "milk"])
+        #expect(recipe.thumbnail == "http://example.com/p.png")
+    }
+}

@@ -32,6 +32,10 @@ public struct ReadableDocument: Hashable, Sendable, Codable {
         self.links = links
     }
 
+    /// Lists nested deeper than this are indented no further, so text grows with a page, not with the
+    /// square of its nesting.
+    public static let maxIndentDepth = 8
+
     /// The document as plain text with no wrapping: blocks separated by blank lines, then the links.
     /// This is what favorites store and search.
     public var plainText: String {
@@ -42,7 +46,7 @@ public struct ReadableDocument: Hashable, Sendable, Codable {
             case .heading(_, let text), .paragraph(let text), .preformatted(let text):
                 parts.append(text)
             case .listItem(let marker, let text, let depth):
-                parts.append(String(repeating: "  ", count: depth) + marker + " " + text)
+                parts.append(String(repeating: "  ", count: min(max(0, depth), ReadableDocument.maxIndentDepth)) + marker + " " + text)
             case .rule:
                 parts.append("----")
             }

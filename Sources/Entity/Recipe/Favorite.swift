@@ -30,14 +30,17 @@ public struct Favorite: Sendable, Equatable {
     }
 }
 
-/// A recipe's page as fetched: the HTML and the document a person reads.
+/// A recipe's page as fetched: the HTML, the document a person reads, and the recipe found in it.
 public struct RecipePage: Sendable, Equatable {
     public let html: String
     public let document: ReadableDocument
+    /// The recipe the page holds; nil when none was found.
+    public let recipe: PageRecipe?
 
-    public init(html: String, document: ReadableDocument) {
+    public init(html: String, document: ReadableDocument, recipe: PageRecipe? = nil) {
         self.html = html
         self.document = document
+        self.recipe = recipe
     }
 }
 

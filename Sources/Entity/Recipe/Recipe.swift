@@ -2,7 +2,7 @@
 public struct Recipe: Hashable, Sendable, Codable {
     /// The normalized href: two results with the same id are the same recipe.
     public let id: RecipeID
-    /// The title as a person reads it (entities decoded, whitespace collapsed).
+    /// The title as a person reads it (entities decoded, tags and control characters removed, whitespace collapsed).
     public let title: String
     /// The href as the server sent it (trimmed), used to fetch the recipe's page.
     public let href: String
@@ -13,17 +13,22 @@ public struct Recipe: Hashable, Sendable, Codable {
     /// The cuisine (`Thai`), when the server says (RecipePuppy itself never did).
     public let cuisine: String?
 
+    /// Everything given is cleaned with `CleanText` (no control characters, escape sequences or invisible
+    /// characters can come through); the title, ingredients and cuisine also lose tags and references.
     public init(title: String, href: String, ingredients: [String], thumbnail: String?, cuisine: String? = nil) {
-        let cleanHref = TextCleanup.collapseWhitespace(href)
+        let cleanHref = CleanText.address(href)
         self.id = RecipeID(href: cleanHref)
-        self.title = TextCleanup.title(title)
+        self.title = CleanText.line(title, maxLength: Recipe.maxTextLength)
         self.href = cleanHref
-        self.ingredients = TextCleanup.uniqueNames(ingredients)
-        let cleanThumbnail = thumbnail.map(TextCleanup.collapseWhitespace)
+        self.ingredients = TextCleanup.uniqueNames(ingredients.map { CleanText.line($0, maxLength: Recipe.maxTextLength) })
+        let cleanThumbnail = thumbnail.map { CleanText.address($0) }
         self.thumbnail = cleanThumbnail?.isEmpty == false ? cleanThumbnail : nil
-        let cleanCuisine = cuisine.map(TextCleanup.title)
+        let cleanCuisine = cuisine.map { CleanText.line($0, maxLength: 200) }
         self.cuisine = cleanCuisine?.isEmpty == false ? cleanCuisine : nil
     }
+
+    /// The longest title or ingredient kept, in Unicode scalars.
+    public static let maxTextLength = 2_000
 
     /// The site the recipe comes from: the href's host without a leading `www.`.
     public var site: String {

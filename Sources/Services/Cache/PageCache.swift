@@ -23,7 +23,7 @@ public struct PageCache: Sendable {
             // save replaces it.
             return nil
         }
-        return FetchedRecipePage(page: RecipePage(html: stored.html, document: stored.document), savedAt: entry.savedAt)
+        return FetchedRecipePage(page: RecipePage(html: stored.html, document: stored.document, recipe: stored.recipe), savedAt: entry.savedAt)
     }
 
     /// Saves `page` as fetched from `href` now; returns the time it was saved at.
@@ -31,7 +31,7 @@ public struct PageCache: Sendable {
     public func save(_ page: RecipePage, at href: String) throws(ServiceError) -> Date {
         let body: Data
         do {
-            body = try JSONEncoder().encode(StoredPage(html: page.html, document: page.document))
+            body = try JSONEncoder().encode(StoredPage(html: page.html, document: page.document, recipe: page.recipe))
         } catch {
             throw .storage.with(detail: "cannot encode the page of \(href): \(error)")
         }
@@ -69,6 +69,8 @@ public struct PageCache: Sendable {
     private struct StoredPage: Codable {
         let html: String
         let document: ReadableDocument
+        /// The recipe found on the page (absent in entries kept before recipes were read).
+        let recipe: PageRecipe?
     }
 }
 

@@ -17,7 +17,7 @@ public final class WebPageFetcher: PageFetching {
         guard response.status == 200 else {
             throw .badStatus.with(status: response.status, detail: "HTTP \(response.status) for \(href)")
         }
-        let html = String(decoding: response.body, as: UTF8.self)
+        let html = PageText.decode(response.body, headerCharset: response.charset)
         if let type = response.contentType, type.hasPrefix("text/plain") {
             let paragraphs = html.components(separatedBy: "\n\n").map(TextCleanup.collapseWhitespace).filter { !$0.isEmpty }
             return RecipePage(html: html, document: ReadableDocument(title: "", blocks: paragraphs.map { .paragraph($0) }, links: []))
@@ -25,7 +25,9 @@ public final class WebPageFetcher: PageFetching {
         if let type = response.contentType, !type.contains("html"), !type.contains("xml") {
             throw .malformedBody.with(detail: "\(href) is \(type), not a web page")
         }
-        return RecipePage(html: html, document: HTMLReader.read(html, baseURL: response.url))
+        // Links and the recipe's addresses resolve against where the page really came from (after redirects).
+        let base = response.url
+        return RecipePage(html: html, document: HTMLReader.read(html, baseURL: base), recipe: RecipeExtractor.extract(html: html, url: base))
     }
 
     public func thumbnail(at address: String) async throws(ServiceError) -> RecipeImage {

@@ -1,12 +1,13 @@
 // libFuzzer harness for the HTML-to-text reader. .ci/fuzz compiles it with
-// Sources/Services/Reading/HTMLReader.swift, against an Entity module built from ReadableDocument and
-// the text and entity helpers.
+// Sources/Services/Reading/HTMLReader.swift, HTMLTokenizer.swift and DocumentBuilder.swift, against an
+// Entity module built from ReadableDocument and the text and entity helpers.
 //
 // Input: byte 0 picks a base URL (bit 6) and where a script is planted (low six bits, as a fraction
 // of the page); the rest is a page. The page is read with the script planted in it. Whenever
 // the tokenizer treats the planted script as a script (its secret reaches no text token and no
-// attribute), the secret must not reach the document either. Beyond that: the reader must neither crash
-// nor take pathological time (libFuzzer's -timeout).
+// attribute), the secret must not reach the document either. The document stays within its budget (a
+// small multiple of the page, however deep its nesting). Beyond that: the reader must neither crash nor
+// take pathological time (libFuzzer's -timeout).
 
 import Entity
 import Foundation
@@ -54,6 +55,12 @@ public func fuzz(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     if !secretInTokens {
         check(!containsSecretScalar(plainText), "a script's contents reached the text: \(plainText.debugDescription)")
     }
+    let budget = DocumentBuilder.Limits.textBudget(inputSize: html.utf8.count)
+    check(plainText.utf8.count <= 2 * budget, "\(plainText.utf8.count) bytes of text for a page of \(html.utf8.count)")
+    check(document.blocks.allSatisfy { block in
+        if case .listItem(_, _, let depth) = block { return depth <= ReadableDocument.maxIndentDepth }
+        return true
+    }, "a list item deeper than the indentation cap")
     for link in document.links {
         check(link.number >= 1 && link.number <= document.links.count, "link numbered \(link.number)")
     }

@@ -1,0 +1,284 @@
+import Entity
+
+/// For pages with no recipe markup: a heading (or a bold or short line acting as one) named
+/// Ingredients, Zutaten, Ingrédients, 材料, ... followed by list items or lines, and one named
+/// Method, Zubereitung, Préparation, 作り方, ... followed by steps. Sub-headings inside become group
+/// names and sections; the next heading of the same rank, or a title such as "Notes", ends a part.
+enum HeadingHeuristic {
+    enum Limits {
+        static let blocks = 20_000
+        static let linesPerPart = 150
+    }
+
+    struct Block: Equatable {
+        enum Kind: Equatable {
+            /// `h1`–`h6`, or 7 for a bold-only line.
+            case heading(Int)
+            case item
+            case line
+        }
+
+        let kind: Kind
+        let text: String
+    }
+
+    static func read(_ tree: PageTree) -> RecipeDraft? {
+        read(blocks: blocks(of: tree))
+    }
+
+    static func read(blocks: [Block]) -> RecipeDraft? {
+        var best: (ingredients: [Block], steps: [Block])?
+        var bestScore = 0
+        for (index, block) in blocks.enumerated() where isTitleCandidate(block) {
+            guard SectionWords.kind(of: block.text) == .ingredients else { continue }
+            let (ingredients, ingredientsEnd) = part(after: index, in: blocks)
+            guard !ingredients.isEmpty else { continue }
+            var steps: [Block] = []
+            let searchEnd = min(blocks.count, index + 1 + ingredients.count + 400)
+            for next in (index + 1)..<searchEnd where isTitleCandidate(blocks[next]) && SectionWords.kind(of: blocks[next].text) == .instructions {
+                steps = part(after: next, in: blocks).blocks
+                if !steps.isEmpty { break }
+            }
+            if steps.isEmpty {
+                // The method may come first: the nearest one before the ingredients.
+                for previous in stride(from: index - 1, through: max(0, index - 400), by: -1)
+                where isTitleCandidate(blocks[previous]) && SectionWords.kind(of: blocks[previous].text) == .instructions {
+                    steps = part(after: previous, in: blocks).blocks
+                    if !steps.isEmpty { break }
+                }
+            }
+            if steps.isEmpty {
+                // A weaker title for the method ("Recipe", "Recept: zelf maken"), after the ingredients.
+                for next in (index + 1)..<searchEnd where isTitleCandidate(blocks[next]) && SectionWords.mayTitleMethod(blocks[next].text) {
+                    let candidate = part(after: next, in: blocks).blocks
+                    if readLikeSteps(candidate) {
+                        steps = candidate
+                        break
+                    }
+                }
+            }
+            if steps.isEmpty, ingredientsEnd < blocks.count, isTitleCandidate(blocks[ingredientsEnd]),
+               SectionWords.kind(of: blocks[ingredientsEnd].text) == nil {
+                // The method under a title of its own ("Here's how to make it", "Let's get started!"),
+                // right after the ingredients: taken when its lines read like steps.
+                let candidate = part(after: ingredientsEnd, in: blocks).blocks
+                if readLikeSteps(candidate) { steps = candidate }
+            } else if steps.isEmpty, ingredientsEnd < blocks.count, blocks[ingredientsEnd].kind == .line {
+                // Or with no title at all: the sentences straight after the ingredients.
+                var candidate: [Block] = []
+                for block in blocks[ingredientsEnd...].prefix(Limits.linesPerPart) {
+                    guard block.kind == .line else { break }
+                    candidate.append(block)
+                    // "Then slice and enjoy!": the method's last line.
+                    if endsTalk(block.text) { break }
+                }
+                if candidate.count >= 2, readLikeSteps(candidate) { steps = candidate }
+            }
+            let score = ingredients.count + steps.count + (steps.isEmpty ? 0 : 1_000)
+            if score > bestScore {
+                best = (ingredients, steps)
+                bestScore = score
+            }
+        }
+        if best == nil {
+            // A method with no ingredient title.
+            for (index, block) in blocks.enumerated() where isTitleCandidate(block) && SectionWords.kind(of: block.text) == .instructions {
+                let steps = part(after: index, in: blocks).blocks
+                if !steps.isEmpty {
+                    best = ([], steps)
+                    break
+                }
+            }
+        }
+        guard let best else { return nil }
+        var draft = RecipeDraft()
+        draft.ingredientGroups = groups(best.ingredients)
+        draft.instructions = best.steps.map { block in
+            if case .heading = block.kind { return .section(block.text) }
+            return .step(block.text)
+        }
+        return draft
+    }
+
+    private static func isTitleCandidate(_ block: Block) -> Bool {
+        switch block.kind {
+        case .heading: true
+        case .line: block.text.count <= 40
+        case .item: false
+        }
+    }
+
+    private static func rank(_ block: Block) -> Int {
+        if case .heading(let level) = block.kind { return level }
+        return 8
+    }
+
+    private static func readLikeSteps(_ blocks: [Block]) -> Bool {
+        StepLines.readLikeSteps(blocks.filter { !isHeading($0) }.map(\.text))
+    }
+
+    /// The blocks of the part titled by `blocks[title]`: up to a heading of the same or higher rank,
+    /// another part's title, or the limit. Sub-headings are kept (they name groups or sections).
+    /// Also where the part ended.
+    private static func part(after title: Int, in blocks: [Block]) -> (blocks: [Block], end: Int) {
+        let titleRank = rank(blocks[title])
+        var result: [Block] = []
+        var sawItems = false
+        var index = title + 1
+        while index < blocks.count, result.count < Limits.linesPerPart {
+            let block = blocks[index]
+            if isTitleCandidate(block), SectionWords.kind(of: block.text) != nil { break }
+            switch block.kind {
+            case .heading:
+                if endsTalk(block.text) { return (trimmed(result), index) }
+                // A heading over blocks of another kind than the part's (a list after lines, lines after a
+                // list) is the page going on.
+                if let kind = result.first(where: { !isHeading($0) })?.kind, index + 1 < blocks.count,
+                   !isHeading(blocks[index + 1]), blocks[index + 1].kind != kind, !headsIngredientLines(index, in: blocks) {
+                    return (trimmed(result), index)
+                }
+                if rank(block) <= titleRank && titleRank < 8, !headsIngredientLines(index, in: blocks) { return (trimmed(result), index) }
+                if titleRank == 8, rank(block) < 7 { return (trimmed(result), index) }
+                result.append(block)
+            case .item:
+                sawItems = true
+                result.append(block)
+            case .line:
+                // Lines the page bulleted by hand ("- 250g pastry"): the first one without its bullet ends the part.
+                let bulleted = result.filter { $0.kind == .line }
+                if bulleted.count >= 2, bulleted.allSatisfy({ StepLines.withoutBullet($0.text) != $0.text }),
+                   StepLines.withoutBullet(block.text) == block.text {
+                    return (trimmed(result), index)
+                }
+                // After a list, a plain line ends the part (it is the page going on), unless it is a short
+                // label of the list that follows ("Optional").
+                let next = index + 1 < blocks.count ? blocks[index + 1] : nil
+                if sawItems, result.last?.kind == .item, !endsWithColon(block.text) {
+                    guard next?.kind == .item, block.text.count <= 40, !block.text.hasSuffix(".") else { return (trimmed(result), index) }
+                    result.append(Block(kind: .heading(7), text: block.text))
+                    index += 1
+                    continue
+                }
+                result.append(endsWithColon(block.text) && block.text.count <= 60 ? Block(kind: .heading(7), text: block.text) : block)
+            }
+            index += 1
+        }
+        return (trimmed(result), index)
+    }
+
+    /// Whether the heading at `index` is followed by short lines with quantities: a group of
+    /// ingredients under a heading as high as the part's own ("Käsesahnesoße" beside "Zutaten").
+    private static func headsIngredientLines(_ index: Int, in blocks: [Block]) -> Bool {
+        let following = blocks[(index + 1)...].prefix(3).prefix { !isHeading($0) }
+        guard !following.isEmpty, following.allSatisfy({ $0.text.count <= 160 }) else { return false }
+        return following.filter { $0.text.contains(where: \.isNumber) }.count * 2 >= following.count
+    }
+
+    /// A line that turns to the reader ("Enjoy!", "Did you make this?"): the recipe is over.
+    private static func endsTalk(_ text: String) -> Bool {
+        text.hasSuffix("!") || text.hasSuffix("?")
+    }
+
+    private static func endsWithColon(_ text: String) -> Bool {
+        text.hasSuffix(":") || text.hasSuffix("：")
+    }
+
+    /// Without headings that head nothing.
+    private static func trimmed(_ blocks: [Block]) -> [Block] {
+        var result: [Block] = []
+        for (index, block) in blocks.enumerated() {
+            if case .heading = block.kind {
+                let next = index + 1 < blocks.count ? blocks[index + 1] : nil
+                guard let next, next.kind == .item || next.kind == .line else { continue }
+            }
+            result.append(block)
+        }
+        return result.contains { $0.kind != .heading(7) && !isHeading($0) } ? result : []
+    }
+
+    private static func isHeading(_ block: Block) -> Bool {
+        if case .heading = block.kind { return true }
+        return false
+    }
+
+    private static func groups(_ blocks: [Block]) -> [PageRecipe.IngredientGroup] {
+        var groups: [PageRecipe.IngredientGroup] = []
+        var name: String?
+        var lines: [String] = []
+        for block in blocks {
+            if isHeading(block) {
+                if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
+                name = block.text
+                lines = []
+            } else {
+                lines.append(StepLines.withoutBullet(block.text))
+            }
+        }
+        if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
+        return groups
+    }
+
+    // MARK: Blocks
+
+    /// Elements whose text is not the page's content.
+    private static let skippedElements: Set<String> = ["nav", "footer", "form", "button", "select", "aside", "label", "header"]
+
+    /// The page as headings, list items and lines, in order.
+    static func blocks(of tree: PageTree) -> [Block] {
+        var blocks: [Block] = []
+        var loose = ""
+        func flush() {
+            let text = CleanText.line(loose)
+            if !text.isEmpty { blocks.append(Block(kind: .line, text: text)) }
+            loose = ""
+        }
+        var index = 0
+        while index < tree.nodes.count, blocks.count < Limits.blocks {
+            let node = tree.nodes[index]
+            switch node.kind {
+            case .raw:
+                index += 1
+            case .text:
+                if node.breakBefore { flush() }
+                loose += tree.rawString(node.range)
+                index += 1
+            case .element:
+                let name = node.name
+                if skippedElements.contains(name) {
+                    flush()
+                    index = node.end
+                } else if name.count == 2, name.first == "h", let level = Int(name.dropFirst()) {
+                    flush()
+                    let text = CleanText.line(tree.text(of: index))
+                    if !text.isEmpty { blocks.append(Block(kind: .heading(level), text: text)) }
+                    index = node.end
+                } else if name == "li" {
+                    flush()
+                    if let heading = RecipeCardReader.headingInside(index, tree: tree) {
+                        blocks.append(Block(kind: .heading(7), text: heading))
+                    } else {
+                        let text = CleanText.line(tree.text(of: index))
+                        if !text.isEmpty { blocks.append(Block(kind: .item, text: text)) }
+                    }
+                    index = node.end
+                } else if name == "p" || name == "dt" || name == "dd" {
+                    flush()
+                    if RecipeCardReader.isBoldOnly(index, tree: tree), case let text = CleanText.line(tree.text(of: index)), !text.isEmpty, text.count <= 80 {
+                        blocks.append(Block(kind: .heading(7), text: text))
+                    } else {
+                        for line in tree.lines(of: index) {
+                            let text = CleanText.line(line)
+                            if !text.isEmpty { blocks.append(Block(kind: .line, text: text)) }
+                        }
+                    }
+                    index = node.end
+                } else {
+                    if name == "br" || PageTree.blockElements.contains(name) { flush() }
+                    index += 1
+                }
+            }
+        }
+        flush()
+        return blocks
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Entity
+
+/// What a page says about itself outside any recipe markup: `<title>`, the first `<h1>`, Open Graph
+/// and other `<meta>` tags, `<link rel=canonical>`, `<html lang>`.
+struct PageMetadata {
+    var title: String?
+    /// The page's first `<h1>` headings (a page may have a few: a search box's, then the recipe's).
+    var headings: [String] = []
+    var heading: String? { headings.first }
+    var openGraph: [String: String] = [:]
+    var metaNames: [String: String] = [:]
+    var canonical: String?
+    var language: String?
+
+    init(tree: PageTree) {
+        for index in tree.nodes.indices {
+            let node = tree.nodes[index]
+            switch (node.kind, node.name) {
+            case (.raw, "title"):
+                if title == nil { title = tree.string(node.range) }
+            case (.element, "meta"):
+                guard let content = tree.attribute("content", of: index) else { continue }
+                if let property = tree.attribute("property", of: index)?.lowercased(), openGraph[property] == nil {
+                    openGraph[property] = content
+                }
+                if let name = tree.attribute("name", of: index)?.lowercased(), metaNames[name] == nil {
+                    metaNames[name] = content
+                }
+                if let equiv = tree.attribute("http-equiv", of: index)?.lowercased(), equiv == "content-language", language == nil {
+                    language = content
+                }
+            case (.element, "link"):
+                if canonical == nil, let rel = tree.attribute("rel", of: index)?.lowercased(),
+                   rel.split(separator: " ").contains("canonical") {
+                    canonical = tree.attribute("href", of: index)
+                }
+            case (.element, "html"):
+                if let lang = tree.attribute("lang", of: index) ?? tree.attribute("xml:lang", of: index), !lang.isEmpty {
+                    language = lang
+                }
+            case (.element, "h1"):
+                if headings.count < 8 {
+                    let text = tree.text(of: index)
+                    if !CleanText.line(text).isEmpty { headings.append(text) }
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The page's title without the site's name: the `<h1>` when the Open Graph or document title
+    /// holds it, else that title with a trailing ` | Site`, ` - Site` or ` — Site` cut.
+    var bestTitle: String? {
+        let documentTitle = openGraphTitle ?? title
+        if let documentTitle, let heading = headings.first(where: { Folding.fold(documentTitle).contains(Folding.fold($0)) }) {
+            return heading
+        }
+        guard let documentTitle else { return heading }
+        return PageMetadata.withoutSiteName(documentTitle, siteName: siteName)
+    }
+
+    /// Words for "recipe" that a title may end with after a dash (`Arretjescake – Recept`).
+    private static let recipeWords: Set<String> = [
+        "recipe", "recept", "rezept", "recette", "receta", "ricetta", "receita", "opskrift", "oppskrift", "przepis", "resepti", "tarif",
+    ]
+
+    /// `Pie – Recept` → `Pie`; anything else as it is.
+    static func withoutRecipeWord(_ title: String) -> String {
+        let clean = CleanText.line(title)
+        for separator in [" – ", " — ", " - ", " | ", ": "] {
+            guard let range = clean.range(of: separator, options: .backwards) else { continue }
+            let tail = clean[range.upperBound...].lowercased()
+            if recipeWords.contains(tail), range.lowerBound > clean.startIndex { return String(clean[..<range.lowerBound]) }
+        }
+        return clean
+    }
+
+    /// `Pumpkin Pie | Recipes | Site` → `Pumpkin Pie`: the first part, when the rest is short.
+    static func withoutSiteName(_ title: String, siteName: String?) -> String {
+        let clean = CleanText.line(title)
+        for separator in [" | ", " – ", " — ", " - ", " · ", " :: ", " » "] {
+            guard let range = clean.range(of: separator) else { continue }
+            let head = clean[..<range.lowerBound]
+            let tail = clean[range.upperBound...]
+            if !head.isEmpty, tail.count <= 60 || siteName.map({ tail.localizedCaseInsensitiveContains($0) }) == true {
+                return String(head)
+            }
+        }
+        return clean
+    }
+
+    var siteName: String? { openGraph["og:site_name"] ?? metaNames["application-name"] ?? metaNames["og:site_name"] }
+    var image: String? { openGraph["og:image"] ?? openGraph["og:image:url"] ?? metaNames["twitter:image"] ?? metaNames["og:image"] }
+    var openGraphTitle: String? { openGraph["og:title"] ?? metaNames["og:title"] ?? metaNames["twitter:title"] }
+    var description: String? { openGraph["og:description"] ?? metaNames["description"] }
+    var url: String? { canonical ?? openGraph["og:url"] }
+    var author: String? { metaNames["author"] }
+}

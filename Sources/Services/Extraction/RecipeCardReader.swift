@@ -1,0 +1,403 @@
+import Entity
+
+/// Reads the markup recipe-card plugins print (WP Recipe Maker's `wprm-recipe-ingredients-container`,
+/// Tasty Recipes' `tasty-recipes-ingredients`, Mediavine Create's `mv-create-instructions`, and the
+/// same idea under other names: an element whose class names ingredients or instructions as a whole,
+/// holding list items, with group headings between them). No class of any one site is named: a class
+/// counts by the words in it.
+enum RecipeCardReader {
+    enum Part: Hashable { case ingredients, instructions }
+
+    enum Limits {
+        static let items = 400
+        static let containers = 200
+    }
+
+    static func read(_ tree: PageTree) -> RecipeDraft? {
+        let ingredients = container(for: .ingredients, in: tree).map { entries(in: $0, part: .ingredients, tree: tree) } ?? []
+        let instructions = container(for: .instructions, in: tree).map { entries(in: $0, part: .instructions, tree: tree) } ?? []
+        var draft = RecipeDraft()
+        draft.ingredientGroups = groups(from: ingredients)
+        draft.instructions = steps(from: instructions)
+        guard draft.ingredientCount > 0 || draft.stepCount > 0 else { return nil }
+        return draft
+    }
+
+    /// Whether the card's `part` should replace the structured data's: it has what the structured data
+    /// lacks (any lines, group names, section headings) and otherwise agrees with it.
+    static func cardIsBetter(_ card: RecipeDraft, than draft: RecipeDraft, for part: Part) -> Bool {
+        // (also used for the steps the heading heuristic finds)
+        switch part {
+        case .ingredients:
+            let cardCount = card.ingredientCount
+            guard cardCount > 0 else { return false }
+            let count = draft.ingredientCount
+            if count == 0 { return true }
+            if cardCount == count { return true }
+            // The structured data stopped early: its lines are the card's first ones, and many more follow
+            // (one or two more are likely the card's equipment or a note).
+            let cardLines = card.ingredientGroups.flatMap(\.lines).map { Folding.fold($0) }
+            let lines = draft.ingredientGroups.flatMap(\.lines).map { Folding.fold($0) }
+            if cardCount >= count + 3, Array(cardLines.prefix(count)) == lines { return true }
+            // The structured data listed the group names as ingredients.
+            let names = card.ingredientGroups.compactMap(\.name)
+            return !names.isEmpty && cardCount + names.count == count
+        case .instructions:
+            guard card.stepCount > 0 else { return false }
+            if draft.stepCount == 0 { return true }
+            // The structured data stopped early: the card says the same and goes on for more steps.
+            let cardText = Folding.fold(card.instructions.map { StepLines.withoutNumber($0.text) }.joined())
+            let text = Folding.fold(draft.instructions.map(\.text).joined())
+            if card.stepCount >= draft.stepCount + 2, !text.isEmpty, cardText.hasPrefix(text) {
+                let more = card.instructions.filter { $0.kind == .step }.dropFirst(draft.stepCount)
+                return StepLines.readLikeSteps(more.map(\.text))
+            }
+            // A card's section headings where the structured data has none were measured on real pages:
+            // the pages' own readings leave them out, so the structured steps stay.
+            return false
+        }
+    }
+
+    /// The structured data's ingredient lines in the card's groups: the lines as the structured data
+    /// has them (a line the card only adds notes to stays as it is), the group names from the card. With
+    /// no structured lines, the card's own.
+    static func regrouped(_ lines: [PageRecipe.IngredientGroup], like card: [PageRecipe.IngredientGroup]) -> [PageRecipe.IngredientGroup] {
+        let names = Set(card.compactMap(\.name).map { Folding.fold($0) })
+        var flat = lines.flatMap(\.lines)
+        let cardCount = card.reduce(0) { $0 + $1.lines.count }
+        if flat.count == cardCount + names.count {
+            flat.removeAll { names.contains(Folding.fold($0)) }
+        }
+        guard flat.count == cardCount else { return card }
+
+        var result: [PageRecipe.IngredientGroup] = []
+        var position = 0
+        for group in card {
+            let own = Array(flat[position..<(position + group.lines.count)])
+            let chosen = zip(own, group.lines).map { structured, shown in
+                addsQuantity(shown, to: structured) ? shown : structured
+            }
+            result.append(PageRecipe.IngredientGroup(name: group.name, lines: chosen))
+            position += group.lines.count
+        }
+        return result
+    }
+
+    /// Whether the card's line is the structured line with the quantity the structured data left out
+    /// (`½ cup popping corn` for `popping corn`).
+    static func addsQuantity(_ shown: String, to structured: String) -> Bool {
+        let foldedShown = Folding.fold(shown)
+        let foldedStructured = Folding.fold(structured)
+        guard !foldedStructured.isEmpty, foldedShown.count > foldedStructured.count, foldedShown.hasSuffix(foldedStructured) else { return false }
+        let clean = CleanText.line(structured)
+        return !(clean.first?.isNumber ?? false) && CleanText.line(shown).first.map { $0.isNumber || $0.unicodeScalars.first?.properties.numericType != nil } == true
+    }
+
+    // MARK: Finding the card
+
+    private enum Entry {
+        case heading(String)
+        case item(String)
+    }
+
+    /// Words that make a class name a part of an item or a control, not the list as a whole.
+    private static let detailWords: Set<String> = [
+        "header", "title", "heading", "label", "name", "amount", "unit", "notes", "note", "quantity", "image", "img",
+        "link", "checkbox", "button", "buttons", "btn", "action", "actions", "calculator", "clipboard", "count", "toggle",
+        "icon", "print", "servings", "portions", "portion", "nav", "tab", "tabs", "jump", "media", "video", "tip", "tips",
+        "summary", "intro", "placeholder", "modal", "popup", "counter", "form", "input", "search", "filter", "menu",
+        "share", "rating", "nutrition", "equipment", "toc", "scroll", "sticky", "widget", "ad", "ads", "related",
+    ]
+
+    private static let structureWords: Set<String> = [
+        "list", "lists", "group", "groups", "section", "sections", "container", "wrapper", "wrap", "body", "items", "content",
+        "block", "box", "area", "inner", "holder", "v2", "table", "column", "col", "panel", "module", "component", "widget", "main",
+    ]
+
+    private static let ingredientWords = ByteNeedles(["ingredient", "zutaten"])
+    private static let instructionWords = ByteNeedles(["instruction", "direction", "preparation", "zubereitung"])
+
+    private static func part(ofClass token: String) -> Part? {
+        let words = token.split { $0 == "-" || $0 == "_" }
+        guard !words.isEmpty, !words.contains(where: { detailWords.contains(String($0)) }) else { return nil }
+        let mentionsIngredients = ingredientWords.occur(in: token)
+        let mentionsInstructions = instructionWords.occur(in: token)
+            || words.contains { $0 == "steps" || $0 == "method" || $0 == "methods" || $0.hasSuffix("method") }
+        if mentionsIngredients == mentionsInstructions { return nil }
+        // The part's word, then only words about structure (`-list`, `-container`) or a generated suffix:
+        // `ingredients-tequila` is a tag on a post, not a list.
+        guard let last = words.lastIndex(where: { ingredientWords.occur(in: String($0)) || instructionWords.occur(in: String($0))
+            || $0 == "steps" || $0 == "method" || $0 == "methods" || $0.hasSuffix("method") }) else { return nil }
+        let word = words[last]
+        let plural = word.hasSuffix("ingredients") || word.hasSuffix("instructions") || word.hasSuffix("directions")
+            || word == "steps" || word.hasSuffix("method") || word == "methods" || word.hasSuffix("preparation") || word == "zutaten"
+            || word == "zubereitung" || word.hasSuffix("ingredientlist") || word.hasSuffix("instructionlist")
+        let rest = words[(last + 1)...]
+        guard rest.allSatisfy({ structureWords.contains(String($0)) || $0.contains(where: \.isNumber) }) else { return nil }
+        guard plural || !rest.isEmpty else { return nil }
+        return mentionsIngredients ? .ingredients : .instructions
+    }
+
+    /// Byte strings one of which a class must hold to name a part (checked before any decoding).
+    private static let partNeedles = ByteNeedles(["ingredient", "instruction", "direction", "preparation", "zutaten", "zubereitung", "steps", "method"])
+
+    /// The first outermost element whose class names `part` and which holds the most items among the
+    /// first such elements; its parent instead when the part is split over sibling lists there
+    /// (`<ul class=ingredients>` once per group).
+    private static func container(for wanted: Part, in tree: PageTree) -> Int? {
+        let candidates = containers(in: tree)
+        var best: (index: Int, items: Int)?
+        for (index, part) in candidates where part == wanted {
+            let items = itemCount(in: index, tree: tree)
+            if items > 0, items > (best?.items ?? 0) { best = (index, items) }
+            if items >= 2 { break }
+        }
+        guard let chosen = best?.index else { return nil }
+        let parent = tree.nodes[chosen].parent
+        guard parent >= 0, tree.nodes[parent].name != "body", tree.nodes[parent].name != "html" else { return chosen }
+        let inParent = candidates.filter { tree.contains(parent, $0.index) }
+        if inParent.count >= 2, inParent.allSatisfy({ $0.part == wanted }) { return parent }
+        return chosen
+    }
+
+    /// Outermost elements whose class names a part, in page order.
+    private static func containers(in tree: PageTree) -> [(index: Int, part: Part)] {
+        var result: [(index: Int, part: Part)] = []
+        var index = 0
+        while index < tree.nodes.count, result.count < Limits.containers {
+            let node = tree.nodes[index]
+            guard node.kind == .element, tree.attribute("class", of: index, containsAnyOf: partNeedles) else {
+                index += 1
+                continue
+            }
+            let parts = Set(tree.classes(index).compactMap(part(ofClass:)))
+            if parts.count == 1, let part = parts.first, node.name != "body", node.name != "html" {
+                result.append((index, part))
+                // The outermost one only: its descendants are its own parts.
+                index = node.end
+                continue
+            }
+            index += 1
+        }
+        return result
+    }
+
+    private static func itemCount(in container: Int, tree: PageTree) -> Int {
+        var count = 0
+        var index = container + 1
+        while index < tree.nodes[container].end, count < 3 {
+            if tree.nodes[index].kind == .element, tree.nodes[index].name == "li" || tree.nodes[index].name == "p" {
+                count += 1
+                index = tree.nodes[index].end
+            } else {
+                index += 1
+            }
+        }
+        return count
+    }
+
+    // MARK: Reading the card
+
+    /// Headings and items in order. Items are the outermost `li` elements when there are any, else
+    /// paragraphs; headings are `h1`–`h6`, elements with a heading's class, and short bold-only lines.
+    private static func entries(in container: Int, part: Part, tree: PageTree) -> [Entry] {
+        let end = tree.nodes[container].end
+        let usesListItems = listItemsOutnumberParagraphs(in: container, tree: tree)
+        var entries: [Entry] = []
+        var index = container + 1
+        while index < end, entries.count < Limits.items {
+            let node = tree.nodes[index]
+            guard node.kind == .element else {
+                index += 1
+                continue
+            }
+            if isHidden(index, tree: tree) || isControl(index, tree: tree) {
+                index = node.end
+                continue
+            }
+            if isHeading(index, tree: tree) {
+                let text = CleanText.line(ElementText.text(of: index, in: tree, skipping: skipped(part)))
+                // A heading naming another part ("Cooking Instructions" in an ingredients box) ends this one.
+                if let kind = SectionWords.kind(of: text), kind != (part == .ingredients ? .ingredients : .instructions) { break }
+                if !text.isEmpty { entries.append(.heading(text)) }
+                index = node.end
+                continue
+            }
+            if node.name == "p" || node.name == "div", isBoldOnly(index, tree: tree) {
+                // `<p><strong>For the glaze:</strong></p>` between lists.
+                let text = CleanText.line(tree.text(of: index))
+                if !text.isEmpty, text.count <= 80 { entries.append(.heading(text)) }
+                index = node.end
+                continue
+            }
+            let isItem = usesListItems ? node.name == "li" : (node.name == "p" || isItemByClass(index, tree: tree))
+            if isItem, let heading = RecipeCardReader.headingInside(index, tree: tree) {
+                // `<li><h3>For the dough</h3></li>`
+                if let kind = SectionWords.kind(of: heading), kind != (part == .ingredients ? .ingredients : .instructions) { break }
+                entries.append(.heading(heading))
+                index = node.end
+                continue
+            }
+            if isItem {
+                let text = CleanText.line(ElementText.text(of: index, in: tree, skipping: skipped(part)))
+                if !text.isEmpty {
+                    entries.append(isBoldOnly(index, tree: tree) && text.count <= 80 && text.hasSuffix(":") ? .heading(text) : .item(text))
+                }
+                index = node.end
+                continue
+            }
+            if node.name == "span", isBoldOnly(index, tree: tree) {
+                let text = CleanText.line(tree.text(of: index))
+                if !text.isEmpty, text.count <= 80 { entries.append(.heading(text)) }
+                index = node.end
+                continue
+            }
+            index += 1
+        }
+        return withoutTitles(entries)
+    }
+
+    private static let controlNeedles = ByteNeedles(["share", "social", "dropdown", "print", "rating", "comment", "jump", "button", "nav", "menu", "subscribe", "newsletter"])
+
+    /// Sharing buttons, menus and the like inside a card: not the recipe.
+    private static func isControl(_ index: Int, tree: PageTree) -> Bool {
+        let name = tree.nodes[index].name
+        if name == "nav" || name == "button" || name == "form" || name == "select" { return true }
+        return tree.attribute("class", of: index, containsAnyOf: controlNeedles) || tree.attribute("id", of: index, containsAnyOf: controlNeedles)
+    }
+
+    /// Whether the card's items are list items (else paragraphs): controls left out of the count.
+    private static func listItemsOutnumberParagraphs(in container: Int, tree: PageTree) -> Bool {
+        var listItems = 0
+        var paragraphs = 0
+        var index = container + 1
+        while index < tree.nodes[container].end {
+            let node = tree.nodes[index]
+            if node.kind == .element, isHidden(index, tree: tree) || isControl(index, tree: tree) {
+                index = node.end
+                continue
+            }
+            if node.kind == .element, node.name == "li" { listItems += 1 }
+            if node.kind == .element, node.name == "p" { paragraphs += 1 }
+            index += 1
+        }
+        return listItems > 0 && listItems * 2 >= paragraphs
+    }
+
+    /// A heading straight before another heading (or at the end) is the card's own title
+    /// ("Ingredients" above "For the cake"), as is one that only names the part.
+    private static func withoutTitles(_ entries: [Entry]) -> [Entry] {
+        var result: [Entry] = []
+        for (position, entry) in entries.enumerated() {
+            guard case .heading(let text) = entry else {
+                result.append(entry)
+                continue
+            }
+            let next = position + 1 < entries.count ? entries[position + 1] : nil
+            if case .item = next, !SectionWords.isSectionTitle(text) {
+                result.append(entry)
+            }
+        }
+        return result
+    }
+
+    private static func groups(from entries: [Entry]) -> [PageRecipe.IngredientGroup] {
+        var groups: [PageRecipe.IngredientGroup] = []
+        var name: String?
+        var lines: [String] = []
+        for entry in entries {
+            switch entry {
+            case .heading(let text):
+                if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
+                name = text.hasSuffix(":") ? String(text.dropLast()) : text
+                lines = []
+            case .item(let text):
+                lines.append(text)
+            }
+        }
+        if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
+        return groups
+    }
+
+    private static func steps(from entries: [Entry]) -> [PageRecipe.Instruction] {
+        entries.map { entry in
+            switch entry {
+            case .heading(let text): .section(text)
+            case .item(let text): .step(text)
+            }
+        }
+    }
+
+    private static let headingNames: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "dt", "legend"]
+
+    private static let headingClassNeedles = ByteNeedles(["group-name", "group-title", "section-title", "subtitle", "subheading", "group-header"])
+
+    private static func isHeading(_ index: Int, tree: PageTree) -> Bool {
+        if headingNames.contains(tree.nodes[index].name) { return true }
+        return tree.attribute("class", of: index, containsAnyOf: headingClassNeedles)
+    }
+
+    private static let itemClassNeedles = ByteNeedles(["ingredient", "instruction", "step", "direction", "item"])
+
+    private static func isItemByClass(_ index: Int, tree: PageTree) -> Bool {
+        guard tree.attribute("class", of: index, containsAnyOf: itemClassNeedles) else { return false }
+        return tree.classes(index).contains { token in
+            let words = token.split { $0 == "-" || $0 == "_" }
+            return words.contains { ["ingredient", "instruction", "step", "direction", "item"].contains(String($0)) }
+        }
+    }
+
+    /// The text of an item that holds only a heading (`<li><h3>For the dough</h3></li>`).
+    static func headingInside(_ index: Int, tree: PageTree) -> String? {
+        let end = tree.nodes[index].end
+        guard let heading = ((index + 1)..<min(end, index + 4)).first(where: { headingNames.contains(tree.nodes[$0].name) && tree.nodes[$0].kind == .element }) else {
+            return nil
+        }
+        let text = CleanText.line(tree.text(of: heading))
+        guard !text.isEmpty, Folding.fold(text) == Folding.fold(tree.text(of: index)) else { return nil }
+        return text
+    }
+
+    /// An element whose text is all inside `strong` or `b` (`<p><strong>For the sauce</strong></p>`).
+    static func isBoldOnly(_ index: Int, tree: PageTree) -> Bool {
+        var sawBold = false
+        var position = index + 1
+        let end = tree.nodes[index].end
+        while position < end {
+            let node = tree.nodes[position]
+            if node.kind == .element, node.name == "strong" || node.name == "b" {
+                if !CleanText.line(tree.text(of: position)).isEmpty { sawBold = true }
+                position = node.end
+                continue
+            }
+            if node.kind == .text, !CleanText.line(tree.string(node.range)).isEmpty { return false }
+            position += 1
+        }
+        return sawBold
+    }
+
+    private static let hiddenStyleNeedles = ByteNeedles(["display:none", "display: none"])
+    private static let hiddenClassNeedles = ByteNeedles(["hid", "none", "sr-only", "screen-reader", "visually"])
+    private static let hiddenClasses: Set<String> = [
+        "hide", "hidden", "d-none", "is-hidden", "sr-only", "screen-reader-text", "visually-hidden", "visuallyhidden",
+    ]
+
+    static func isHidden(_ index: Int, tree: PageTree) -> Bool {
+        if tree.hasAttribute("hidden", of: index) || tree.attribute("style", of: index, containsAnyOf: hiddenStyleNeedles) { return true }
+        guard tree.attribute("class", of: index, containsAnyOf: hiddenClassNeedles) else { return false }
+        return tree.classes(index).contains { hiddenClasses.contains($0) }
+    }
+
+    private static let controlClassNeedles = ByteNeedles(["checkbox", "media", "button"])
+    private static let stepControlClassNeedles = ByteNeedles(["checkbox", "media", "button", "ingredient"])
+
+    /// Parts of an item that are not its text: buttons, pictures, and (in a step) the ingredients it uses.
+    private static func skipped(_ part: Part) -> (PageTree, Int) -> Bool {
+        let needles = part == .instructions ? stepControlClassNeedles : controlClassNeedles
+        return { tree, index in
+            let node = tree.nodes[index]
+            if node.name == "button" || node.name == "select" || node.name == "input" || node.name == "figure" { return true }
+            return isHidden(index, tree: tree) || tree.attribute("class", of: index, containsAnyOf: needles)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Entity
+
+/// What one way of reading a page found, before the extractor settles on a `PageRecipe`.
+struct RecipeDraft {
+    var title: String?
+    var description: String?
+    var yields: String?
+    var totalMinutes: Int?
+    var prepMinutes: Int?
+    var cookMinutes: Int?
+    var ingredientGroups: [PageRecipe.IngredientGroup] = []
+    var instructions: [PageRecipe.Instruction] = []
+    var cuisine: String?
+    var category: String?
+    var image: String?
+    var video: String?
+    var author: String?
+    var siteName: String?
+    var canonicalURL: String?
+    var language: String?
+
+    var ingredientCount: Int {
+        ingredientGroups.reduce(0) { $0 + $1.lines.count }
+    }
+
+    var stepCount: Int {
+        instructions.lazy.filter { $0.kind == .step }.count
+    }
+
+    var hasGroupNames: Bool {
+        ingredientGroups.contains { $0.name != nil }
+    }
+
+    var hasSections: Bool {
+        instructions.contains { $0.kind == .section }
+    }
+}
