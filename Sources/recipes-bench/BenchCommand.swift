@@ -15,7 +15,9 @@ struct BenchCommand {
         Usage: recipes-bench [--quick] [--json] [--only N[,N...]]
 
         Measures RecipeBook beside a reference in the same run and prints a table: figure, value,
-        reference, ratio, target, and whether the target was met. Build with -c release.
+        reference, ratio, target, and whether the target was met. Build with -c release; for the
+        static Swift runtime `recipes` is meant to be installed with, `swift build -c release
+        --static-swift-stdlib`, then run .build/release/recipes-bench.
 
           --quick       every section in under a minute: fewer repetitions, smaller data sets
           --json        the results as JSON on stdout (progress stays on stderr)
