@@ -9,6 +9,7 @@ struct BenchCommand {
     /// The sections, numbered in this order. A new section is one file in `Sections/` and one line here.
     static let sections: [any Section] = [
         NextScreenLatency(), RequestEconomy(), StartUp(), ServerThroughput(), FavoritesAtScale(), MemoryAfterWalk(),
+        PictureDisplay(),
     ]
 
     static let usage = """
@@ -26,12 +27,18 @@ struct BenchCommand {
         """ + sections.enumerated().map { "                  \($0.offset + 1). \($0.element.title)\n" }.joined() + """
           -h, --help    this help
 
+        `recipes-bench --picture-probe FILE PROTOCOL` is the child that section 7 runs: it shows one picture
+        (PROTOCOL: half-blocks, sixel or kitty) and prints what it measured.
+
         Exit status: 0 when every section ran or was skipped (missed targets included), 1 when one
         could not run, 2 for a bad command line.
         """
 
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
+        if CommandLine.arguments.dropFirst().first == PictureProbe.flag {
+            exit(PictureProbe.run(Array(CommandLine.arguments.dropFirst(2))))
+        }
         var (quick, json, only) = (false, false, Set<Int>())
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
