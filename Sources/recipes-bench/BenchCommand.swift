@@ -9,13 +9,16 @@ struct BenchCommand {
     /// The sections, numbered in this order. A new section is one file in `Sections/` and one line here.
     static let sections: [any Section] = [
         NextScreenLatency(), RequestEconomy(), StartUp(), ServerThroughput(), FavoritesAtScale(), MemoryAfterWalk(),
+        PictureDisplay(), RepeatedSearch(),
     ]
 
     static let usage = """
         Usage: recipes-bench [--quick] [--json] [--only N[,N...]]
 
         Measures RecipeBook beside a reference in the same run and prints a table: figure, value,
-        reference, ratio, target, and whether the target was met. Build with -c release.
+        reference, ratio, target, and whether the target was met. Build with -c release; for the
+        static Swift runtime `recipes` is meant to be installed with, `swift build -c release
+        --static-swift-stdlib`, then run .build/release/recipes-bench.
 
           --quick       every section in under a minute: fewer repetitions, smaller data sets
           --json        the results as JSON on stdout (progress stays on stderr)
@@ -24,12 +27,18 @@ struct BenchCommand {
         """ + sections.enumerated().map { "                  \($0.offset + 1). \($0.element.title)\n" }.joined() + """
           -h, --help    this help
 
+        `recipes-bench --picture-probe FILE PROTOCOL` is the child that section 7 runs: it shows one picture
+        (PROTOCOL: half-blocks, sixel or kitty) and prints what it measured.
+
         Exit status: 0 when every section ran or was skipped (missed targets included), 1 when one
         could not run, 2 for a bad command line.
         """
 
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
+        if CommandLine.arguments.dropFirst().first == PictureProbe.flag {
+            exit(PictureProbe.run(Array(CommandLine.arguments.dropFirst(2))))
+        }
         var (quick, json, only) = (false, false, Set<Int>())
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {

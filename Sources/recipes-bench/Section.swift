@@ -55,6 +55,8 @@ struct Figure: Encodable {
     func faster(by factor: Double) -> Figure { adding("≥ \(factor.plain)× faster", ratio.map { $0 == 0 || 1 / $0 >= factor } ?? false) }
     /// The value divided by the reference is at least `fraction`.
     func atLeast(_ fraction: Double) -> Figure { adding("≥ \(fraction.plain)× ref", ratio.map { $0 >= fraction } ?? false) }
+    /// The value divided by the reference is at most `factor` (within `factor` times the reference).
+    func withinRatio(_ factor: Double) -> Figure { adding("≤ \(String(format: "%.1f", factor))× ref", ratio.map { $0 <= factor } ?? false) }
 
     private func adding(_ text: String, _ reached: Bool) -> Figure {
         var figure = self

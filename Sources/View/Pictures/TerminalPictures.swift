@@ -85,3 +85,23 @@ enum PictureRendering {
         }
     }
 }
+
+extension TerminalPictures {
+    /// The protocols by name, for drawing a picture where no terminal is asked (the benchmark).
+    public enum Encoding: String, Sendable, CaseIterable {
+        case kitty
+        case sixel
+        case halfBlocks = "half-blocks"
+    }
+
+    /// `picture` drawn with `encoding` (sixel with 256 colours, half blocks in 24-bit colour) in a
+    /// box of `columns` × `rows` cells of the usual font size, as `render(_:columns:rows:)` draws it.
+    public static func render(_ picture: PictureModel, protocol encoding: Encoding, columns: Int, rows: Int) -> String {
+        let chosen: PictureProtocol = switch encoding {
+        case .kitty: .kitty
+        case .sixel: .sixel(colours: 256)
+        case .halfBlocks: .halfBlocks(.trueColour)
+        }
+        return PictureRendering.render(picture, with: chosen, columns: columns, rows: rows, cell: nil)
+    }
+}

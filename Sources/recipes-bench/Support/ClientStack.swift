@@ -19,12 +19,20 @@ final class ClientStack {
     /// The presenter holds its view weakly.
     private let view: TerminalView
 
+    /// The search cache's folder: `cache/recipebook` in `dataDirectory`, so every stack starts with an
+    /// empty cache of its own and nothing is read from or left in the user's `~/.cache`.
+    let cacheDirectory: URL
+
     init(apiURL: URL, dataDirectory: URL, prefetch: Bool) throws {
         var options = CommandLineOptions()
         (options.api, options.dataDirectory, options.prefetch) = (apiURL, dataDirectory.path, prefetch)
+        // The cache is on, as in `recipes`; `$XDG_CACHE_HOME` is where AppDependencies puts it.
+        let cacheHome = dataDirectory.appendingPathComponent("cache")
+        cacheDirectory = cacheHome.appendingPathComponent("recipebook")
         // Output is not a terminal (the text is thrown away) but stderr is, so the spinner runs as it
         // would for a person; 100 columns, colour on.
-        let terminal = TerminalInfo(stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: true, environment: ["COLUMNS": "100"])
+        let terminal = TerminalInfo(stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: true,
+                                    environment: ["COLUMNS": "100", "XDG_CACHE_HOME": cacheHome.path])
         app = try AppDependencies(options: options, terminal: terminal)
         if let problem = app.favoritesProblem { throw BenchError("cannot open a favorites store in \(dataDirectory.path): \(problem)") }
         view = TerminalView(terminal: terminal, colors: true, sink: sink, historyFile: nil)

@@ -28,6 +28,27 @@ enum Tools {
         return folders.map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
     }
 
+    /// A program found on PATH for use as a reference.
+    struct Program {
+        let path: String
+        /// True when it is a script rather than a compiled binary (its interpreter starts first).
+        let isScript: Bool
+    }
+
+    /// `name` on PATH or in /usr/bin and /bin, preferring a compiled binary (ELF) to a script of the
+    /// same name earlier on PATH, so a wrapper's interpreter is not timed as part of the reference.
+    static func findBinary(_ name: String) -> Program? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let candidates = (path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]).map { $0 + "/" + name }
+            .filter { access($0, X_OK) == 0 }
+        let isELF = { (file: String) in
+            // A file that cannot be read is not taken for a binary.
+            (FileHandle(forReadingAtPath: file).flatMap { try? $0.read(upToCount: 4) }) == Data([0x7F, 0x45, 0x4C, 0x46])
+        }
+        if let binary = candidates.first(where: isELF) { return Program(path: binary, isScript: false) }
+        return candidates.first.map { Program(path: $0, isScript: true) }
+    }
+
     /// Runs a program to its end and returns its stdout and stderr; throws when it does not exit 0.
     static func run(_ path: String, _ arguments: [String], timeout: Duration = .seconds(60)) throws -> String {
         let result = try BinaryRunner.run(path, arguments, environment: ProcessInfo.processInfo.environment, timeout: timeout)
