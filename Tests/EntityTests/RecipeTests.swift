@@ -37,6 +37,8 @@ import Testing
         ("http://example.com /pie", "http://example.com/pie"),
         ("http://example.com:80:80/pie", "http://example.com/pie"),
         ("https://example.com:443 :443", "https://example.com"),
+        // U+0600 makes one character of itself and the space after it; the space is cut all the same.
+        ("http://example.com\u{0600}  #xamp/a", "http://example.com\u{0600}"),
     ])
     func normalizingAnIDAgainChangesNothing(href: String, normalized: String) {
         let id = RecipeID(href: href)

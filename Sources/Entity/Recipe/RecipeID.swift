@@ -50,16 +50,21 @@ public struct RecipeID: Hashable, Sendable, Codable, Comparable, CustomStringCon
         return scheme + "://" + authority + path + pathAndQuery[queryStart...]
     }
 
-    private static func isWhitespace(_ character: Character) -> Bool {
-        character.isWhitespace || character.isNewline
+    /// Whitespace by scalar, as `TextCleanup.collapseWhitespace` sees it: a prepended mark (U+0600 and
+    /// its kind) makes one character of itself and the space after it, and that space is still cut.
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace
     }
 }
 
 private extension Substring {
-    func dropLast(while predicate: (Character) -> Bool) -> Substring {
-        var end = endIndex
-        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
-        return self[startIndex..<end]
+    func dropLast(while predicate: (Unicode.Scalar) -> Bool) -> Substring {
+        let scalars = unicodeScalars
+        var end = scalars.endIndex
+        while end > scalars.startIndex, predicate(scalars[scalars.index(before: end)]) {
+            end = scalars.index(before: end)
+        }
+        return Substring(scalars[scalars.startIndex..<end])
     }
 }
 
