@@ -45,6 +45,25 @@ import TestSupport
         #expect(output.contains("No picture can be drawn here; it is at http://127.0.0.1:"))
     }
 
+    /// The first picture asks the terminal what it can draw and reads its answers; keys typed before
+    /// the answers arrive are the person's, and reach the prompt.
+    @Test func keysTypedWhileTheTerminalIsAskedReachThePrompt() async throws {
+        try await PuppyServerFixture.withServer { server in
+            try await TemporaryDirectory.with { home in
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString], home: home,
+                                                                 extra: ["TERM": "xterm-256color"])
+                #expect(terminal.enter("garlic", expecting: "Recipes 1–10") != nil)
+                let mark = terminal.bytes.count
+                terminal.type("pic 1\r")
+                #expect(terminal.waitFor("\u{1B}[c", after: mark), "the terminal is asked for its attributes")
+                // Typed while the probe waits, then the terminal's answer (a VT220 with sixel).
+                terminal.type("quit\r")
+                terminal.type("\u{1B}[?62;4c")
+                #expect(terminal.finish() == 0, "quit reached the prompt")
+            }
+        }
+    }
+
     @Test func aPipeNeverGetsPictureBytes() async throws {
         try await PuppyServerFixture.withServer { server in
             try await TemporaryDirectory.with { home in

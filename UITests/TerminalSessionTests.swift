@@ -163,7 +163,7 @@ import TestSupport
                 #expect(first.waitFor("Recipes with garlic, onions"))
                 first.type("3\r")
                 first.type("quit\r")
-                #expect(first.finish() == 0)
+                #expect(first.finish() == 0, "\(first.transcript)")
 
                 let again = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString], environment: environment)
                 #expect(again.waitFor("Last time you searched for garlic, onions. r runs it again."))

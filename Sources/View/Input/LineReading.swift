@@ -45,15 +45,50 @@ final class PipedLineReader: LineReading {
     func printAboveLine(_ text: String) -> Bool { false }
 }
 
+/// Keys read from the terminal by something other than the line editor (the picture probe reads keys
+/// typed while it waits for the terminal's answers): they are handed to the line editor before
+/// anything read after them, so nothing typed ahead is lost.
+final class TypedAhead: @unchecked Sendable {
+    /// The process has one terminal, and so one queue of keys typed ahead on it.
+    static let terminal = TypedAhead()
+
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+
+    init() {}
+
+    func giveBack(_ keys: [UInt8]) {
+        guard !keys.isEmpty else { return }
+        lock.withLock { bytes += keys }
+    }
+
+    func take() -> [UInt8] {
+        lock.withLock {
+            defer { bytes = [] }
+            return bytes
+        }
+    }
+}
+
 /// Reads raw bytes from the terminal off the main thread.
 final class TerminalBytes: Sendable {
     private let queue = DispatchQueue(label: "recipebook.tty")
+    private let typedAhead: TypedAhead
 
-    /// Up to 4096 bytes (a paste arrives in few reads); `[]` when `timeout` milliseconds pass with nothing
-    /// to read; nil at end of input.
+    init(typedAhead: TypedAhead = .terminal) {
+        self.typedAhead = typedAhead
+    }
+
+    /// Keys typed ahead first; else up to 4096 bytes (a paste arrives in few reads); `[]` when `timeout`
+    /// milliseconds pass with nothing to read; nil at end of input.
     func read(timeout milliseconds: Int32 = -1) async -> [UInt8]? {
         await withCheckedContinuation { continuation in
-            queue.async {
+            queue.async { [typedAhead] in
+                let early = typedAhead.take()
+                if !early.isEmpty {
+                    continuation.resume(returning: early)
+                    return
+                }
                 var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
                 while true {
                     let ready = poll(&descriptor, 1, milliseconds)

@@ -3,14 +3,15 @@ import Glibc
 /// Asks the terminal what it can draw: the kitty graphics query, XTVERSION, XTSMGRAPHICS (sixel colour
 /// registers) and, last, the primary device attributes (DA1), which every terminal answers, so its
 /// answer ends the reading. Works on the controlling terminal (`/dev/tty`) with echo and line mode off
-/// while it runs, reads one byte at a time and stops right after the DA1 answer, so nothing meant for
-/// the line editor is taken and nothing is echoed. Must run while nothing else reads the terminal.
+/// while it runs, reads one byte at a time and stops right after the DA1 answer, so nothing is echoed;
+/// keys typed while it waits are given back to the line editor (`TypedAhead`). Must run while nothing
+/// else reads the terminal.
 enum TerminalProbe {
     static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[>0q" + "\u{1B}[?1;1;0S" + "\u{1B}[c"
 
     /// The answers, or nil when there is no terminal to ask. Answers cut short by `timeout` come back
     /// incomplete (`isComplete` false).
-    static func run(timeout: Duration = .milliseconds(100)) -> TerminalAnswers? {
+    static func run(timeout: Duration = .milliseconds(100), typedAhead: TypedAhead = .terminal) -> TerminalAnswers? {
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -26,7 +27,9 @@ enum TerminalProbe {
         defer { tcsetattr(descriptor, TCSANOW, &saved) }
 
         guard writeAll(Array(query.utf8), to: descriptor) else { return nil }
-        return read(from: descriptor, timeout: timeout)
+        let answers = read(from: descriptor, timeout: timeout)
+        typedAhead.giveBack(answers.unclaimed)
+        return answers
     }
 
     /// Feeds bytes from `descriptor` to the parser until the answers are complete or `timeout` passes.
