@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Entity
 public import Services
 public import Interactor

@@ -126,6 +126,70 @@ import CSQLite
         }
     }
 
+    /// A page whose recipe is in JSON-LD: the readable copy never shows the script, so words found only
+    /// in the recipe (tarragon, whisk) are found through the recipe kept beside the page.
+    func favoriteWithRecipe(_ number: Int) -> Favorite {
+        let html = """
+            <html><head><script type="application/ld+json">{"@type": "Recipe", "name": "Dish \(number)",
+            "recipeIngredient": ["2 eggs", "1 tbsp tarragon"], "recipeInstructions": ["Whisk the eggs.", "Fold in the tarragon."],
+            "recipeYield": "2 servings", "totalTime": "PT10M"}</script></head><body><h1>Dish \(number)</h1><p>A quick supper.</p></body></html>
+            """
+        let recipe = Recipe(title: "Dish \(number)", href: "http://example.test/recipes/\(number)", ingredients: ["eggs"], thumbnail: nil)
+        let page = RecipePage(html: html, document: HTMLReader.read(html), recipe: RecipeExtractor.extract(html: html, url: URL(string: recipe.href)))
+        return Favorite(recipe: recipe, savedAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(number)), page: page, thumbnail: nil)
+    }
+
+    @Test func theRecipeReadFromThePageIsKeptAndSearched() async throws {
+        try await TemporaryDirectory.with { folder in
+            let store = try FavoritesStore(directory: folder)
+            let saved = favoriteWithRecipe(5)
+            #expect(saved.page?.recipe?.steps == ["Whisk the eggs.", "Fold in the tarragon."])
+            #expect(saved.page?.document.plainText.contains("tarragon") == false)
+            try await store.save(saved)
+            #expect(try await store.favorite(saved.recipe.id) == saved)
+            #expect(try await store.list(matching: "tarragon").map(\.recipe.title) == ["Dish 5"])
+            #expect(try await store.list(matching: "whisk").map(\.recipe.title) == ["Dish 5"])
+            // Saving again without the page keeps its recipe, and its words stay searchable.
+            try await store.save(Favorite(recipe: saved.recipe, savedAt: saved.savedAt, page: nil, thumbnail: nil))
+            #expect(try await store.favorite(saved.recipe.id)?.page?.recipe == saved.page?.recipe)
+            #expect(try await store.list(matching: "tarragon").count == 1)
+        }
+    }
+
+    @Test func aFavoriteSavedBeforeRecipesWereReadHasItsRecipeReadFromItsPageOnce() async throws {
+        try await TemporaryDirectory.with { folder in
+            let saved = favoriteWithRecipe(6)
+            let file = folder.appendingPathComponent(FavoritesStore.fileName)
+            let old = try SQLiteDatabase(path: file.path, create: true)
+            for version in 0..<3 { try old.execute(FavoritesSchema.migrations[version]) }
+            try old.execute("PRAGMA user_version = 3")
+            try old.prepare("INSERT INTO favorites (id, title, href, ingredients, saved_at, page_html, page_text) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                .run([.text(saved.recipe.id.rawValue), .text(saved.recipe.title), .text(saved.recipe.href), .text("[\"eggs\"]"),
+                      .real(1_800_000_006), .optional(saved.page?.html), .optional(saved.page?.document.plainText)])
+            old.close()
+            let store = try FavoritesStore(directory: folder)
+            #expect(try await store.list(matching: "tarragon").isEmpty)
+            let loaded = try #require(try await store.favorite(saved.recipe.id))
+            #expect(loaded.page?.recipe == saved.page?.recipe)
+            #expect(try await store.list(matching: "tarragon").map(\.recipe.title) == ["Dish 6"])
+            let check = try SQLiteDatabase(path: file.path, create: false)
+            defer { check.close() }
+            #expect(try check.integer("SELECT count(*) FROM favorites WHERE page_recipe IS NOT NULL") == 1)
+        }
+    }
+
+    @Test func aPageWithoutARecipeIsRememberedAsHavingNone() async throws {
+        try await TemporaryDirectory.with { folder in
+            let store = try FavoritesStore(directory: folder)
+            let saved = favorite(7)
+            try await store.save(saved)
+            #expect(try await store.favorite(saved.recipe.id)?.page?.recipe == nil)
+            let check = try SQLiteDatabase(path: folder.appendingPathComponent(FavoritesStore.fileName).path, create: false)
+            defer { check.close() }
+            #expect(try check.integer("SELECT count(*) FROM favorites WHERE page_recipe = 'null'") == 1)
+        }
+    }
+
     @Test func theFolderAndFileArePrivate() async throws {
         try await TemporaryDirectory.with { folder in
             let data = folder.appendingPathComponent("nested/recipebook")

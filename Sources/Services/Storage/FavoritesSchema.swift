@@ -47,6 +47,35 @@ enum FavoritesSchema {
         DROP INDEX IF EXISTS favorites_by_saved_at;
         CREATE INDEX favorites_by_recency ON favorites(saved_at DESC, id);
         """,
+        // 4: the recipe read from the page (JSON), and its ingredient lines and steps searchable. A
+        // favorite saved before has none; it is read from its stored page when it is first opened.
+        """
+        ALTER TABLE favorites ADD COLUMN page_recipe TEXT;
+        ALTER TABLE favorites ADD COLUMN recipe_text TEXT;
+        DROP TRIGGER favorites_search_insert;
+        DROP TRIGGER favorites_search_delete;
+        DROP TRIGGER favorites_search_update;
+        DROP TABLE favorites_search;
+        CREATE VIRTUAL TABLE favorites_search USING fts5(
+            title, ingredients, page_text, recipe_text,
+            content='favorites', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER favorites_search_insert AFTER INSERT ON favorites BEGIN
+            INSERT INTO favorites_search(rowid, title, ingredients, page_text, recipe_text)
+            VALUES (new.rowid, new.title, new.ingredients, new.page_text, new.recipe_text);
+        END;
+        CREATE TRIGGER favorites_search_delete AFTER DELETE ON favorites BEGIN
+            INSERT INTO favorites_search(favorites_search, rowid, title, ingredients, page_text, recipe_text)
+            VALUES ('delete', old.rowid, old.title, old.ingredients, old.page_text, old.recipe_text);
+        END;
+        CREATE TRIGGER favorites_search_update AFTER UPDATE ON favorites BEGIN
+            INSERT INTO favorites_search(favorites_search, rowid, title, ingredients, page_text, recipe_text)
+            VALUES ('delete', old.rowid, old.title, old.ingredients, old.page_text, old.recipe_text);
+            INSERT INTO favorites_search(rowid, title, ingredients, page_text, recipe_text)
+            VALUES (new.rowid, new.title, new.ingredients, new.page_text, new.recipe_text);
+        END;
+        INSERT INTO favorites_search(favorites_search) VALUES ('rebuild');
+        """,
     ]
 
     static var latestVersion: Int { migrations.count }

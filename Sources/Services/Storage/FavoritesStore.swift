@@ -130,13 +130,15 @@ public actor FavoritesStore: FavoriteStatusProviding {
         let recipe = favorite.recipe
         let statement = try database.prepare("""
             INSERT INTO favorites (id, title, href, ingredients, thumbnail_url, saved_at, page_html, page_document, page_text,
-                                   thumbnail, thumbnail_type)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   thumbnail, thumbnail_type, page_recipe, recipe_text)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET title = excluded.title, href = excluded.href, ingredients = excluded.ingredients,
                 thumbnail_url = excluded.thumbnail_url, saved_at = excluded.saved_at,
                 page_html = coalesce(excluded.page_html, page_html),
                 page_document = coalesce(excluded.page_document, page_document),
                 page_text = coalesce(excluded.page_text, page_text),
+                page_recipe = CASE WHEN excluded.page_html IS NULL THEN page_recipe ELSE excluded.page_recipe END,
+                recipe_text = CASE WHEN excluded.page_html IS NULL THEN recipe_text ELSE excluded.recipe_text END,
                 thumbnail_type = CASE WHEN excluded.thumbnail IS NULL THEN thumbnail_type ELSE excluded.thumbnail_type END,
                 thumbnail = coalesce(excluded.thumbnail, thumbnail)
             """)
@@ -145,6 +147,8 @@ public actor FavoritesStore: FavoriteStatusProviding {
             .optional(recipe.thumbnail), .real(favorite.savedAt.timeIntervalSince1970),
             .optional(favorite.page?.html), .optional(try favorite.page.map { page throws(ServiceError) in try FavoritesStore.json(page.document) }),
             .optional(favorite.page?.document.plainText), .optional(favorite.thumbnail?.bytes), .optional(favorite.thumbnail?.contentType),
+            .optional(try favorite.page.map { page throws(ServiceError) in try FavoritesStore.json(page.recipe) }),
+            .optional(favorite.page?.recipe.map(FavoritesStore.searchableText)),
         ]
         try database.transaction { () throws(ServiceError) in
             try statement.run(values)
@@ -157,8 +161,12 @@ public actor FavoritesStore: FavoriteStatusProviding {
         return try database.transaction { () throws(ServiceError) -> Bool in
             guard try database.prepare("SELECT 1 FROM favorites WHERE id = ?").bind([.text(id.rawValue)]).step() else { return false }
             if let page {
-                try database.prepare("UPDATE favorites SET page_html = ?, page_document = ?, page_text = ? WHERE id = ?")
-                    .run([.text(page.html), .text(try FavoritesStore.json(page.document)), .text(page.document.plainText), .text(id.rawValue)])
+                try database.prepare("""
+                    UPDATE favorites SET page_html = ?, page_document = ?, page_text = ?, page_recipe = ?, recipe_text = ? WHERE id = ?
+                    """)
+                    .run([.text(page.html), .text(try FavoritesStore.json(page.document)), .text(page.document.plainText),
+                          .text(try FavoritesStore.json(page.recipe)), .optional(page.recipe.map(FavoritesStore.searchableText)),
+                          .text(id.rawValue)])
             }
             if let thumbnail {
                 try database.prepare("UPDATE favorites SET thumbnail = ?, thumbnail_type = ? WHERE id = ?")
@@ -247,20 +255,24 @@ public actor FavoritesStore: FavoriteStatusProviding {
         return ids
     }
 
-    /// A whole favorite.
+    /// A whole favorite. One saved before recipes were read from pages has its recipe read from the
+    /// stored page now, and kept (unless the store is read-only) so that it is read once.
     public func favorite(_ id: RecipeID) throws(ServiceError) -> Favorite? {
-        let statement = try database.prepare("""
-            SELECT id, title, href, ingredients, thumbnail_url, saved_at, page_html, page_document, thumbnail, thumbnail_type
-            FROM favorites WHERE id = ?
-            """)
+        let statement = try database.prepare("SELECT \(FavoritesStore.favoriteColumns) FROM favorites f WHERE f.id = ?")
         try statement.bind([.text(id.rawValue)])
         guard try statement.step() else { return nil }
-        return try FavoritesStore.favorite(statement)
+        let (favorite, recipeWasStored) = try FavoritesStore.favorite(statement)
+        if !recipeWasStored, !isReadOnly, let page = favorite.page {
+            try database.prepare("UPDATE favorites SET page_recipe = ?, recipe_text = ? WHERE id = ? AND page_recipe IS NULL")
+                .run([.text(try FavoritesStore.json(page.recipe)), .optional(page.recipe.map(FavoritesStore.searchableText)),
+                      .text(id.rawValue)])
+        }
+        return favorite
     }
 
     /// Every favorite (or those matching `words`), whole, newest first, one at a time (for export).
     public func forEach(matching words: String = "", _ body: (Favorite) -> Void) throws(ServiceError) {
-        let columns = "f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, f.page_html, f.page_document, f.thumbnail, f.thumbnail_type"
+        let columns = FavoritesStore.favoriteColumns
         let statement: SQLiteDatabase.Statement
         if let match = FavoritesStore.matchExpression(words) {
             statement = try database.prepare("""
@@ -273,7 +285,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
             try statement.bind([])
         }
         while try statement.step() {
-            body(try FavoritesStore.favorite(statement))
+            body(try FavoritesStore.favorite(statement).favorite)
         }
     }
 
@@ -326,25 +338,48 @@ public actor FavoritesStore: FavoriteStatusProviding {
                       thumbnail: statement.text(4))
     }
 
-    private static func favorite(_ statement: SQLiteDatabase.Statement) throws(ServiceError) -> Favorite {
+    private static let favoriteColumns = """
+        f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, f.page_html, f.page_document, f.thumbnail, \
+        f.thumbnail_type, f.page_recipe
+        """
+
+    /// A favorite from a row of `favoriteColumns`, and whether its page's recipe was stored (false when
+    /// it was read from the page just now).
+    private static func favorite(_ statement: SQLiteDatabase.Statement) throws(ServiceError) -> (favorite: Favorite, recipeWasStored: Bool) {
         let recipe = try recipe(statement)
         var page: RecipePage?
+        var recipeWasStored = true
         if let html = statement.text(6) {
+            let base = URL(string: recipe.href)
             let document: ReadableDocument
             do {
                 document = try JSONDecoder().decode(ReadableDocument.self, from: Data((statement.text(7) ?? "").utf8))
             } catch {
                 // The document is what the reader made of the stored page: a damaged copy is made again
                 // from the page itself, which is the part that cannot be fetched twice.
-                document = HTMLReader.read(html, baseURL: URL(string: recipe.href))
+                document = HTMLReader.read(html, baseURL: base)
             }
-            page = RecipePage(html: html, document: document)
+            let pageRecipe: PageRecipe?
+            if let stored = statement.text(10), let decoded = try? JSONDecoder().decode(PageRecipe?.self, from: Data(stored.utf8)) {
+                pageRecipe = decoded
+            } else {
+                // Saved before recipes were read from pages, or damaged: read again from the page.
+                pageRecipe = RecipeExtractor.extract(html: html, url: base)
+                recipeWasStored = false
+            }
+            page = RecipePage(html: html, document: document, recipe: pageRecipe)
         }
         var thumbnail: RecipeImage?
         if let bytes = statement.blob(8) {
             thumbnail = RecipeImage(bytes: bytes, contentType: statement.text(9) ?? "application/octet-stream")
         }
-        return Favorite(recipe: recipe, savedAt: Date(timeIntervalSince1970: statement.double(5)), page: page, thumbnail: thumbnail)
+        let favorite = Favorite(recipe: recipe, savedAt: Date(timeIntervalSince1970: statement.double(5)), page: page, thumbnail: thumbnail)
+        return (favorite, recipeWasStored)
+    }
+
+    /// What `favorites WORDS` finds in a page's recipe: its ingredient lines and steps.
+    static func searchableText(_ recipe: PageRecipe) -> String {
+        (recipe.ingredients + recipe.steps).joined(separator: "\n")
     }
 
     static func json<T: Encodable>(_ value: T) throws(ServiceError) -> String {
