@@ -1,4 +1,4 @@
-public import Entity
+import Entity
 public import Interactor
 public import Router
 
