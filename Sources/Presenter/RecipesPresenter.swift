@@ -1,5 +1,5 @@
 import Entity
-public import Interactor
+import Interactor
 public import Router
 
 /// What the REPL talks to: a new search, the favorites screen, going back, help, and the list that
