@@ -25,6 +25,8 @@ public protocol PageFetching: Sendable {
     /// The page, and when it was saved when a kept copy stood in for a network that failed (nil when
     /// it came from the network now).
     func datedPage(at href: String) async throws(ServiceError) -> (page: RecipePage, savedAt: Date?)
+    /// The copy of the page kept from an earlier read, without asking the network; nil when none is kept.
+    func keptPage(at href: String) -> RecipePage?
 }
 
 extension PageFetching {
@@ -32,6 +34,9 @@ extension PageFetching {
     public func datedPage(at href: String) async throws(ServiceError) -> (page: RecipePage, savedAt: Date?) {
         (try await page(at: href), nil)
     }
+
+    /// Without a cache behind it, no page is kept.
+    public func keptPage(at href: String) -> RecipePage? { nil }
 }
 
 /// Which recipes are favorites, as the search screens need to know.

@@ -34,7 +34,7 @@ import TestSupport
             #expect(whole.missing.isEmpty)
             #expect(whole.thumbnail?.bytes == Data([1, 2, 3]))
             let saved = try #require(try await favorites.savedPage(for: recipe.id))
-            #expect(saved.document.blocks.contains(.paragraph("Page of \(recipe.href)")))
+            #expect(saved.page.document.blocks.contains(.paragraph("Page of \(recipe.href)")))
             #expect(try await favorites.incomplete().isEmpty)
         }
     }
@@ -142,7 +142,7 @@ import TestSupport
 
 /// A saved copy that cannot be read.
 final class BrokenSavedPages: SavedPageProviding {
-    func savedPage(for id: RecipeID) async throws(UseCaseError) -> (document: ReadableDocument, savedAt: Date)? {
+    func savedPage(for id: RecipeID) async throws(UseCaseError) -> (page: RecipePage, savedAt: Date)? {
         throw UseCaseError.storageCorrupt.with(operation: .favorites, detail: "file is not a database")
     }
 }

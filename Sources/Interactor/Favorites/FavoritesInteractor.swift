@@ -225,12 +225,12 @@ public actor FavoritesInteractor: SavedPageProviding {
         return try await query { () throws(ServiceError) in try await store.favorite(id) }
     }
 
-    public func savedPage(for id: RecipeID) async throws(UseCaseError) -> (document: ReadableDocument, savedAt: Date)? {
+    public func savedPage(for id: RecipeID) async throws(UseCaseError) -> (page: RecipePage, savedAt: Date)? {
         guard let store else { return nil }
         guard let favorite = try await query({ () throws(ServiceError) in try await store.favorite(id) }), let page = favorite.page else {
             return nil
         }
-        return (page.document, favorite.savedAt)
+        return (page, favorite.savedAt)
     }
 
     /// Every favorite (or those matching `words`), whole, newest first, for export.

@@ -15,14 +15,18 @@ public struct ReadablePage: Sendable, Equatable {
     /// The page's address: the recipe's href, or a link followed from its page.
     public let address: String
     public let document: ReadableDocument
+    /// The recipe read from the page; nil when the page holds none (or for a page a link led to).
+    public let pageRecipe: PageRecipe?
     public let source: Source
     /// Why the saved copy could not be read when the page was fetched online instead.
     public let savedCopyProblem: UseCaseError?
 
-    public init(recipe: Recipe, address: String? = nil, document: ReadableDocument, source: Source, savedCopyProblem: UseCaseError? = nil) {
+    public init(recipe: Recipe, address: String? = nil, document: ReadableDocument, pageRecipe: PageRecipe? = nil, source: Source,
+                savedCopyProblem: UseCaseError? = nil) {
         self.recipe = recipe
         self.address = address ?? recipe.href
         self.document = document
+        self.pageRecipe = pageRecipe
         self.source = source
         self.savedCopyProblem = savedCopyProblem
     }

@@ -21,25 +21,43 @@ public actor ReadingInteractor {
         if let saved {
             do throws(UseCaseError) {
                 if let copy = try await saved.savedPage(for: recipe.id) {
-                    return ReadablePage(recipe: recipe, document: copy.document, source: .saved(copy.savedAt))
+                    return ReadablePage(recipe: recipe, document: copy.page.document, pageRecipe: copy.page.recipe, source: .saved(copy.savedAt))
                 }
             } catch {
                 savedCopyProblem = error
             }
         }
         if let page = await recent.page(for: recipe.id) {
-            return ReadablePage(recipe: recipe, document: page.document, source: .online, savedCopyProblem: savedCopyProblem)
+            return ReadablePage(recipe: recipe, document: page.document, pageRecipe: page.recipe, source: .online,
+                                savedCopyProblem: savedCopyProblem)
         }
         do throws(ServiceError) {
             let (page, keptAt) = try await fetcher.datedPage(at: recipe.href)
             if let keptAt {
-                return ReadablePage(recipe: recipe, document: page.document, source: .cached(keptAt), savedCopyProblem: savedCopyProblem)
+                return ReadablePage(recipe: recipe, document: page.document, pageRecipe: page.recipe, source: .cached(keptAt),
+                                    savedCopyProblem: savedCopyProblem)
             }
             await recent.remember(page, for: recipe.id)
-            return ReadablePage(recipe: recipe, document: page.document, source: .online, savedCopyProblem: savedCopyProblem)
+            return ReadablePage(recipe: recipe, document: page.document, pageRecipe: page.recipe, source: .online,
+                                savedCopyProblem: savedCopyProblem)
         } catch {
             throw UseCaseError(error, during: .readPage)
         }
+    }
+
+    /// The recipe read from `recipe`'s page when it is at hand without the network (a favorite's saved
+    /// page, a page read a moment ago, a page kept in the cache); nil otherwise. A saved copy that
+    /// cannot be read counts as none: the details that ask for it are shown all the same.
+    public func knownRecipe(of recipe: Recipe) async -> PageRecipe? {
+        if let saved {
+            do throws(UseCaseError) {
+                if let copy = try await saved.savedPage(for: recipe.id) { return copy.page.recipe }
+            } catch {
+                // Reading the page (o N) says what is wrong with the saved copy; the details go without.
+            }
+        }
+        if let page = await recent.page(for: recipe.id) { return page.recipe }
+        return fetcher.keptPage(at: recipe.href)?.recipe
     }
 
     /// The page a link of `recipe`'s page leads to (a link followed in the reader), online.

@@ -39,6 +39,10 @@ public final class CachingPageFetcher: PageFetching {
         cache.page(at: href)
     }
 
+    public func keptPage(at href: String) -> RecipePage? {
+        cachedPage(at: href)?.page
+    }
+
     public func thumbnail(at url: String) async throws(ServiceError) -> RecipeImage {
         try await fetchThumbnail(at: url).image
     }
