@@ -43,7 +43,7 @@ import TestSupport
                 let copiedLink = String(decoding: try #require(Data(base64Encoded: String(payload))), as: UTF8.self)
                 #expect(copiedLink.hasPrefix(server.baseURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))))
                 var mark = terminal.bytes.count
-                terminal.type("o 1\r")
+                terminal.type("o 1 page\r")
                 #expect(terminal.waitFor("enter: follow a link", after: mark))
                 // The first link to a web page (not to the API) among the page's references.
                 let page = String(decoding: terminal.bytes[mark...], as: UTF8.self)

@@ -42,4 +42,31 @@ import TestSupport
             }
         }
     }
+
+    @Test func theRecipeCardAndTheWholePageAreOneKeyApart() async throws {
+        try await PuppyServerFixture.withServer { server in
+            try await TemporaryDirectory.with { home in
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString, "--color", "never"], home: home,
+                                                                 rows: 200)
+                #expect(terminal.enter("garlic", expecting: "Recipes with garlic") != nil)
+                var mark = terminal.bytes.count
+                terminal.type("o 1\r")
+                #expect(terminal.waitFor("-- end · p: whole page · ", after: mark))
+                let card = String(decoding: terminal.bytes[mark...], as: UTF8.self)
+                #expect(card.contains("\r\nMethod\r\n  1. "), "the card has numbered steps")
+                #expect(!card.contains("References"), "and none of the site around them")
+                mark = terminal.bytes.count
+                terminal.type("p")
+                #expect(terminal.waitFor("r: recipe card · q, space or enter: close --", after: mark))
+                #expect(String(decoding: terminal.bytes[mark...], as: UTF8.self).contains("References"), "the whole page")
+                mark = terminal.bytes.count
+                terminal.type("r")
+                #expect(terminal.waitFor("-- end · p: whole page · ", after: mark), "back to the card")
+                mark = terminal.bytes.count
+                terminal.type("q")
+                #expect(terminal.waitFor("recipes> ", after: mark))
+                #expect(terminal.quit() == 0)
+            }
+        }
+    }
 }

@@ -64,6 +64,8 @@ import TestSupport
                 p
                 12
                 o 12
+                o 12 page
+                12
                 filter lactose-free
                 n
                 filter all
@@ -83,11 +85,16 @@ import TestSupport
                 #expect(output.contains("Recipes 1–10 · screen 1"))
                 #expect(output.contains("Recipes 51–60 · screen 6"))
                 #expect(output.contains("Recipes 41–50 · screen 5 · n next · p previous"))
-                // The recipe view and its page.
+                // The recipe view, its recipe card, its whole page, and the view again with the method
+                // read from the page.
                 #expect(output.contains("12. "))
                 #expect(output.contains("  Link:"))
-                #expect(output.contains("INGREDIENTS") || output.contains("Ingredients"))
+                #expect(output.contains("\nIngredients\n"))
+                #expect(output.contains("\nMethod\n"))
+                #expect(output.contains("o 12 page shows the whole page"))
                 #expect(output.contains("References"))
+                #expect(output.contains("o 12 shows the recipe card"))
+                #expect(output.contains("  Method:\n    1. "))
                 #expect(output.contains("Recipes with garlic · lactose-free"))
                 // Bad commands: one line each, and the session goes on.
                 let errors = output.split(separator: "\n").filter { $0.hasPrefix("Error: ") }

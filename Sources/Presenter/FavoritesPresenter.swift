@@ -110,9 +110,9 @@ public final class FavoritesPresenter: ListPresenting {
         view?.display(FavoritesFormatter.detail(favorite, number: number))
     }
 
-    public func open(_ number: Int, link: Int?) async {
+    public func open(_ number: Int, _ target: ReaderTarget) async {
         guard let favorite = await load(number) else { return }
-        await links.read(favorite.recipe, as: RecipeReference(list: .favorites, number: number, id: favorite.recipe.id), link: link)
+        await links.read(favorite.recipe, as: RecipeReference(list: .favorites, number: number, id: favorite.recipe.id), target: target)
     }
 
     public func web(_ number: Int) async { if let recipe = await listed(number)?.recipe { await links.openInBrowser(recipe) } }

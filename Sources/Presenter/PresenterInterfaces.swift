@@ -3,8 +3,9 @@
 public protocol RecipesView: AnyObject {
     func display(_ screen: ScreenModel)
     func display(_ recipe: RecipeDetailModel)
-    /// Shows a page in the reader; returns the number of a link the person picked to follow, if any.
-    func display(_ page: PageModel) async -> Int?
+    /// Shows a page in the reader; returns what the person asked for next (a link to follow, the page
+    /// shown the other way), if anything.
+    func display(_ page: PageModel) async -> ReaderAction?
     /// Opens an address in the person's web browser.
     func openInBrowser(_ address: String) async -> BrowserOutcome
     /// Puts text on the terminal's clipboard; false when there is no terminal to ask.
@@ -31,8 +32,8 @@ public protocol ListPresenting: AnyObject {
     func refresh() async
     /// Recipe `number` in full.
     func show(_ number: Int) async
-    /// Recipe `number`'s page in the reader, or the page its link number `link` leads to.
-    func open(_ number: Int, link: Int?) async
+    /// Recipe `number`'s page in the reader, as `target` says.
+    func open(_ number: Int, _ target: ReaderTarget) async
     /// Recipe `number`'s page in the web browser.
     func web(_ number: Int) async
     /// Recipe `number`'s link on the clipboard.

@@ -1,6 +1,6 @@
-public import Entity
-public import Interactor
-public import Router
+import Entity
+import Interactor
+import Router
 
 /// What both lists do with a recipe's page and link: read the page and follow the links the person
 /// picks in the reader, open the page in the web browser, copy its link.
@@ -19,24 +19,25 @@ final class RecipeLinks {
         self.pictures = pictures
     }
 
-    /// Reads `recipe`'s page, or the page its link number `link` leads to, then each page whose link
-    /// the person picks in the reader.
-    func read(_ recipe: Recipe, as reference: RecipeReference, link: Int?) async {
+    /// Reads `recipe` as `target` asks (its recipe card, else its page's text; its whole page; the page
+    /// one of its links leads to), then whatever the person asks for in the reader: a link followed,
+    /// the page shown the other way.
+    func read(_ recipe: Recipe, as reference: RecipeReference, target: ReaderTarget) async {
         do throws(UseCaseError) {
             var page = try await whileBusy(view, "Opening \(recipe.title)") { () async throws(UseCaseError) -> ReadablePage in
                 try await self.reading.read(recipe)
             }
             router.show(.reader(reference))
             if let problem = page.savedCopyProblem { view?.display(messages.savedCopyUnreadable(problem)) }
-            var chosen = link
+            var showing = target
             while true {
-                if let number = chosen {
-                    guard let target = page.document.links.first(where: { $0.number == number }) else {
+                if case .link(let number) = showing {
+                    guard let link = page.document.links.first(where: { $0.number == number }) else {
                         view?.display(messages.noSuchLink(number, on: page))
                         return
                     }
-                    page = try await whileBusy(view, "Opening \(target.url)") { () async throws(UseCaseError) -> ReadablePage in
-                        try await self.reading.read(link: target.url, from: recipe)
+                    page = try await whileBusy(view, "Opening \(link.url)") { () async throws(UseCaseError) -> ReadablePage in
+                        try await self.reading.read(link: link.url, from: recipe)
                     }
                 }
                 // Ctrl-C while a large page was read: the person no longer wants it.
@@ -44,7 +45,8 @@ final class RecipeLinks {
                     view?.display(messages.cancelled(searching: false))
                     return
                 }
-                var model = ScreenFormatter.page(page)
+                let card = showing == .recipe ? ScreenFormatter.recipeCard(page, number: reference.number) : nil
+                var model = card ?? ScreenFormatter.page(page, number: reference.number, cardAsked: showing == .recipe)
                 if page.address == recipe.href { model.picture = await pictures.picture(of: recipe, for: .detail) }
                 guard let view else { return }
                 let next = await view.display(model)
@@ -52,12 +54,20 @@ final class RecipeLinks {
                     view.display(messages.stoppedDrawing())
                     return
                 }
-                guard let next else { return }
-                chosen = next
+                switch next {
+                case nil: return
+                case .follow(let number)?: showing = .link(number)
+                case .alternate?: showing = card == nil ? .recipe : .wholePage
+                }
             }
         } catch {
             view?.display(messages.error(error))
         }
+    }
+
+    /// The recipe read from `recipe`'s page when it is at hand without the network.
+    func knownRecipe(of recipe: Recipe) async -> PageRecipe? {
+        await reading.knownRecipe(of: recipe)
     }
 
     /// Opens `recipe`'s page in the person's web browser.

@@ -95,7 +95,7 @@ public final class RecipesPresenter {
         case .recipe(let reference):
             await list(reference.list).show(reference.number)
         case .reader(let reference):
-            await list(reference.list).open(reference.number, link: nil)
+            await list(reference.list).open(reference.number, .recipe)
         case .help:
             view?.displayHelp()
         }

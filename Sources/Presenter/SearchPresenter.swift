@@ -194,12 +194,12 @@ public final class SearchPresenter: ListPresenting {
         guard let listed = await recipe(number) else { return }
         router.show(.recipe(RecipeReference(list: .results, number: number, id: listed.recipe.id)))
         await pictures.show(listed.recipe, for: .detail)
-        view?.display(ScreenFormatter.detail(listed))
+        view?.display(ScreenFormatter.detail(listed, method: await links.knownRecipe(of: listed.recipe)))
     }
 
-    public func open(_ number: Int, link: Int?) async {
+    public func open(_ number: Int, _ target: ReaderTarget) async {
         guard let listed = await recipe(number) else { return }
-        await links.read(listed.recipe, as: RecipeReference(list: .results, number: number, id: listed.recipe.id), link: link)
+        await links.read(listed.recipe, as: RecipeReference(list: .results, number: number, id: listed.recipe.id), target: target)
     }
 
     public func web(_ number: Int) async { if let recipe = await recipe(number)?.recipe { await links.openInBrowser(recipe) } }

@@ -67,7 +67,7 @@ public final class REPL {
         case .refresh: await presenter.list.refresh()
         case .retry: await presenter.retry()
         case .show(let number): await presenter.list.show(number)
-        case .open(let number, let link): await presenter.list.open(number, link: link)
+        case .open(let number, let target): await presenter.list.open(number, target)
         case .web(let number): await presenter.list.web(number)
         case .copy(let number): await presenter.list.copyLink(number)
         case .picture(let number): await presenter.list.picture(number)

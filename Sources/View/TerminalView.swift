@@ -94,11 +94,12 @@ public final class TerminalView: RecipesView {
         write(renderer.detail(recipe))
     }
 
-    public func display(_ page: PageModel) async -> Int? {
+    public func display(_ page: PageModel) async -> ReaderAction? {
         if let picture = page.picture, terminal.stdoutIsTTY { display(picture, for: .detail) }
         let width = terminal.width
         return await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors))
-            .show(renderer.page(page), links: page.references.count, plain: { Renderer(width: width, colors: false).page(page) })
+            .show(renderer.page(page), links: page.references.count, alternate: page.alternate,
+                  plain: { Renderer(width: width, colors: false).page(page) })
     }
 
     public func openInBrowser(_ address: String) async -> BrowserOutcome {

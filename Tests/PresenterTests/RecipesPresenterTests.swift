@@ -63,14 +63,81 @@ struct PresenterStack {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)),
                                    pages: ["http://example.test/recipes/1": "<h1>Recipe 1</h1><p>Whisk the eggs.</p>"])
         await stack.presenter.search(ingredients: "eggs", title: "")
-        await stack.presenter.list.open(1, link: nil)
+        await stack.presenter.list.open(1, .recipe)
         guard case .page(let page) = stack.view.shown.last else { Issue.record("no page shown"); return }
         #expect(page.blocks == [.heading(level: 1, text: "Recipe 1"), .paragraph("Whisk the eggs.")])
         #expect(page.source == "online")
-        await stack.presenter.list.open(2, link: nil)
+        #expect(page.note == "No recipe was found on this page; this is its whole text.")
+        #expect(page.alternate == nil)
+        await stack.presenter.list.open(2, .recipe)
         let message = try #require(stack.view.messages.last)
         #expect(message.text == "The recipe's site answered with an error (HTTP 404 for http://example.test/recipes/2).")
         #expect(message.hint?.contains("retry") == false, "retry tries a search, not a page")
+    }
+
+    static let recipePage = """
+        <html><head><title>Tortilla | A Site</title><script type="application/ld+json">
+        {"@context": "https://schema.org", "@type": "Recipe", "name": "Tortilla Española", "recipeYield": "4",
+         "totalTime": "PT1H", "recipeCuisine": "Spanish", "image": "http://example.test/tortilla.jpg",
+         "recipeIngredient": ["6 eggs", "500 g potatoes", "100 ml milk"],
+         "recipeInstructions": [{"@type": "HowToSection", "name": "The potatoes", "itemListElement": [
+             {"@type": "HowToStep", "text": "Slice and fry the potatoes."}]},
+           {"@type": "HowToSection", "name": "The tortilla", "itemListElement": [
+             {"@type": "HowToStep", "text": "Beat the eggs with the milk."}, {"@type": "HowToStep", "text": "Cook both sides."}]}]}
+        </script></head><body><nav><a href="http://example.test/">Home</a></nav><h1>Tortilla Española</h1><p>Grandmother's.</p></body></html>
+        """
+
+    @Test func aPageHoldingARecipeOpensAsItsCardAndTheOtherKeyShowsTheWholePage() async throws {
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), pages: ["http://example.test/recipes/1": Self.recipePage])
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        stack.view.readerActions = [.alternate, .alternate]
+        await stack.presenter.list.open(1, .recipe)
+        let pages = stack.view.shown.compactMap { if case .page(let page) = $0 { page } else { nil } }
+        try #require(pages.count == 3, "card, whole page, card again")
+        let card = pages[0]
+        #expect(card.title == "Tortilla Española")
+        #expect(card.blocks == [
+            .paragraph("4 servings · 1 h · Spanish"),
+            .heading(level: 2, text: "Ingredients"),
+            .item(marker: "•", text: "6 eggs", depth: 0), .item(marker: "•", text: "500 g potatoes", depth: 0),
+            .item(marker: "•", text: "100 ml milk", depth: 0),
+            .field(label: "Lactose", value: "from 100 ml milk"),
+            .heading(level: 2, text: "Method"),
+            .heading(level: 3, text: "The potatoes"), .item(marker: "1.", text: "Slice and fry the potatoes.", depth: 0),
+            .heading(level: 3, text: "The tortilla"), .item(marker: "2.", text: "Beat the eggs with the milk.", depth: 0),
+            .item(marker: "3.", text: "Cook both sides.", depth: 0),
+            .field(label: "Picture", value: "http://example.test/tortilla.jpg"),
+            .field(label: "Source", value: "http://example.test/recipes/1"),
+        ])
+        #expect(card.alternate?.key == "p")
+        #expect(card.footer == "o 1 page shows the whole page")
+        #expect(card.references.isEmpty)
+        let whole = pages[1]
+        #expect(whole.blocks.contains(.paragraph("Grandmother's.")))
+        #expect(whole.references == ["1. http://example.test/"])
+        #expect(whole.alternate?.key == "r")
+        #expect(whole.note == nil)
+        #expect(pages[2] == card)
+
+        await stack.presenter.list.open(1, .wholePage)
+        guard case .page(let asked) = stack.view.shown.last else { Issue.record("no page shown"); return }
+        #expect(asked == whole)
+    }
+
+    @Test func detailsShowTheMethodOnceThePageWasRead() async throws {
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), pages: ["http://example.test/recipes/1": Self.recipePage])
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.list.show(1)
+        guard case .recipe(let before) = stack.view.shown.last else { Issue.record("no recipe shown"); return }
+        #expect(before.method.isEmpty, "the page was not read: nothing is fetched for the details")
+        await stack.presenter.list.open(1, .recipe)
+        await stack.presenter.list.show(1)
+        guard case .recipe(let after) = stack.view.shown.last else { Issue.record("no recipe shown"); return }
+        #expect(after.method == [.section("The potatoes"), .step(number: 1, text: "Slice and fry the potatoes."),
+                                 .section("The tortilla"), .step(number: 2, text: "Beat the eggs with the milk."),
+                                 .step(number: 3, text: "Cook both sides.")])
+        #expect(after.fields.first { $0.label == "Time" }?.value == "1 h")
+        #expect(after.fields.first { $0.label == "Yields" }?.value == "4 servings")
     }
 
     @Test func linksOfAPageAreFollowedInTheReaderAndByNumber() async throws {
@@ -80,14 +147,14 @@ struct PresenterStack {
             "http://example.test/side": "<h1>A Side</h1><p>Boil the rice.</p>",
         ])
         await stack.presenter.search(ingredients: "eggs", title: "")
-        stack.view.linksToFollow = [1]
-        await stack.presenter.list.open(1, link: nil)
+        stack.view.readerActions = [.follow(1)]
+        await stack.presenter.list.open(1, .recipe)
         let pages = stack.view.shown.compactMap { if case .page(let page) = $0 { page } else { nil } }
         #expect(pages.map(\.title) == ["Recipe 1", "The Sauce"], "the link picked in the reader was followed")
-        await stack.presenter.list.open(1, link: 2)
+        await stack.presenter.list.open(1, .link(2))
         guard case .page(let side) = stack.view.shown.last else { Issue.record("link 2 not shown"); return }
         #expect(side.title == "A Side")
-        await stack.presenter.list.open(1, link: 7)
+        await stack.presenter.list.open(1, .link(7))
         #expect(stack.view.messages.last?.text == "The page has no link 7.")
         #expect(stack.view.messages.last?.hint == "Its links are numbered 1 to 2.")
     }

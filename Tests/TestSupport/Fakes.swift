@@ -156,10 +156,13 @@ public final class FakePageFetcher: PageFetching {
     private let unknown: UnknownPages
     private let state: Locked<State>
 
-    /// Pages given as HTML, read with the real HTML reader.
+    /// Pages given as HTML, read with the real HTML reader and recipe extractor.
     public convenience init(pages: [String: String] = [:], unknown: UnknownPages = .generated,
                             picture: RecipeImage? = RecipeImage(bytes: Data([1, 2, 3]), contentType: "image/png")) {
-        self.init(documents: pages.mapValues { RecipePage(html: $0, document: HTMLReader.read($0)) }, unknown: unknown, picture: picture)
+        let documents = Dictionary(uniqueKeysWithValues: pages.map { href, html in
+            (href, RecipePage(html: html, document: HTMLReader.read(html), recipe: RecipeExtractor.extract(html: html, url: URL(string: href))))
+        })
+        self.init(documents: documents, unknown: unknown, picture: picture)
     }
 
     /// Pages given whole.

@@ -15,7 +15,8 @@ public final class RecordingView: RecipesView {
     public private(set) var shown: [Shown] = []
     public private(set) var activities: [String?] = []
     /// Link numbers to pick in the reader, one per page shown, in turn.
-    public var linksToFollow: [Int] = []
+    /// What the reader answers to each page shown, in turn (then nothing: it is closed).
+    public var readerActions: [ReaderAction] = []
     /// What opening a browser comes to, and the addresses asked for.
     public var browser: BrowserOutcome = .opened(program: "test-browser")
     public private(set) var opened: [String] = []
@@ -29,9 +30,9 @@ public final class RecordingView: RecipesView {
 
     public func display(_ screen: ScreenModel) { shown.append(.screen(screen)) }
     public func display(_ recipe: RecipeDetailModel) { shown.append(.recipe(recipe)) }
-    public func display(_ page: PageModel) async -> Int? {
+    public func display(_ page: PageModel) async -> ReaderAction? {
         shown.append(.page(page))
-        return linksToFollow.isEmpty ? nil : linksToFollow.removeFirst()
+        return readerActions.isEmpty ? nil : readerActions.removeFirst()
     }
 
     public func openInBrowser(_ address: String) async -> BrowserOutcome {

@@ -6,8 +6,8 @@ import Presenter
     @Test(arguments: [
         ("n", Command.next), ("next", .next), ("", .next), ("   ", .next), ("p", .previous), ("previous", .previous),
         ("prev", .previous), ("f", .first), ("first", .first), ("r", .refresh), ("refresh", .refresh), ("retry", .retry),
-        ("23", .show(23)), ("show 4", .show(4)), ("o 3", .open(3, link: nil)), ("open 12", .open(12, link: nil)),
-        ("OPEN 2", .open(2, link: nil)), ("o 2 7", .open(2, link: 7)), ("w 4", .web(4)), ("web 4", .web(4)), ("c 1", .copy(1)),
+        ("23", .show(23)), ("show 4", .show(4)), ("o 3", .open(3, .recipe)), ("open 12", .open(12, .recipe)),
+        ("OPEN 2", .open(2, .recipe)), ("o 2 7", .open(2, .link(7))), ("o 2 page", .open(2, .wholePage)), ("open 5 PAGE", .open(5, .wholePage)), ("w 4", .web(4)), ("web 4", .web(4)), ("c 1", .copy(1)),
         ("copy 1", .copy(1)),
         ("filter lactose-free", .filter("lactose-free")), ("filter ALL", .filter("all")), ("b", .back), ("back", .back),
         ("?", .help), ("h", .help), ("help", .help), ("q", .quit), ("quit", .quit), ("exit", .quit), (":quit", .quit),
@@ -34,7 +34,7 @@ import Presenter
     }
 
     @Test(arguments: [
-        ("o", InputError.missingArgument(command: "o", usage: "open N [LINK]")),
+        ("o", InputError.missingArgument(command: "o", usage: "open N [page|LINK]")),
         ("open x", .badNumber(command: "open", text: "x")),
         ("open 0", .numberBelowOne("0")),
         ("o -3", .numberBelowOne("-3")),
@@ -83,7 +83,7 @@ import Presenter
             // `o` and one character: a recipe number 1 to 9, or a one-line refusal.
             switch Result(catching: { () throws(InputError) -> Command in try CommandParser.parse("o " + character) }) {
             case .success(let command):
-                #expect(command == .open(Int(character) ?? -1, link: nil), "U+\(String(value, radix: 16))")
+                #expect(command == .open(Int(character) ?? -1, .recipe), "U+\(String(value, radix: 16))")
             case .failure(let error):
                 #expect(!Messages().input(error).text.contains("\n"))
             }
@@ -96,7 +96,7 @@ import Presenter
                 let line: String
                 switch spec.argument {
                 case .none, .optionalWords: line = name
-                case .number, .numberAndMaybeAnother: line = "\(name) 1"
+                case .number, .numberAndReaderTarget: line = "\(name) 1"
                 case .words: line = "\(name) " + spec.arguments.replacingOccurrences(of: "|", with: " ").split(separator: " ").prefix(2).joined(separator: " ")
                 case .search: line = "\(name) eggs"
                 }

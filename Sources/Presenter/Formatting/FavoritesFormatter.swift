@@ -42,6 +42,8 @@ public enum FavoritesFormatter {
             fields.append(.init(label: "Picture", value: "not saved (refresh fetches it)"))
         }
         return RecipeDetailModel(number: number, title: recipe.title, badges: [.favorite] + (lactose.isEmpty ? [] : [.lactose]),
-                                 fields: fields, footer: "o \(number) read offline · unfav \(number) remove · back")
+                                 fields: fields + ScreenFormatter.recipeFields(favorite.page?.recipe),
+                                 method: favorite.page?.recipe.map(RecipeCardFormatter.method) ?? [],
+                                 footer: "o \(number) read offline · unfav \(number) remove · back")
     }
 }

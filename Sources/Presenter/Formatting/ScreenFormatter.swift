@@ -1,5 +1,5 @@
 public import Foundation
-import Entity
+public import Entity
 public import Interactor
 
 /// Builds display models from search results. Pure: the same input always gives the same model.
@@ -93,7 +93,17 @@ public enum ScreenFormatter {
         return filter
     }
 
-    public static func detail(_ listed: ListedRecipe) -> RecipeDetailModel {
+    /// What the page's recipe adds to the details: its yields and time.
+    static func recipeFields(_ recipe: PageRecipe?) -> [RecipeDetailModel.Field] {
+        guard let recipe else { return [] }
+        var fields: [RecipeDetailModel.Field] = []
+        if let yields = recipe.yields { fields.append(.init(label: "Yields", value: yields)) }
+        if let time = RecipeCardFormatter.time(recipe) { fields.append(.init(label: "Time", value: time)) }
+        return fields
+    }
+
+    /// Recipe `listed` in full; with the method of its page's `method` recipe when that is known.
+    public static func detail(_ listed: ListedRecipe, method pageRecipe: PageRecipe? = nil) -> RecipeDetailModel {
         let recipe = listed.recipe
         var fields: [RecipeDetailModel.Field] = [
             .init(label: "Ingredients", value: recipe.ingredients.joined(separator: ", ")),
@@ -110,17 +120,25 @@ public enum ScreenFormatter {
         case nil: favorite = "unknown (the favorites cannot be read)"
         }
         fields.append(.init(label: "Favorite", value: favorite))
-        return RecipeDetailModel(number: listed.number, title: recipe.title, badges: badges(listed), fields: fields,
-                                 footer: "o \(listed.number) read the page · back · ? help")
+        return RecipeDetailModel(number: listed.number, title: recipe.title, badges: badges(listed),
+                                 fields: fields + recipeFields(pageRecipe), method: pageRecipe.map(RecipeCardFormatter.method) ?? [],
+                                 footer: "o \(listed.number) read the recipe · back · ? help")
     }
 
-    public static func page(_ page: ReadablePage) -> PageModel {
-        let source: String
-        switch page.source {
-        case .online: source = "online"
-        case .saved(let date): source = "saved copy from \(displayDate(date))"
-        case .cached(let date): source = "offline: the copy kept on \(displayDate(date))"
-        }
+    /// Recipe `number`'s page as its recipe card: the recipe read from it. Nil when it holds none.
+    public static func recipeCard(_ page: ReadablePage, number: Int) -> PageModel? {
+        guard let recipe = page.pageRecipe else { return nil }
+        return PageModel(title: recipe.title.isEmpty ? title(of: page) : recipe.title, source: source(of: page),
+                         blocks: RecipeCardFormatter.blocks(recipe, address: page.address), references: [],
+                         alternate: .init(key: "p", label: "whole page"), footer: "o \(number) page shows the whole page")
+    }
+
+    /// A page's whole text, with its links numbered. For recipe `number`'s own page: `asked` says a
+    /// recipe card was asked for (and the page has none), and a page that has one says how to see it.
+    public static func page(_ page: ReadablePage, number: Int? = nil, cardAsked: Bool = false) -> PageModel {
+        let ownPage = number != nil && page.address == page.recipe.href
+        let note = ownPage && cardAsked && page.pageRecipe == nil ? "No recipe was found on this page; this is its whole text." : nil
+        let hasCard = ownPage && page.pageRecipe != nil
         let blocks: [PageModel.Block] = page.document.blocks.map { block in
             switch block {
             case .heading(let level, let text): return .heading(level: level, text: text)
@@ -130,8 +148,19 @@ public enum ScreenFormatter {
             case .rule: return .rule
             }
         }
-        return PageModel(title: title(of: page), source: source, blocks: blocks,
-                         references: page.document.links.map { "\($0.number). \($0.url)" })
+        return PageModel(title: title(of: page), source: source(of: page), note: note, blocks: blocks,
+                         references: page.document.links.map { "\($0.number). \($0.url)" },
+                         alternate: hasCard ? .init(key: "r", label: "recipe card") : nil,
+                         footer: hasCard ? number.map { "o \($0) shows the recipe card" } : nil)
+    }
+
+    /// "online", "saved copy from 2026-11-20 10:05", or the kept copy standing in for the network.
+    static func source(of page: ReadablePage) -> String {
+        switch page.source {
+        case .online: return "online"
+        case .saved(let date): return "saved copy from \(displayDate(date))"
+        case .cached(let date): return "offline: the copy kept on \(displayDate(date))"
+        }
     }
 
     /// The page's own title; for the recipe's page without one, the recipe's title; for a page a link

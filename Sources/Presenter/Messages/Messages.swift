@@ -1,4 +1,4 @@
-public import Entity
+import Entity
 public import Interactor
 
 /// Every message a person reads, in one place: errors, notes and answers, each one line that says what

@@ -52,7 +52,15 @@ public struct RecipeDetailModel: Sendable, Equatable {
     public let badges: [Badge]
     /// Label and value pairs in order: ingredients, lactose, site, link, favorite, ...
     public let fields: [Field]
+    /// The method, when the recipe's page was read (now or earlier) and holds one.
+    public let method: [MethodLine]
     public let footer: String
+
+    /// One line of a recipe's method: a numbered step, or a section heading of its own.
+    public enum MethodLine: Sendable, Equatable {
+        case step(number: Int, text: String)
+        case section(String)
+    }
 
     public struct Field: Sendable, Equatable {
         public let label: String
@@ -64,11 +72,12 @@ public struct RecipeDetailModel: Sendable, Equatable {
         }
     }
 
-    public init(number: Int, title: String, badges: [Badge], fields: [Field], footer: String) {
+    public init(number: Int, title: String, badges: [Badge], fields: [Field], method: [MethodLine] = [], footer: String) {
         self.number = number
         self.title = title
         self.badges = badges
         self.fields = fields
+        self.method = method
         self.footer = footer
     }
 }
@@ -81,6 +90,20 @@ public struct PageModel: Sendable, Equatable {
         case item(marker: String, text: String, depth: Int)
         case preformatted(String)
         case rule
+        /// A labelled line (`Source: https://…`); a run of them is set apart from what comes before.
+        case field(label: String, value: String)
+    }
+
+    /// The other way to show the same page (the whole page beside the recipe card, and back), with
+    /// the key the reader switches with.
+    public struct Alternate: Sendable, Equatable {
+        public let key: Character
+        public let label: String
+
+        public init(key: Character, label: String) {
+            self.key = key
+            self.label = label
+        }
     }
 
     public let title: String
@@ -88,16 +111,34 @@ public struct PageModel: Sendable, Equatable {
     public var picture: PictureModel?
     /// Where the text came from: "online" or "saved copy from 2026-11-20".
     public let source: String
+    /// One line under the title worth knowing first ("No recipe was found on this page…").
+    public let note: String?
     public let blocks: [Block]
     /// Numbered links, `1. http://...`.
     public let references: [String]
+    /// The key that shows the page the other way, if there is one.
+    public let alternate: Alternate?
+    /// The last line: the command that shows the page the other way (for pagers without the key).
+    public let footer: String?
 
-    public init(title: String, source: String, blocks: [Block], references: [String]) {
+    public init(title: String, source: String, note: String? = nil, blocks: [Block], references: [String],
+                alternate: Alternate? = nil, footer: String? = nil) {
         self.title = title
         self.source = source
+        self.note = note
         self.blocks = blocks
         self.references = references
+        self.alternate = alternate
+        self.footer = footer
     }
+}
+
+/// What the person did in the reader before it closed.
+public enum ReaderAction: Sendable, Equatable {
+    /// Typed the number of a link to follow.
+    case follow(Int)
+    /// Pressed the key that shows the page the other way.
+    case alternate
 }
 
 /// Where a picture is shown, which decides its size.

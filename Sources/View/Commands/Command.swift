@@ -1,3 +1,5 @@
+public import Presenter
+
 /// What a line typed at the prompt asks for.
 public enum Command: Equatable, Sendable {
     /// A new search: comma-separated ingredients and title words (either may be empty, not both).
@@ -9,8 +11,8 @@ public enum Command: Equatable, Sendable {
     case retry
     /// Show recipe N.
     case show(Int)
-    /// Read recipe N's page, or the page its link number `link` leads to.
-    case open(Int, link: Int?)
+    /// Read recipe N: its recipe card, its whole page, or the page one of its links leads to.
+    case open(Int, ReaderTarget)
     /// Open recipe N's page in the web browser.
     case web(Int)
     /// Copy recipe N's link.

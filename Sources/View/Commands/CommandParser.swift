@@ -36,9 +36,14 @@ public enum CommandParser {
             return command
         case .number(let command):
             return command(try number(name, rest, usage: spec.usage))
-        case .numberAndMaybeAnother(let command):
+        case .numberAndReaderTarget(let command):
             let (first, second) = splitFirstWord(rest)
-            return command(try number(name, first, usage: spec.usage), second.isEmpty ? nil : try number(name, second, usage: spec.usage))
+            let recipe = try number(name, first, usage: spec.usage)
+            switch second.lowercased() {
+            case "": return command(recipe, .recipe)
+            case "page": return command(recipe, .wholePage)
+            default: return command(recipe, .link(try number(name, second, usage: spec.usage)))
+            }
         case .optionalWords(let command):
             return command(rest)
         case .words(let command):

@@ -1,3 +1,5 @@
+import Presenter
+
 /// Every command with its names, what it takes and what it does: the one list that the parser, Tab
 /// completion and help all read.
 public struct CommandSpec: Sendable {
@@ -7,8 +9,8 @@ public struct CommandSpec: Sendable {
         case none(Command)
         /// A recipe number.
         case number(@Sendable (Int) -> Command)
-        /// A recipe number, then maybe another (a link on its page).
-        case numberAndMaybeAnother(@Sendable (Int, Int?) -> Command)
+        /// A recipe number, then maybe `page` or another number (a link on its page).
+        case numberAndReaderTarget(@Sendable (Int, ReaderTarget) -> Command)
         /// Words, maybe none.
         case optionalWords(@Sendable (String) -> Command)
         /// Words, at least one.
@@ -35,8 +37,9 @@ public enum CommandTable {
                     argument: .none(.refresh)),
         CommandSpec(names: ["retry"], arguments: "", summary: "try the step that failed again", argument: .none(.retry)),
         CommandSpec(names: ["show"], arguments: "N", summary: "recipe N in full (typing just N does the same)", argument: .number { .show($0) }),
-        CommandSpec(names: ["o", "open"], arguments: "N [LINK]", summary: "read recipe N's page here (or where its link LINK goes)",
-                    argument: .numberAndMaybeAnother { .open($0, link: $1) }),
+        CommandSpec(names: ["o", "open"], arguments: "N [page|LINK]",
+                    summary: "read recipe N here: its recipe card, its whole page, or where its link LINK goes",
+                    argument: .numberAndReaderTarget { .open($0, $1) }),
         CommandSpec(names: ["w", "web"], arguments: "N", summary: "open recipe N's page in the web browser", argument: .number { .web($0) }),
         CommandSpec(names: ["c", "copy"], arguments: "N", summary: "copy recipe N's link", argument: .number { .copy($0) }),
         CommandSpec(names: ["pic", "picture"], arguments: "N", summary: "recipe N's picture, large", argument: .number { .picture($0) }),

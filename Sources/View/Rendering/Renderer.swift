@@ -91,14 +91,33 @@ struct Renderer {
             let label = field.label + ":" + String(repeating: " ", count: labelWidth - field.label.count - 1)
             lines += TextLayout.wrap(safe(field.value), width: width, first: "  " + label, rest: String(repeating: " ", count: labelWidth + 2))
         }
+        if !model.method.isEmpty {
+            lines.append("  Method:")
+            let numberWidth = String(model.method.count).count + 1
+            for line in model.method {
+                switch line {
+                case .section(let text):
+                    lines += TextLayout.wrap(safe(text), width: width, first: "    ", rest: "    ").map(style.bold)
+                case .step(let number, let text):
+                    let label = String(number) + "."
+                    let lead = "    " + label + String(repeating: " ", count: max(1, numberWidth - label.count + 1))
+                    lines += TextLayout.wrap(safe(text), width: width, first: lead, rest: String(repeating: " ", count: lead.count))
+                }
+            }
+        }
         lines.append(style.dim(TextLayout.truncate(safe(model.footer), width: width)))
         return lines
     }
 
     func page(_ model: PageModel) -> [String] {
         var lines = [style.bold(TextLayout.truncate(safe(model.title), width: width)),
-                     style.dim("(\(safe(model.source)))"), ""]
-        for block in model.blocks {
+                     style.dim("(\(safe(model.source)))")]
+        if let note = model.note { lines += TextLayout.wrap(safe(note), width: width).map(style.yellow) }
+        lines.append("")
+        var previous: PageModel.Block?
+        var labelWidth = 0
+        for (index, block) in model.blocks.enumerated() {
+            defer { previous = block }
             // A page can be long: Ctrl-C stops laying it out (the rest is not shown).
             if Task.isCancelled { break }
             switch block {
@@ -120,6 +139,17 @@ struct Renderer {
                 lines.append("")
             case .rule:
                 lines.append(String(repeating: "─", count: min(width, 40)))
+            case .field(let label, let value):
+                if case .field? = previous {} else {
+                    if lines.last != "" { lines.append("") }
+                    // A run of fields lines its values up.
+                    labelWidth = model.blocks[index...].prefix { if case .field = $0 { true } else { false } }.map { block in
+                        if case .field(let label, _) = block { TextLayout.displayWidth(safe(label)) } else { 0 }
+                    }.max() ?? 0
+                }
+                let label = safe(label)
+                let lead = "  " + label + ": " + String(repeating: " ", count: max(0, labelWidth - TextLayout.displayWidth(label)))
+                lines += TextLayout.wrap(safe(value), width: width, first: lead, rest: String(repeating: " ", count: lead.count))
             }
         }
         if !model.references.isEmpty {
@@ -128,6 +158,10 @@ struct Renderer {
             for reference in model.references {
                 lines += TextLayout.wrap(safe(reference), width: width, first: "  ", rest: "     ")
             }
+        }
+        if let footer = model.footer {
+            if lines.last != "" { lines.append("") }
+            lines += TextLayout.wrap(safe(footer), width: width).map(style.dim)
         }
         while lines.last == "" { lines.removeLast() }
         return lines

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Presenter
 
 /// Shows a page a screen at a time. On a terminal it always pages, even text shorter than the screen,
 /// and its last line says how to close it, so the `q` a reader types to leave lands in the pager and not
@@ -12,10 +13,11 @@ struct Pager {
     let input: any LineReading
     let style: Style
 
-    /// Shows `lines`; returns the number of a link (of `links`) the person typed to follow, if any. An
-    /// external pager gets `plain()` instead, the same text without styles (not every pager passes
-    /// escape sequences through); links are then followed with `o N LINK`.
-    func show(_ lines: [String], links: Int, plain: () -> [String]) async -> Int? {
+    /// Shows `lines`; returns the number of a link (of `links`) the person typed to follow, or the
+    /// `alternate` key pressed (the page shown the other way), if either. An external pager gets
+    /// `plain()` instead, the same text without styles (not every pager passes escape sequences
+    /// through); links are then followed with `o N LINK`, and the other way is a command too.
+    func show(_ lines: [String], links: Int, alternate: PageModel.Alternate? = nil, plain: () -> [String]) async -> ReaderAction? {
         // Ctrl-C while the page was laid out: nothing is shown.
         guard !Task.isCancelled else { return nil }
         guard terminal.stdoutIsTTY, terminal.stdinIsTTY else {
@@ -28,17 +30,18 @@ struct Pager {
             input.resumeTerminal()
             if started { return nil }
         }
-        return await page(lines, links: links)
+        return await page(lines, links: links, alternate: alternate)
     }
 
     /// The built-in pager: space for a page, Enter for a line, a link's number and Enter to follow it,
-    /// anything else closes.
-    private func page(_ lines: [String], links: Int) async -> Int? {
+    /// the alternate key for the other way, anything else closes.
+    private func page(_ lines: [String], links: Int, alternate: PageModel.Alternate?) async -> ReaderAction? {
         let pageHeight = max(3, terminal.height - 1)
         var index = 0
         var budget = pageHeight
         var typed = ""
-        let follow = links > 0 ? " · 1–\(links) enter: follow a link" : ""
+        let follow = (links > 0 ? " · 1–\(links) enter: follow a link" : "")
+            + (alternate.map { " · \($0.key): \($0.label)" } ?? "")
         while true {
             let end = min(lines.count, index + budget)
             if end > index { sink.write(lines[index..<end].joined(separator: "\n") + "\n", to: .standardOutput) }
@@ -56,7 +59,9 @@ struct Pager {
             case .backspace where !typed.isEmpty:
                 typed.removeLast()
             case .enter where !typed.isEmpty:
-                return Int(typed)
+                return Int(typed).map(ReaderAction.follow)
+            case .character(let key) where typed.isEmpty && key == alternate?.key:
+                return .alternate
             case .character(" "), .control("f"), .character("f"):
                 guard index < lines.count else { return nil }
                 budget = pageHeight

@@ -1,0 +1,88 @@
+public import Entity
+
+/// The recipe read from a page, as the reader shows it (`o N`) and `recipes read` prints it: its title,
+/// one line of facts (yields · time · cuisine), the ingredients by group, the numbered steps with their
+/// section headings, and the picture, video and source links. Pure.
+public enum RecipeCardFormatter {
+    /// The card's blocks; `address` is where the page was read from (the source when the page names
+    /// no canonical address).
+    public static func blocks(_ recipe: PageRecipe, address: String?) -> [PageModel.Block] {
+        var blocks: [PageModel.Block] = []
+        let facts = self.facts(recipe)
+        if !facts.isEmpty { blocks.append(.paragraph(facts)) }
+        if let description = recipe.description { blocks.append(.paragraph(description)) }
+        if !recipe.ingredientGroups.isEmpty {
+            blocks.append(.heading(level: 2, text: "Ingredients"))
+            for group in recipe.ingredientGroups {
+                if let name = group.name { blocks.append(.heading(level: 3, text: name)) }
+                blocks += group.lines.map { .item(marker: "•", text: $0, depth: 0) }
+            }
+            let lactose = LactoseRule.triggers(in: recipe.ingredients)
+            if !lactose.isEmpty { blocks.append(.field(label: "Lactose", value: "from " + lactose.joined(separator: "; "))) }
+        }
+        let method = self.method(recipe)
+        if !method.isEmpty {
+            blocks.append(.heading(level: 2, text: "Method"))
+            for line in method {
+                switch line {
+                case .step(let number, let text): blocks.append(.item(marker: "\(number).", text: text, depth: 0))
+                case .section(let text): blocks.append(.heading(level: 3, text: text))
+                }
+            }
+        }
+        if let image = recipe.imageURL { blocks.append(.field(label: "Picture", value: image)) }
+        if let video = recipe.videoURL { blocks.append(.field(label: "Video", value: video)) }
+        if let source = recipe.canonicalURL ?? address { blocks.append(.field(label: "Source", value: source)) }
+        return blocks
+    }
+
+    /// The steps numbered from 1 across sections, section headings as lines of their own.
+    public static func method(_ recipe: PageRecipe) -> [RecipeDetailModel.MethodLine] {
+        var number = 0
+        return recipe.instructions.map { instruction in
+            switch instruction.kind {
+            case .section:
+                return .section(instruction.text)
+            case .step:
+                number += 1
+                return .step(number: number, text: instruction.text)
+            }
+        }
+    }
+
+    /// `4 servings · 1 h 30 min (prep 20 min, cook 1 h 10 min) · Italian · Main course`.
+    public static func facts(_ recipe: PageRecipe) -> String {
+        var parts: [String] = []
+        if let yields = recipe.yields { parts.append(yields.allSatisfy(\.isNumber) ? "serves \(yields)" : yields) }
+        if let time = time(recipe) { parts.append(time) }
+        if let cuisine = recipe.cuisine { parts.append(cuisine) }
+        if let category = recipe.category, category.lowercased() != recipe.cuisine?.lowercased() { parts.append(category) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The total time, with prep and cook when both are known; nil when nothing is.
+    static func time(_ recipe: PageRecipe) -> String? {
+        let parts = [recipe.prepMinutes.map { "prep " + duration($0) }, recipe.cookMinutes.map { "cook " + duration($0) }]
+            .compactMap { $0 }
+        let total = recipe.totalMinutes ?? (recipe.prepMinutes != nil && recipe.cookMinutes != nil
+            ? (recipe.prepMinutes ?? 0) + (recipe.cookMinutes ?? 0) : nil)
+        switch (total, parts.isEmpty) {
+        case (let total?, true): return duration(total)
+        case (let total?, false): return duration(total) + " (" + parts.joined(separator: ", ") + ")"
+        case (nil, false): return parts.joined(separator: ", ")
+        case (nil, true): return nil
+        }
+    }
+
+    /// `45 min`, `2 h`, `1 h 30 min`, `2 days 3 h`.
+    static func duration(_ minutes: Int) -> String {
+        let days = minutes / (24 * 60)
+        let hours = minutes / 60 % 24
+        let rest = minutes % 60
+        var parts: [String] = []
+        if days > 0 { parts.append(days == 1 ? "1 day" : "\(days) days") }
+        if hours > 0 { parts.append("\(hours) h") }
+        if rest > 0 || parts.isEmpty { parts.append("\(rest) min") }
+        return parts.joined(separator: " ")
+    }
+}
