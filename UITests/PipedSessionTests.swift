@@ -180,7 +180,7 @@ import TestSupport
                 #expect(dead.output.isEmpty)
                 let help = try BinaryRunner.run("recipes", ["--help"], environment: environment)
                 #expect(help.status == 0)
-                #expect(help.output.contains("Exit codes: 0 found, 1 error, 2 bad usage, 3 nothing found."))
+                #expect(help.output.contains("Exit codes: 0 found, 1 error, 2 bad usage, 3 nothing found"))
             }
         }
     }

@@ -39,6 +39,11 @@ extension PageFetching {
     public func keptPage(at href: String) -> RecipePage? { nil }
 }
 
+/// Pages saved as files (`recipes read page.html`).
+public protocol PageFileReading: Sendable {
+    func page(atPath path: String) throws(ServiceError) -> RecipePage
+}
+
 /// Which recipes are favorites, as the search screens need to know.
 public protocol FavoriteStatusProviding: Sendable {
     /// The ids among `ids` that are favorites right now (another process may have starred them).

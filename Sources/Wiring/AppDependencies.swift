@@ -68,7 +68,7 @@ public final class AppDependencies {
             fetcher = web
         }
         do throws(ServiceError) {
-            store = try FavoritesStore(directory: AppDependencies.dataDirectory(options, terminal.environment))
+            store = options.mode.needsFavorites ? try FavoritesStore(directory: AppDependencies.dataDirectory(options, terminal.environment)) : nil
             favoritesProblem = nil
         } catch {
             store = nil
@@ -153,6 +153,17 @@ public final class AppDependencies {
             return output.export(await presenter.markdown(matching: request.words), to: path)
         }
         return output.print(await presenter.list(matching: request.words), json: request.json)
+    }
+
+    /// `recipes read URL|FILE`: the recipe in one page.
+    public func runRead(_ request: CommandLineOptions.ReadRequest) async -> ExitCode {
+        let location: ReadingInteractor.Location
+        switch request.source {
+        case .web(let address): location = .web(address)
+        case .file(let path): location = .file(path)
+        }
+        let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
+        return output.print(await RecipeReadPresenter(reading: reading).read(location), json: request.json)
     }
 
     /// `recipes cache`: where the cache is and how full; `recipes cache clear`: empties it.

@@ -49,6 +49,8 @@ struct RecipesCommand {
             code = await app.runSearch(request)
         case .favorites(let request):
             code = await app.runFavorites(request)
+        case .read(let request):
+            code = await app.runRead(request)
         case .cache(let clear):
             code = app.runCache(clear: clear)
         case .help, .version:

@@ -41,7 +41,27 @@ import Testing
         #expect(try CommandLineOptions.parse([], environment: ["RECIPEBOOK_DATA_DIR": "/elsewhere"]).dataDirectory == "/elsewhere")
     }
 
+    @Test func readTakesAWebAddressOrAFile() throws {
+        #expect(try CommandLineOptions.parse(["read", "https://example.com/pie", "--json"]).mode
+                == .read(.init(source: .web("https://example.com/pie"), json: true)))
+        #expect(try CommandLineOptions.parse(["read", "HTTP://example.com/pie"]).mode == .read(.init(source: .web("HTTP://example.com/pie"))))
+        #expect(try CommandLineOptions.parse(["read", "pie.html"]).mode == .read(.init(source: .file("pie.html"))))
+        #expect(try CommandLineOptions.parse(["-j", "read", "/tmp/a b.html"]).mode == .read(.init(source: .file("/tmp/a b.html"), json: true)))
+        #expect(try CommandLineOptions.parse(["read", "file:///tmp/pie%20crust.html"]).mode == .read(.init(source: .file("/tmp/pie crust.html"))))
+        #expect(try CommandLineOptions.parse(["read", "C:pie.html"]).mode == .read(.init(source: .file("C:pie.html"))), "one letter is no scheme")
+        let options = try CommandLineOptions.parse(["read", "x.html"])
+        #expect(options.mode.needsNoServer)
+        #expect(!options.mode.needsFavorites)
+    }
+
     @Test(arguments: [
+        (["read"], "read takes one URL or file"),
+        (["read", "a.html", "b.html"], "read takes one URL or file"),
+        (["read", "ftp://example.com/pie"], "read takes http:// and https:// addresses and files, not ftp: addresses"),
+        (["read", "javascript:alert(1)"], "not javascript: addresses"),
+        (["read", "data:text/html,<p>x</p>"], "not data: addresses"),
+        (["read", "https://"], "it is not a complete web address"),
+        (["read", ""], "read needs a URL or a file"),
         (["--api"], "--api needs a value"),
         (["--api", "ftp://x/"], "--api wants an http:// or https:// URL"),
         (["--color", "purple"], "--color wants auto, always or never"),
@@ -53,7 +73,7 @@ import Testing
         (["search", "eggs", "--count", "many"], "--count wants a number"),
         (["--frobnicate"], "unknown option --frobnicate"),
         (["cook"], "unknown command \"cook\""),
-        (["--json"], "belong to search or favorites"),
+        (["--json"], "belong to search, favorites or read"),
         (["--timeout", "-1"], "--timeout wants seconds"),
     ])
     func badCommandLinesSayWhatIsWrong(arguments: [String], message: String) {

@@ -21,6 +21,8 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
         case favorites
         /// Fetching or decoding a recipe's picture.
         case readPicture
+        /// Reading a page saved as a file (`recipes read FILE`).
+        case readFile
     }
 
     private let code: Code

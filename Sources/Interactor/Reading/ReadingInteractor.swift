@@ -1,3 +1,4 @@
+public import Foundation
 public import Entity
 public import Services
 
@@ -7,11 +8,42 @@ public actor ReadingInteractor {
     private let fetcher: any PageFetching
     private let saved: (any SavedPageProviding)?
     private let recent: RecentPages
+    private let files: any PageFileReading
 
-    public init(fetcher: any PageFetching, saved: (any SavedPageProviding)?, recent: RecentPages = RecentPages()) {
+    public init(fetcher: any PageFetching, saved: (any SavedPageProviding)?, recent: RecentPages = RecentPages(),
+                files: any PageFileReading = LocalPageReader()) {
         self.fetcher = fetcher
         self.saved = saved
         self.recent = recent
+        self.files = files
+    }
+
+    /// Where `recipes read` reads a page from.
+    public enum Location: Sendable, Equatable {
+        /// An http(s) address.
+        case web(String)
+        /// A page saved as a file.
+        case file(String)
+    }
+
+    /// The page at `location` with the recipe read from it, where it was read from (the address, nil
+    /// for a file), and when it was kept when a kept copy stood in for a network that failed.
+    public func page(at location: Location) async throws(UseCaseError) -> (page: RecipePage, address: String?, keptAt: Date?) {
+        switch location {
+        case .web(let address):
+            do throws(ServiceError) {
+                let (page, keptAt) = try await fetcher.datedPage(at: address)
+                return (page, address, keptAt)
+            } catch {
+                throw UseCaseError(error, during: .readPage)
+            }
+        case .file(let path):
+            do throws(ServiceError) {
+                return (try files.page(atPath: path), nil, nil)
+            } catch {
+                throw UseCaseError(error, during: .readFile)
+            }
+        }
     }
 
     /// The page of `recipe`. When the saved copy cannot be read (a damaged database), the page is

@@ -1,7 +1,7 @@
 public import Entity
 
 /// A recipe read from a page as `recipes read --json` prints it, and as `favorites --json` nests it
-/// under `recipe`: exactly these keys, in this order, absent values as null.
+/// under `recipe`: exactly these keys, absent values as null.
 public struct PageRecipeRecord: Encodable, Sendable, Equatable {
     public struct Group: Encodable, Sendable, Equatable {
         public let name: String?

@@ -22,6 +22,8 @@ public struct Messages: Sendable {
     public func error(_ error: UseCaseError) -> MessageModel {
         let detail = Messages.parenthesized(error.detail + (error.attempts > 1 ? ", \(error.attempts) tries" : ""))
         let place = Messages.place(of: error.operation)
+        // A file is there or not, readable or not: no network advice applies.
+        if error.operation == .readFile { return MessageModel(.error, "Cannot read the page file\(detail).") }
         switch error {
         case .timeout:
             return MessageModel(.error, "\(place.capitalizedFirst) did not answer in time\(detail).", hint: tryAgain(error.operation))
@@ -123,6 +125,7 @@ public struct Messages: Sendable {
         switch operation {
         case .search: return "the recipe server"
         case .readPage, .saveFavorite, .readPicture: return "the recipe's site"
+        case .readFile: return "the page file"
         case .favorites: return "the favorites database"
         }
     }

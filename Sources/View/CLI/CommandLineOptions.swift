@@ -7,6 +7,8 @@ public struct CommandLineOptions: Equatable, Sendable {
         case interactive
         case search(SearchRequest)
         case favorites(FavoritesRequest)
+        /// `read URL|FILE`: the recipe read out of one page.
+        case read(ReadRequest)
         /// `cache` (where it is, how full) or `cache clear`.
         case cache(clear: Bool)
         case help(String)
@@ -19,6 +21,18 @@ public struct CommandLineOptions: Equatable, Sendable {
         public var cuisine: String?
         public var count = 10
         public var page = 1
+        public var json = false
+    }
+
+    public struct ReadRequest: Equatable, Sendable {
+        public enum Source: Equatable, Sendable {
+            /// An http(s) address.
+            case web(String)
+            /// A page saved as a file.
+            case file(String)
+        }
+
+        public var source: Source
         public var json = false
     }
 
@@ -62,11 +76,19 @@ public enum ExitCode: Int32, Sendable {
 }
 
 extension CommandLineOptions.Mode {
-    /// Favorites and the cache are read and written with no server at all.
+    /// Favorites, the cache and a page's recipe are read with no recipe server at all.
     public var needsNoServer: Bool {
         switch self {
-        case .favorites, .cache: return true
+        case .favorites, .cache, .read: return true
         default: return false
+        }
+    }
+
+    /// Reading a page's recipe and the cache commands never open the favorites (nor create their folder).
+    public var needsFavorites: Bool {
+        switch self {
+        case .cache, .read, .help, .version: return false
+        case .interactive, .search, .favorites: return true
         }
     }
 }
@@ -76,6 +98,7 @@ extension CommandLineOptions {
     Usage: recipes [OPTIONS]                         the interactive prompt
            recipes [OPTIONS] search INGREDIENTS [--query TEXT] [--count N] [--page N] [--json]
            recipes [OPTIONS] favorites [WORDS] [--json] [--export FILE.md]
+           recipes [OPTIONS] read URL|FILE [--json]  the recipe in a web page or a saved page
            recipes cache [clear]                     where results are kept offline, or empty it
 
     Find recipes by ingredients. Without --api, RecipeBook starts its own RecipePuppy-compatible server
@@ -104,11 +127,17 @@ extension CommandLineOptions {
                             lactose, favorite); messages go to stderr
 
     favorites:
-      WORDS                 only favorites whose title, ingredients or page text contain them
-      -j, --json            a JSON array, with saved_at, page_text and thumbnail_bytes
+      WORDS                 only favorites whose title, ingredients, steps or page text contain them
+      -j, --json            a JSON array, with saved_at, page_text, thumbnail_bytes and recipe
       --export FILE.md      write the favorites as a Markdown cookbook
 
-    Exit codes: 0 found, 1 error, 2 bad usage, 3 nothing found.
+    read:
+      URL|FILE              an http:// or https:// address, or an HTML file
+      -j, --json            one JSON object: title, ingredients, ingredient_groups, steps, yields,
+                            total_minutes, prep_minutes, cook_minutes, image, video, cuisine,
+                            category, source_url, lactose, lactose_ingredients, ...
+
+    Exit codes: 0 found, 1 error, 2 bad usage, 3 nothing found (for read: no recipe on the page).
     """
 
     /// Parses the arguments after the program name.
@@ -119,6 +148,7 @@ extension CommandLineOptions {
         var positionals: [String] = []
         var search = SearchRequest(ingredients: "")
         var favorites = FavoritesRequest()
+        var json = false
         var sawCount = false
         while let argument = reader.next() {
             switch argument.name {
@@ -173,6 +203,7 @@ extension CommandLineOptions {
             case "-j", "--json":
                 search.json = true
                 favorites.json = true
+                json = true
             case "--export":
                 favorites.export = try reader.value(for: argument)
             default:
@@ -184,7 +215,7 @@ extension CommandLineOptions {
         }
         guard let subcommand = positionals.first else {
             if search != SearchRequest(ingredients: "") || sawCount || favorites != FavoritesRequest() {
-                throw UsageError(message: "--query, --cuisine, --count, --page, --json and --export belong to search or favorites; see recipes --help")
+                throw UsageError(message: "--query, --cuisine, --count, --page, --json and --export belong to search, favorites or read; see recipes --help")
             }
             return options
         }
@@ -207,10 +238,39 @@ extension CommandLineOptions {
         case "favorites", "favs":
             favorites.words = positionals.dropFirst().joined(separator: " ")
             options.mode = .favorites(favorites)
+        case "read":
+            guard positionals.count == 2 else {
+                throw UsageError(message: "read takes one URL or file: recipes read https://example.com/pie, recipes read page.html")
+            }
+            options.mode = .read(ReadRequest(source: try readSource(positionals[1]), json: json))
         default:
-            throw UsageError(message: "unknown command \"\(subcommand)\"; use search or favorites, or no command for the prompt")
+            throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites or read, or no command for the prompt")
         }
         return options
+    }
+
+    /// An http(s) address, a `file:` URL or a path (an existing file whatever its name); any other
+    /// scheme is refused.
+    static func readSource(_ text: String) throws(UsageError) -> ReadRequest.Source {
+        guard !text.isEmpty else { throw UsageError(message: "read needs a URL or a file") }
+        let scheme = text.prefix { $0 != ":" }.lowercased()
+        let looksLikeScheme = scheme.count > 1 && scheme.count < text.count && scheme.first?.isLetter == true
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        guard looksLikeScheme, !FileManager.default.fileExists(atPath: text) else { return .file(text) }
+        switch scheme {
+        case "http", "https":
+            guard let url = URL(string: text), url.host?.isEmpty == false else {
+                throw UsageError(message: "read cannot use \"\(text)\": it is not a complete web address")
+            }
+            return .web(text)
+        case "file":
+            guard let url = URL(string: text), url.isFileURL, !url.path.isEmpty else {
+                throw UsageError(message: "read cannot use \"\(text)\": it is not a file address")
+            }
+            return .file(url.path)
+        default:
+            throw UsageError(message: "read takes http:// and https:// addresses and files, not \(scheme): addresses")
+        }
     }
 
     private static func number(_ text: String, _ name: String, range: ClosedRange<Int>) throws(UsageError) -> Int {

@@ -73,6 +73,31 @@ public struct OneShotOutput {
 }
 
 extension OneShotOutput {
+    /// `recipes read`: the recipe on stdout (a JSON object, or its card), messages on stderr.
+    public func print(_ outcome: ReadOutcome, json: Bool) -> ExitCode {
+        switch outcome {
+        case .found(let record, let card, let notes):
+            if json {
+                do {
+                    sink.write(try encode(record) + "\n", to: .standardOutput)
+                } catch {
+                    report(MessageModel(.error, "Cannot write the recipe as JSON: \(error)"))
+                    return .failure
+                }
+            } else {
+                sink.write(Renderer(width: width, colors: colors).page(card).joined(separator: "\n") + "\n", to: .standardOutput)
+            }
+            notes.forEach(report)
+            return .success
+        case .noRecipe(let message):
+            report(message)
+            return .nothingFound
+        case .failed(let message):
+            report(message)
+            return .failure
+        }
+    }
+
     /// `recipes favorites`: the list on stdout, messages on stderr.
     public func print(_ outcome: FavoritesOutcome, json: Bool) -> ExitCode {
         switch outcome {

@@ -122,7 +122,8 @@ struct Renderer {
             if Task.isCancelled { break }
             switch block {
             case .heading(let level, let text):
-                if lines.last != "" { lines.append("") }
+                // A heading right under another (Method, then its first section) stays with it.
+                if case .heading? = previous {} else if lines.last != "" { lines.append("") }
                 let text = safe(text)
                 lines += TextLayout.wrap(level <= 1 ? text.uppercased() : text, width: width).map(style.bold)
             case .paragraph(let text):

@@ -1,0 +1,47 @@
+public import Interactor
+
+/// What `recipes read` came to.
+public enum ReadOutcome: Sendable, Equatable {
+    /// The page holds a recipe: as a record (for JSON) and as a card (for text); `notes` say how it was
+    /// read (a kept copy standing in for the network).
+    case found(PageRecipeRecord, card: PageModel, notes: [MessageModel])
+    /// The page was read and holds no recipe RecipeBook can find.
+    case noRecipe(MessageModel)
+    case failed(MessageModel)
+}
+
+/// `recipes read URL|FILE`: the recipe read out of one page, then exit.
+@MainActor
+public final class RecipeReadPresenter {
+    private let reading: ReadingInteractor
+    private let messages = Messages(mode: .oneShot)
+
+    public init(reading: ReadingInteractor) {
+        self.reading = reading
+    }
+
+    public func read(_ location: ReadingInteractor.Location) async -> ReadOutcome {
+        let name: String
+        switch location {
+        case .web(let address): name = address
+        case .file(let path): name = path
+        }
+        do throws(UseCaseError) {
+            let (page, address, keptAt) = try await reading.page(at: location)
+            guard let recipe = page.recipe else {
+                return .noRecipe(MessageModel(.info, "No recipe found in \(name): the page holds none RecipeBook can read."))
+            }
+            var source = address == nil ? "file \(name)" : "online"
+            var notes: [MessageModel] = []
+            if let keptAt {
+                source = "offline: the copy kept on \(ScreenFormatter.displayDate(keptAt))"
+                notes.append(MessageModel(.warning, "The site could not be reached: this is the copy kept on \(ScreenFormatter.displayDate(keptAt))."))
+            }
+            let card = PageModel(title: recipe.title, source: source, blocks: RecipeCardFormatter.blocks(recipe, address: address),
+                                 references: [])
+            return .found(PageRecipeRecord(recipe, address: address), card: card, notes: notes)
+        } catch {
+            return .failed(messages.error(error))
+        }
+    }
+}
