@@ -70,6 +70,37 @@ import TestSupport
         return String(title.split(separator: " ").first ?? "x")
     }
 
+    /// The recipe card read online (`o 1`), starred (`fav 1`), then read from the favorite with the
+    /// server gone: the same card, word for word, but for where it came from.
+    @Test func theRecipeCardOfAFavoriteIsTheSameWithTheServerGone() async throws {
+        try await TemporaryDirectory.with { home in
+            let data = home.appendingPathComponent("data")
+            let environment = BinaryRunner.environment(home: home)
+            let server = PuppyServer(catalog: try Catalog.bundled(), configuration: .init())
+            try server.start()
+            let arguments = ["--api", server.apiURL.absoluteString, "--data-dir", data.path, "--no-cache"]
+            let online = try BinaryRunner.run("recipes", arguments, input: "garlic\no 1\nfav 1\nquit\n", environment: environment)
+            server.shutdown()
+            #expect(online.status == 0)
+            #expect(online.output.contains("★ Saved"))
+            let offline = try BinaryRunner.run("recipes", arguments, input: "favorites\no 1\nquit\n", environment: environment)
+            #expect(offline.status == 0)
+
+            /// The card: from its title (the line before its source line) to its last line.
+            func card(_ output: String, source: String) throws -> [String] {
+                let lines = output.components(separatedBy: "\n")
+                let sourceLine = try #require(lines.firstIndex { $0.hasPrefix(source) }, "no card read \(source)")
+                let end = try #require(lines[sourceLine...].firstIndex { $0.hasPrefix("o 1 page shows the whole page") })
+                return Array(lines[(sourceLine - 1)...end])
+            }
+            let before = try card(online.output, source: "(online)")
+            let after = try card(offline.output, source: "(saved copy from ")
+            #expect(before.count > 10)
+            #expect(before.contains("Ingredients") && before.contains("Method"))
+            #expect(before.enumerated().filter { $0.offset != 1 }.map(\.element) == after.enumerated().filter { $0.offset != 1 }.map(\.element))
+        }
+    }
+
     @Test func twoProcessesStarringAtOnceBothSucceed() async throws {
         try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
             try await TemporaryDirectory.with { home in
