@@ -93,8 +93,6 @@ public final class AppDependencies {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/recipebook")
     }
 
-    /// Binds the embedded server's port at once; its catalog and index are built on the server's own
-    /// thread while the prompt comes up (requests wait in the listen queue meanwhile).
     /// `$XDG_CACHE_HOME/recipebook`, else `~/.cache/recipebook`.
     static func cacheDirectory(_ environment: [String: String]) -> URL {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
@@ -104,9 +102,12 @@ public final class AppDependencies {
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/recipebook")
     }
 
+    /// Binds the embedded server's port at once; its catalog and index are built on the server's own
+    /// thread while the prompt comes up (requests wait in the listen queue meanwhile). Shutting it
+    /// down does not wait for them: a `quit` typed at once does not pay for the catalog.
     static func startEmbeddedServer() throws -> PuppyServer {
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1)
-        let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.bundled)
+        let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.loadBundled(until:))
         try server.start()
         return server
     }
