@@ -96,7 +96,7 @@ public final class PuppyServer: Sendable {
                 throw PuppyServerError(message: failure.description)
             }
 
-            let urls = SiteURLs(origin: configuration.publicURL ?? Self.baseURL(host: configuration.host, port: listener.port))
+            let origin = configuration.publicURL ?? Self.baseURL(host: configuration.host, port: listener.port)
             let context = ServerContext(statistics: recorder, configuration: configuration)
             var loops: [EventLoop] = []
             do {
@@ -126,8 +126,9 @@ public final class PuppyServer: Sendable {
             // Not joined: shutdown raises the slot's stop signal and returns without waiting for it.
             let acceptingLoop = loops[0]
             let catalogThread = Thread { [loader, catalogState, configuration] in
+                if configuration.loadsCatalogInBackground { Self.runOnlyWhenIdle() }
                 guard let responder = Self.makeResponder(
-                    loader: loader, state: catalogState, configuration: configuration, urls: urls, stop: slot.stop
+                    loader: loader, state: catalogState, configuration: configuration, urls: SiteURLs(origin: origin), stop: slot.stop
                 ) else { return }
                 slot.publish(responder) { acceptingLoop.wake() }
             }
@@ -172,6 +173,19 @@ public final class PuppyServer: Sendable {
             recipes: catalog.recipes, index: index, urls: urls,
             seed: configuration.seed, quirks: configuration.quirks
         )
+    }
+
+    /// Puts the calling thread under Linux's `SCHED_IDLE` policy: the smallest share of a processor
+    /// there is, so whatever else of the process (of its scheduling group) is runnable goes first, and
+    /// the thread runs while the rest waits. Best effort: where the policy cannot be had, the thread
+    /// runs as before.
+    private static func runOnlyWhenIdle() {
+        // SCHED_IDLE from <sched.h>, which Glibc's Swift module leaves out (it is a GNU extension).
+        let schedIdle: Int32 = 5
+        var parameters = sched_param()
+        parameters.sched_priority = 0
+        // Best effort: a thread left at the normal policy only makes start-up compete with it.
+        _ = pthread_setschedparam(pthread_self(), schedIdle, &parameters)
     }
 
     /// Stops accepting, closes the listener and every connection (requests still waiting in the

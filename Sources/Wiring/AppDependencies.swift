@@ -103,10 +103,13 @@ public final class AppDependencies {
     }
 
     /// Binds the embedded server's port at once; its catalog and index are built on the server's own
-    /// thread while the prompt comes up (requests wait in the listen queue meanwhile). Shutting it
-    /// down does not wait for them: a `quit` typed at once does not pay for the catalog.
+    /// thread while the prompt comes up (requests wait in the listen queue meanwhile), a thread that
+    /// runs only when the rest of recipes has nothing to do, so the prompt does not wait for it on a
+    /// busy machine. Shutting the server down does not wait for them: a `quit` typed at once does not
+    /// pay for the catalog.
     static func startEmbeddedServer() throws -> PuppyServer {
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1)
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1,
+                                                loadsCatalogInBackground: true)
         let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.loadBundled(until:))
         try server.start()
         return server

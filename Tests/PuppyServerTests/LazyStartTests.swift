@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Glibc
 import Testing
 import TestSupport
 @testable import PuppyServer
@@ -129,6 +130,23 @@ struct LazyStartTests {
         }
         #expect(server.statistics.totalRequests == 3)
         #expect(!loader.sawStop)
+    }
+
+    @Test(arguments: [false, true])
+    func theCatalogThreadRunsOnlyWhenIdleWhenAskedTo(background: Bool) async throws {
+        let policy = Locked<Int32?>(nil)
+        let configuration = ServerConfiguration(threads: 1, loadsCatalogInBackground: background)
+        let server = PuppyServer(configuration: configuration, loadingCatalog: {
+            policy.withLock { $0 = sched_getscheduler(0) }
+            return try PuppyServerFixture.sampleCatalog()
+        })
+        defer { server.shutdown() }
+        try server.start()
+        let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(20))
+        try connection.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try connection.readResponse()?.status == 200)
+        // SCHED_IDLE is 5 in <sched.h>; SCHED_OTHER, the default, 0.
+        #expect(policy.current == (background ? 5 : 0))
     }
 
     @Test func theBundledCatalogGivesUpOnceTheServerIsStopped() throws {

@@ -21,7 +21,8 @@ final class EventLoop: @unchecked Sendable {
     private var acceptor: Acceptor?
     private var pollSet: [pollfd] = []
     private var polled: [Connection] = []
-    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    /// The read buffer, made on the loop's thread when it starts (not by whoever starts the server).
+    private var scratch: [UInt8] = []
     private var accepted: UInt64 = 0
 
     struct AcceptedSocket: Sendable {
@@ -81,6 +82,7 @@ final class EventLoop: @unchecked Sendable {
 
     func run() {
         threadID.withLock { $0 = pthread_self() }
+        scratch = [UInt8](repeating: 0, count: 64 * 1024)
         while !context.isStopping {
             runOnce()
         }
