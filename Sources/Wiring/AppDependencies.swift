@@ -30,10 +30,12 @@ public final class AppDependencies {
     /// Why favorites cannot be used this run (a damaged or too-new database), if so.
     public let favoritesProblem: ServiceError?
 
-    /// Starts the embedded server when no `--api` was given, then builds the client side.
+    /// Starts the embedded server when no `--api` was given, then builds the client side; the
+    /// favorites database is opened meanwhile on a worker thread.
     public init(options: CommandLineOptions, terminal: TerminalInfo) throws {
         self.options = options
         self.terminal = terminal
+        let opening = FavoritesOpening(directory: AppDependencies.dataDirectory(options, terminal.environment))
         let apiURL: URL
         var overrides: [String: URL] = [:]
         if let api = options.api {
@@ -42,7 +44,13 @@ public final class AppDependencies {
             // Favorites and the cache need no server at all.
             apiURL = URL(fileURLWithPath: "/")
         } else {
-            let server = try AppDependencies.startEmbeddedServer()
+            let server: PuppyServer
+            do {
+                server = try AppDependencies.startEmbeddedServer()
+            } catch {
+                opening.abandon()
+                throw error
+            }
             embeddedServer = server
             apiURL = server.apiURL
             overrides[AppDependencies.embeddedOrigin] = server.baseURL
@@ -67,10 +75,11 @@ public final class AppDependencies {
             client = network
             fetcher = web
         }
-        do throws(ServiceError) {
-            store = try FavoritesStore(directory: AppDependencies.dataDirectory(options, terminal.environment))
+        switch opening.result() {
+        case .success(let opened):
+            store = opened
             favoritesProblem = nil
-        } catch {
+        case .failure(let error):
             store = nil
             favoritesProblem = error
         }
@@ -166,12 +175,14 @@ public final class AppDependencies {
         return output.print(clear ? presenter.clear() : presenter.describe())
     }
 
-    /// Stops background work, then the network, then the embedded server.
+    /// Stops background work, then the network, then the embedded server while the favorites
+    /// database closes on its own executor.
     public func shutdown() async {
         await search.shutdown()
         transport.shutdown()
-        embeddedServer?.shutdown()
         // Closing the database folds its write-ahead log back into the file.
-        await store?.close()
+        async let closed: Void? = store?.close()
+        embeddedServer?.shutdown()
+        await closed
     }
 }
