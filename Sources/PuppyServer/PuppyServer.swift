@@ -6,15 +6,16 @@ import Glibc
 /// pictures, thumbnails, and on demand the real service's habits (see `Quirk`).
 ///
 /// POSIX sockets and poll(2) on a few event-loop threads; every read bounded (see `ServerLimits`).
-/// `start()` binds and listens, then returns: the port is known at once. The catalog (loaded by the
-/// server's first thread when it was given as a loader) and the search index are made on the server's
-/// own thread, which starts accepting once they are ready; requests sent before wait in the listen
-/// queue. `shutdown()` closes everything and joins the threads.
+/// `start()` binds and listens, then returns: the port is known at once. The catalog (when it was
+/// given as a loader) and the search index are made on a catalog thread of their own; the first loop
+/// starts accepting once they are ready, so requests sent before wait in the listen queue.
+/// `shutdown()` closes the listener and every connection and joins the event loops, but does not wait
+/// for the catalog thread: it tells it to stop (`StopSignal`) and drops whatever it makes afterwards.
 public final class PuppyServer: Sendable {
     public static let version = "1.1.0"
 
     public let configuration: ServerConfiguration
-    private let loader: @Sendable () throws -> Catalog
+    private let loader: @Sendable (StopSignal) throws -> Catalog
     private let catalogState: Locked<CatalogState>
     private let recorder = StatisticsRecorder()
     private let state = Locked(Phase.idle)
@@ -36,20 +37,29 @@ public final class PuppyServer: Sendable {
         var context: ServerContext
         var loops: [EventLoop]
         var finished: DispatchGroup
+        var responder: ResponderSlot
     }
 
     /// A server over a catalog already loaded; its search index is built on the server's thread.
     public init(catalog: Catalog, configuration: ServerConfiguration = ServerConfiguration()) {
         self.configuration = configuration
-        loader = { catalog }
+        loader = { _ in catalog }
         catalogState = Locked(.loaded(catalog))
     }
 
     /// A server that loads its catalog itself, on its own thread, after `start()` has returned: for a
-    /// program that embeds the server and should not wait for the catalog before doing anything else,
-    /// `PuppyServer(configuration: configuration, loadingCatalog: Catalog.bundled)`. When `load` throws,
-    /// the server answers every request with 503 and the reason (`catalogFailure`).
+    /// program that embeds the server and should not wait for the catalog before doing anything else.
+    /// When `load` throws, the server answers every request with 503 and the reason (`catalogFailure`).
+    /// `shutdown()` does not wait for `load`; what it returns or throws afterwards is dropped.
     public init(configuration: ServerConfiguration = ServerConfiguration(), loadingCatalog load: @escaping @Sendable () throws -> Catalog) {
+        self.configuration = configuration
+        loader = { _ in try load() }
+        catalogState = Locked(.notLoaded)
+    }
+
+    /// The same, with a loader told when the server was shut down so it can give up early:
+    /// `PuppyServer(configuration: configuration, loadingCatalog: Catalog.loadBundled(until:))`.
+    public init(configuration: ServerConfiguration = ServerConfiguration(), loadingCatalog load: @escaping @Sendable (StopSignal) throws -> Catalog) {
         self.configuration = configuration
         loader = load
         catalogState = Locked(.notLoaded)
@@ -86,7 +96,7 @@ public final class PuppyServer: Sendable {
                 throw PuppyServerError(message: failure.description)
             }
 
-            let urls = SiteURLs(origin: configuration.publicURL ?? Self.baseURL(host: configuration.host, port: listener.port))
+            let origin = configuration.publicURL ?? Self.baseURL(host: configuration.host, port: listener.port)
             let context = ServerContext(statistics: recorder, configuration: configuration)
             var loops: [EventLoop] = []
             do {
@@ -99,14 +109,12 @@ public final class PuppyServer: Sendable {
 
             let finished = DispatchGroup()
             let allLoops = loops
+            let slot = ResponderSlot()
             for (number, loop) in loops.enumerated() {
                 finished.enter()
-                let thread = Thread { [loader, catalogState, configuration] in
+                let thread = Thread {
                     if number == 0 {
-                        let responder = Self.makeResponder(
-                            loader: loader, state: catalogState, configuration: configuration, urls: urls
-                        )
-                        loop.accept(from: listener.fd, distributingTo: allLoops, responder: responder)
+                        loop.accept(from: listener.fd, distributingTo: allLoops, responder: slot)
                     }
                     loop.run()
                     finished.leave()
@@ -115,16 +123,30 @@ public final class PuppyServer: Sendable {
                 thread.stackSize = 1 << 20
                 thread.start()
             }
-            phase = .running(Running(port: listener.port, context: context, loops: loops, finished: finished))
+            // Not joined: shutdown raises the slot's stop signal and returns without waiting for it.
+            let acceptingLoop = loops[0]
+            let catalogThread = Thread { [loader, catalogState, configuration] in
+                if configuration.loadsCatalogInBackground { Self.runOnlyWhenIdle() }
+                guard let responder = Self.makeResponder(
+                    loader: loader, state: catalogState, configuration: configuration, urls: SiteURLs(origin: origin), stop: slot.stop
+                ) else { return }
+                slot.publish(responder) { acceptingLoop.wake() }
+            }
+            catalogThread.name = "PuppyServer catalog"
+            catalogThread.stackSize = 1 << 20
+            catalogThread.start()
+            phase = .running(Running(port: listener.port, context: context, loops: loops, finished: finished, responder: slot))
         }
     }
 
-    /// On the first loop's thread, before it accepts: the catalog (loaded now if need be), its index,
-    /// and the responder over them; a responder that answers 503 when the catalog cannot be had.
+    /// On the catalog thread: the catalog (loaded now if need be), its index, and the responder over
+    /// them; a responder that answers 503 when the catalog cannot be had. Nil, with nothing recorded
+    /// or logged, once `stop` is raised: the server has been shut down and a half-made catalog or
+    /// index, or the error of a load given up, must not be taken for the real thing.
     private static func makeResponder(
-        loader: @Sendable () throws -> Catalog, state catalogState: Locked<CatalogState>,
-        configuration: ServerConfiguration, urls: SiteURLs
-    ) -> any Responder {
+        loader: @Sendable (StopSignal) throws -> Catalog, state catalogState: Locked<CatalogState>,
+        configuration: ServerConfiguration, urls: SiteURLs, stop: StopSignal
+    ) -> (any Responder)? {
         let catalog: Catalog
         switch catalogState.current {
         case .loaded(let loaded):
@@ -133,25 +155,43 @@ public final class PuppyServer: Sendable {
             return UnavailableResponder(reason: reason)
         case .notLoaded:
             do {
-                catalog = try loader()
+                let loaded = try loader(stop)
+                guard !stop.isStopped else { return nil }
+                catalog = loaded
                 catalogState.withLock { $0 = .loaded(catalog) }
             } catch {
+                guard !stop.isStopped else { return nil }
                 let reason = "\(error)"
                 catalogState.withLock { $0 = .failed(reason) }
                 configuration.log?("PuppyServer: the catalog could not be loaded: \(reason)")
                 return UnavailableResponder(reason: reason)
             }
         }
-        let index = SearchIndex(recipes: catalog.recipes)
+        let index = SearchIndex(recipes: catalog.recipes, stop: stop)
+        guard !stop.isStopped else { return nil }
         return SiteResponder(
             recipes: catalog.recipes, index: index, urls: urls,
             seed: configuration.seed, quirks: configuration.quirks
         )
     }
 
-    /// Stops accepting, closes every connection and joins the threads (after a catalog being loaded
-    /// has finished loading). Idempotent. (Called from one of the server's own threads, for instance
-    /// from the log closure, it does not wait for them.)
+    /// Puts the calling thread under Linux's `SCHED_IDLE` policy: the smallest share of a processor
+    /// there is, so whatever else of the process (of its scheduling group) is runnable goes first, and
+    /// the thread runs while the rest waits. Best effort: where the policy cannot be had, the thread
+    /// runs as before.
+    private static func runOnlyWhenIdle() {
+        // SCHED_IDLE from <sched.h>, which Glibc's Swift module leaves out (it is a GNU extension).
+        let schedIdle: Int32 = 5
+        var parameters = sched_param()
+        parameters.sched_priority = 0
+        // Best effort: a thread left at the normal policy only makes start-up compete with it.
+        _ = pthread_setschedparam(pthread_self(), schedIdle, &parameters)
+    }
+
+    /// Stops accepting, closes the listener and every connection (requests still waiting in the
+    /// listen queue are reset) and joins the event loops. A catalog still being loaded is not waited
+    /// for: its loader is told to stop and what it makes is dropped. Idempotent. (Called from one of
+    /// the server's loop threads, for instance from the log closure, it does not wait for them.)
     public func shutdown() {
         let running = state.withLock { phase -> Running? in
             guard case .running(let running) = phase else {
@@ -162,6 +202,7 @@ public final class PuppyServer: Sendable {
             return running
         }
         guard let running else { return }
+        running.responder.close()
         running.context.stop()
         running.loops.forEach { $0.wake() }
         guard !running.loops.contains(where: \.isCurrentThread) else { return }

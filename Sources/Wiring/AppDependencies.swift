@@ -30,10 +30,14 @@ public final class AppDependencies {
     /// Why favorites cannot be used this run (a damaged or too-new database), if so.
     public let favoritesProblem: ServiceError?
 
-    /// Starts the embedded server when no `--api` was given, then builds the client side.
+    /// Starts the embedded server when no `--api` was given, then builds the client side; the
+    /// favorites database is opened meanwhile on a worker thread.
     public init(options: CommandLineOptions, terminal: TerminalInfo) throws {
         self.options = options
         self.terminal = terminal
+        // `recipes read` and `recipes cache` never touch the favorites, nor create their folder.
+        let opening = options.mode.needsFavorites
+            ? FavoritesOpening(directory: AppDependencies.dataDirectory(options, terminal.environment)) : nil
         let apiURL: URL
         var overrides: [String: URL] = [:]
         if let api = options.api {
@@ -42,7 +46,13 @@ public final class AppDependencies {
             // Favorites and the cache need no server at all.
             apiURL = URL(fileURLWithPath: "/")
         } else {
-            let server = try AppDependencies.startEmbeddedServer()
+            let server: PuppyServer
+            do {
+                server = try AppDependencies.startEmbeddedServer()
+            } catch {
+                opening?.abandon()
+                throw error
+            }
             embeddedServer = server
             apiURL = server.apiURL
             overrides[AppDependencies.embeddedOrigin] = server.baseURL
@@ -67,10 +77,12 @@ public final class AppDependencies {
             client = network
             fetcher = web
         }
-        do throws(ServiceError) {
-            store = options.mode.needsFavorites ? try FavoritesStore(directory: AppDependencies.dataDirectory(options, terminal.environment)) : nil
+        let opened: Result<FavoritesStore?, ServiceError> = opening.map { $0.result().map(Optional.some) } ?? .success(nil)
+        switch opened {
+        case .success(let opened):
+            store = opened
             favoritesProblem = nil
-        } catch {
+        case .failure(let error):
             store = nil
             favoritesProblem = error
         }
@@ -93,8 +105,6 @@ public final class AppDependencies {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/recipebook")
     }
 
-    /// Binds the embedded server's port at once; its catalog and index are built on the server's own
-    /// thread while the prompt comes up (requests wait in the listen queue meanwhile).
     /// `$XDG_CACHE_HOME/recipebook`, else `~/.cache/recipebook`.
     static func cacheDirectory(_ environment: [String: String]) -> URL {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
@@ -104,9 +114,15 @@ public final class AppDependencies {
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/recipebook")
     }
 
+    /// Binds the embedded server's port at once; its catalog and index are built on the server's own
+    /// thread while the prompt comes up (requests wait in the listen queue meanwhile), a thread that
+    /// runs only when the rest of recipes has nothing to do, so the prompt does not wait for it on a
+    /// busy machine. Shutting the server down does not wait for them: a `quit` typed at once does not
+    /// pay for the catalog.
     static func startEmbeddedServer() throws -> PuppyServer {
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1)
-        let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.bundled)
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1,
+                                                loadsCatalogInBackground: true)
+        let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.loadBundled(until:))
         try server.start()
         return server
     }
@@ -173,12 +189,14 @@ public final class AppDependencies {
         return output.print(clear ? presenter.clear() : presenter.describe())
     }
 
-    /// Stops background work, then the network, then the embedded server.
+    /// Stops background work, then the network, then the embedded server while the favorites
+    /// database closes on its own executor.
     public func shutdown() async {
         await search.shutdown()
         transport.shutdown()
-        embeddedServer?.shutdown()
         // Closing the database folds its write-ahead log back into the file.
-        await store?.close()
+        async let closed: Void? = store?.close()
+        embeddedServer?.shutdown()
+        await closed
     }
 }

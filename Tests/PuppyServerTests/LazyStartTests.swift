@@ -1,19 +1,41 @@
 import Dispatch
 import Foundation
+import Glibc
 import Testing
 import TestSupport
 @testable import PuppyServer
 
-/// A catalog loader that waits until the test lets it go (bounded, so a broken test cannot hang).
+/// A catalog loader that waits until the test lets it go (bounded, so a broken test cannot hang), and
+/// records what it was told: whether the server had been shut down when it was let go.
 private final class GatedLoader: Sendable {
     private let gate = DispatchSemaphore(value: 0)
     private let started = DispatchSemaphore(value: 0)
     private let calls = Locked(0)
+    private let returned = Locked(false)
+    private let stopSeen = Locked(false)
+    /// Whether a load let go after shutdown throws (as `Catalog.loadBundled(until:)` does) or still returns.
+    let throwsWhenStopped: Bool
+
+    struct Stopped: Error, CustomStringConvertible {
+        var description: String { "stopped" }
+    }
+
+    init(throwsWhenStopped: Bool = false) {
+        self.throwsWhenStopped = throwsWhenStopped
+    }
 
     func load() throws -> Catalog {
+        try load(stop: nil)
+    }
+
+    func load(stop: StopSignal?) throws -> Catalog {
         calls.withLock { $0 += 1 }
         started.signal()
         _ = gate.wait(timeout: .now() + 20)
+        defer { returned.withLock { $0 = true } }
+        let stopped = stop?.isStopped ?? false
+        stopSeen.withLock { $0 = stopped }
+        if stopped, throwsWhenStopped { throw Stopped() }
         return try PuppyServerFixture.sampleCatalog()
     }
 
@@ -23,6 +45,10 @@ private final class GatedLoader: Sendable {
     func waitUntilLoading() -> Bool { started.wait(timeout: .now() + 20) == .success }
 
     var callCount: Int { calls.current }
+    /// Whether a load has come back (returned or thrown).
+    var hasReturned: Bool { returned.current }
+    /// Whether the load, when let go, was told the server had been shut down.
+    var sawStop: Bool { stopSeen.current }
 }
 
 @Suite("Starting before the catalog is loaded")
@@ -57,21 +83,87 @@ struct LazyStartTests {
         server.shutdown()
     }
 
-    @Test func shutdownWhileTheCatalogIsLoadingWaitsForItAndStops() async throws {
-        let loader = GatedLoader()
-        let server = PuppyServer(configuration: ServerConfiguration(threads: 1), loadingCatalog: loader.load)
+    @Test(arguments: [false, true])
+    func shutdownWhileTheCatalogIsLoadingReturnsAtOnceAndWhatTheLoadMakesAfterIsDropped(loaderThrows: Bool) async throws {
+        let loader = GatedLoader(throwsWhenStopped: loaderThrows)
+        let logged = Locked<[String]>([])
+        let configuration = ServerConfiguration(threads: 2, log: { line in logged.withLock { $0.append(line) } })
+        let server = PuppyServer(configuration: configuration, loadingCatalog: { stop in try loader.load(stop: stop) })
         try server.start()
         let port = server.port
         #expect(loader.waitUntilLoading())
-        let stopped = Locked(false)
-        let thread = Thread {
-            server.shutdown()
-            stopped.withLock { $0 = true }
-        }
-        thread.start()
-        loader.open()
-        #expect(await eventually { stopped.current })
+        let waiting = try RawHTTPConnection(port: port, timeout: .seconds(20))
+        try waiting.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
+
+        // The loader is still held: shutdown returns without waiting for it.
+        server.shutdown()
+        #expect(!loader.hasReturned)
         #expect(throws: (any Error).self) { try RawHTTPConnection(port: port) }
+        // The request that waited in the listen queue gets no answer at all, not a wrong one.
+        #expect(try waiting.readResponse() == nil)
+
+        loader.open()
+        #expect(await eventually { loader.hasReturned })
+        #expect(loader.sawStop)
+        #expect(server.catalog == nil)
+        #expect(server.catalogFailure == nil)
+        #expect(logged.current.isEmpty)
+        #expect(throws: (any Error).self) { try RawHTTPConnection(port: port) }
+        #expect(server.statistics.totalRequests == 0)
+    }
+
+    @Test func requestsQueuedOnSeveralConnectionsBeforeTheCatalogIsReadyAreAllAnswered() async throws {
+        let loader = GatedLoader()
+        let server = PuppyServer(configuration: ServerConfiguration(threads: 2), loadingCatalog: { stop in try loader.load(stop: stop) })
+        defer { server.shutdown() }
+        try server.start()
+        #expect(loader.waitUntilLoading())
+        let connections = try (0..<3).map { _ in try RawHTTPConnection(port: server.port, timeout: .seconds(20)) }
+        for (number, connection) in connections.enumerated() {
+            try connection.send("GET /api/?i=garlic&p=\(number + 1) HTTP/1.1\r\nHost: x\r\n\r\n")
+        }
+        loader.open()
+        for connection in connections {
+            let response = try #require(try connection.readResponse())
+            #expect(response.status == 200)
+            #expect(Envelope.decode(response.body) != nil)
+        }
+        #expect(server.statistics.totalRequests == 3)
+        #expect(!loader.sawStop)
+    }
+
+    @Test(arguments: [false, true])
+    func theCatalogThreadRunsOnlyWhenIdleWhenAskedTo(background: Bool) async throws {
+        let policy = Locked<Int32?>(nil)
+        let configuration = ServerConfiguration(threads: 1, loadsCatalogInBackground: background)
+        let server = PuppyServer(configuration: configuration, loadingCatalog: {
+            policy.withLock { $0 = sched_getscheduler(0) }
+            return try PuppyServerFixture.sampleCatalog()
+        })
+        defer { server.shutdown() }
+        try server.start()
+        let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(20))
+        try connection.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try connection.readResponse()?.status == 200)
+        // SCHED_IDLE is 5 in <sched.h>; SCHED_OTHER, the default, 0.
+        #expect(policy.current == (background ? 5 : 0))
+    }
+
+    @Test func theBundledCatalogGivesUpOnceTheServerIsStopped() throws {
+        let running = StopSignal()
+        #expect(try Catalog.loadBundled(until: running).recipes.count == Catalog.bundled().recipes.count)
+        let stopped = StopSignal()
+        stopped.stop()
+        #expect(throws: CatalogError.self) { try Catalog.loadBundled(until: stopped) }
+    }
+
+    @Test func anIndexBuiltAfterTheStopIsLeftIncomplete() throws {
+        let recipes = try Catalog.bundled().recipes
+        let last = try #require(recipes.last)
+        #expect(SearchIndex(recipes: recipes, stop: StopSignal()).position(ofID: last.id) == recipes.count - 1)
+        let stopped = StopSignal()
+        stopped.stop()
+        #expect(SearchIndex(recipes: recipes, stop: stopped).position(ofID: last.id) == nil)
     }
 
     @Test func aCatalogThatFailsToLoadIsAnswered503WithTheReason() async throws {

@@ -27,6 +27,8 @@ struct ServerOptionsTests {
         #expect(options.configuration.port == 0)
         #expect(options.configuration.quirks.isEmpty)
         #expect(options.catalogPath == nil)
+        #expect(options.configuration.threads == ServerConfiguration.defaultThreads)
+        #expect(!options.configuration.loadsCatalogInBackground)
         #expect(try ServerOptions.parse(["--quirks", "realistic"]).configuration.quirks == Quirk.realistic)
         #expect(try ServerOptions.parse(["-h"]).action == .help)
         #expect(try ServerOptions.parse(["--version"]).action == .version)

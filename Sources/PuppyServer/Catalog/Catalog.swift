@@ -34,13 +34,17 @@ public struct Catalog: Sendable {
     }
 
     /// One pass over the bytes: lines split at LF, each read by `CatalogLineReader`, then validated.
-    private init(lines bytes: UnsafeBufferPointer<UInt8>, source: String) throws {
+    /// With a `stop` signal, it is looked at before each line and a stopped load throws.
+    private init(lines bytes: UnsafeBufferPointer<UInt8>, source: String, stop: StopSignal? = nil) throws {
         var validator = CatalogValidator(source: source)
         var recipes: [CatalogRecipe] = []
         var lineNumber = 0
         var lineStart = 0
         while lineStart < bytes.count {
             lineNumber += 1
+            if let stop, stop.isStopped {
+                throw CatalogError(source: source, line: lineNumber, message: "loading was stopped: the server was shut down")
+            }
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
             var start = lineStart
@@ -117,9 +121,20 @@ public struct Catalog: Sendable {
     /// The catalog compiled into PuppyServer (`BundledCatalog.jsonLines`): nothing to find at run time,
     /// so a copied or installed binary has it too.
     public static func bundled() throws -> Catalog {
-        try BundledCatalog.jsonLines.utf8.withContiguousStorageIfAvailable { bytes in
-            try Catalog(lines: bytes, source: "bundled catalog")
-        } ?? Catalog(jsonLines: BundledCatalog.jsonLines, source: "bundled catalog")
+        try bundled(stop: nil)
+    }
+
+    /// The bundled catalog for a server that loads it on its own thread
+    /// (`PuppyServer(configuration:loadingCatalog: Catalog.loadBundled(until:))`): gives up, throwing, at
+    /// the first line after the server was shut down.
+    public static func loadBundled(until stop: StopSignal) throws -> Catalog {
+        try bundled(stop: stop)
+    }
+
+    private static func bundled(stop: StopSignal?) throws -> Catalog {
+        let source = "bundled catalog"
+        var text = BundledCatalog.jsonLines
+        return try text.withUTF8 { try Catalog(lines: $0, source: source, stop: stop) }
     }
 
     /// The bundled catalog as a JSON Lines file (what `puppy-server --print-catalog` writes).

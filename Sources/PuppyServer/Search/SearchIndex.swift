@@ -10,13 +10,17 @@ struct SearchIndex: Sendable {
     private let titleWords: [[UInt8]]
     private let titlePostings: [[Int32]]
 
-    init(recipes: [CatalogRecipe]) {
+    /// With a `stop` signal, looked at every 64 recipes, a build found stopped ends early with an
+    /// incomplete index: whoever passed the signal checks it afterwards and drops the index (a signal
+    /// still not stopped after the build means the index is whole).
+    init(recipes: [CatalogRecipe], stop: StopSignal? = nil) {
         recipeCount = recipes.count
         allPositions = (0..<Int32(recipes.count)).map { $0 }
         var positionByID: [String: Int] = [:]
         var ingredients: [String: [Int32]] = [:]
         var words: [[UInt8]: [Int32]] = [:]
         for (position, recipe) in recipes.enumerated() {
+            if position % 64 == 0, let stop, stop.isStopped { break }
             positionByID[recipe.id] = position
             // A recipe's few names: a list is cheaper than a set for telling repeats.
             var keys: [String] = []

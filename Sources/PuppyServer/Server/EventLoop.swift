@@ -21,7 +21,8 @@ final class EventLoop: @unchecked Sendable {
     private var acceptor: Acceptor?
     private var pollSet: [pollfd] = []
     private var polled: [Connection] = []
-    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    /// The read buffer, made on the loop's thread when it starts (not by whoever starts the server).
+    private var scratch: [UInt8] = []
     private var accepted: UInt64 = 0
 
     struct AcceptedSocket: Sendable {
@@ -39,9 +40,10 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Makes this loop the one that accepts (it then owns and closes the listener), handing connections
-    /// round-robin to `loops`, each answered by `responder`. Called on the loop's thread before `run`.
-    func accept(from listener: Int32, distributingTo loops: [EventLoop], responder: any Responder) {
-        acceptor = Acceptor(listener: listener, loops: loops, context: context, responder: responder)
+    /// round-robin to `loops`, each answered by the responder `slot` holds; until it holds one, the
+    /// listener is not polled. Called on the loop's thread before `run`.
+    func accept(from listener: Int32, distributingTo loops: [EventLoop], responder slot: ResponderSlot) {
+        acceptor = Acceptor(listener: listener, loops: loops, context: context, slot: slot)
     }
 
     var connectionCount: Int { load.current }
@@ -80,6 +82,7 @@ final class EventLoop: @unchecked Sendable {
 
     func run() {
         threadID.withLock { $0 = pthread_self() }
+        scratch = [UInt8](repeating: 0, count: 64 * 1024)
         while !context.isStopping {
             runOnce()
         }
@@ -202,7 +205,8 @@ final class EventLoop: @unchecked Sendable {
     }
 }
 
-/// Accepts connections on the first loop and deals them out. A connection past `maxConnections` (or
+/// Accepts connections on the first loop and deals them out, once there is a responder to answer them
+/// (until then connections wait in the listen queue). A connection past `maxConnections` (or
 /// past `maxConnectionsPerPeer` from one address) takes the place of the longest idle one, closed by
 /// the loop that holds it, the busiest; when the process runs out of descriptors (EMFILE) a spare
 /// descriptor is given up to accept and close the waiting connection, so those are refused at once.
@@ -211,21 +215,28 @@ final class Acceptor {
     let listener: Int32
     private let loops: [EventLoop]
     private let context: ServerContext
-    private let responder: any Responder
+    private let slot: ResponderSlot
+    /// The slot's responder, once it was there.
+    private var responder: (any Responder)?
     private var nextLoop = 0
     private var spare: Int32
     private(set) var pausedUntil: UInt64?
     private static let pause: UInt64 = 100_000_000
 
-    init(listener: Int32, loops: [EventLoop], context: ServerContext, responder: any Responder) {
+    init(listener: Int32, loops: [EventLoop], context: ServerContext, slot: ResponderSlot) {
         self.listener = listener
         self.loops = loops
         self.context = context
-        self.responder = responder
+        self.slot = slot
         spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 
+    /// Whether to poll the listener: there is a responder, and accepting is not paused.
     func isAccepting(now: UInt64) -> Bool {
+        if responder == nil {
+            responder = slot.responder
+            if responder == nil { return false }
+        }
         guard let pausedUntil else { return true }
         if pausedUntil <= now {
             self.pausedUntil = nil
@@ -235,6 +246,7 @@ final class Acceptor {
     }
 
     func acceptAvailable(now: UInt64, owner: EventLoop) {
+        guard let responder else { return }
         for _ in 0..<128 {
             switch Socket.accept(listener) {
             case .wouldBlock:

@@ -48,10 +48,15 @@ public struct ServerConfiguration: Sendable {
     /// Each answer is delayed by this ± 30 % (deterministic from the seed), without blocking others.
     public var latency: Duration = .zero
     public var limits = ServerLimits()
-    /// Event-loop threads.
-    public var threads: Int = ServerConfiguration.defaultThreads
+    /// Event-loop threads. (No initial value here: it would ask for the core count, which reads files,
+    /// even when the initialiser is given a number.)
+    public var threads: Int
     /// Called with one line per request when set (from the server's threads).
     public var log: (@Sendable (String) -> Void)?
+    /// Whether the catalog thread (loading the catalog, building the index) runs only when nothing else
+    /// in the process wants a processor (Linux `SCHED_IDLE`): for a program that embeds the server and
+    /// has its own start-up to finish first. Requests wait for it as always.
+    public var loadsCatalogInBackground: Bool
 
     /// The core count, at most 4.
     public static var defaultThreads: Int {
@@ -67,7 +72,8 @@ public struct ServerConfiguration: Sendable {
         latency: Duration = .zero,
         limits: ServerLimits = ServerLimits(),
         threads: Int = ServerConfiguration.defaultThreads,
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil,
+        loadsCatalogInBackground: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -78,5 +84,6 @@ public struct ServerConfiguration: Sendable {
         self.limits = limits
         self.threads = threads
         self.log = log
+        self.loadsCatalogInBackground = loadsCatalogInBackground
     }
 }
