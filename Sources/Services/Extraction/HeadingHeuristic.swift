@@ -205,8 +205,11 @@ enum HeadingHeuristic {
         var groups: [PageRecipe.IngredientGroup] = []
         var name: String?
         var lines: [String] = []
-        for block in blocks {
-            if isHeading(block) {
+        for (index, block) in blocks.enumerated() {
+            // A list item "For the topping" before more items names their group.
+            let opensGroup = block.kind == .item && index + 1 < blocks.count && blocks[index + 1].kind == .item
+                && IngredientLines.opensGroup(block.text)
+            if isHeading(block) || opensGroup {
                 if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
                 name = block.text
                 lines = []

@@ -64,6 +64,21 @@ enum IngredientLines {
         return matched == visible ? shown : [PageRecipe.IngredientGroup(name: nil, lines: matched)]
     }
 
+    /// Words that open the name of a group of ingredients ("For the glaze", "Für den Teig", "Voor de saus").
+    private static let groupOpeningWords: Set<String> = ["for", "für", "voor", "pour", "para", "per"]
+
+    /// A line in a page's list that names the group after it rather than an ingredient: "For the
+    /// topping", short, with no quantity and nothing after a colon.
+    static func opensGroup(_ line: String) -> Bool {
+        guard !line.isEmpty, line.count <= 60, !line.contains(where: \.isNumber) else { return false }
+        var body = Substring(line)
+        while body.hasSuffix(":") { body = body.dropLast() }
+        guard !body.contains(":"), !body.hasSuffix("."), !body.contains(",") else { return false }
+        let words = body.split(whereSeparator: \.isWhitespace)
+        guard words.count >= 2, words.count <= 6, let first = words.first else { return false }
+        return groupOpeningWords.contains(first.lowercased())
+    }
+
     /// A line that names a group rather than an ingredient: it ends with a colon, or it is written in
     /// capitals with no quantity, or it only says "Ingredients".
     static func isGroupName(_ line: String) -> Bool {

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import Entity
+@testable import Services
+
+@Suite struct IngredientAndStepLists {
+    @Test func aCardListItemNamingAGroupBecomesItsName() throws {
+        let html = """
+        <h1>Bread Lasagna</h1><div class="box-ingredients"><h2>Ingredients</h2><ul>
+          <li>Whipped cream, for serving</li><li class="category">For the Fruit Layer</li><li>1 pound peaches</li><li>3/4 cup sugar</li>
+          <li>For the topping:</li><li>1/4 cup flour</li><li>For garnish: mint leaves</li></ul></div>
+        <div class="box-directions"><h2>Directions</h2><ol><li>Layer the fruit.</li><li>Bake.</li></ol></div>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .recipeCard)
+        #expect(recipe.ingredientGroups == [
+            .init(name: nil, lines: ["Whipped cream, for serving"]),
+            .init(name: "For the Fruit Layer", lines: ["1 pound peaches", "3/4 cup sugar"]),
+            .init(name: "For the topping", lines: ["1/4 cup flour", "For garnish: mint leaves"]),
+        ])
+    }
+
+    @Test func aListItemNamingAGroupUnderAHeadingBecomesItsName() throws {
+        let html = """
+        <h1>Cake</h1><h2>Ingredients</h2><ul><li>2 cups flour</li><li>1 cup sugar</li><li>Für den Guss</li><li>100 g Puderzucker</li>
+        <li>For 4 people</li><li>1 lemon</li></ul><h2>Method</h2><ol><li>Mix the flour and sugar.</li><li>Bake for an hour.</li></ol>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .heuristic)
+        #expect(recipe.ingredientGroups == [
+            .init(name: nil, lines: ["2 cups flour", "1 cup sugar"]),
+            .init(name: "Für den Guss", lines: ["100 g Puderzucker", "For 4 people", "1 lemon"]),
+        ])
+    }
+
+    @Test(arguments: [
+        ("For the topping", true), ("For the Fruit Layer:", true), ("Für den Teig", true), ("Voor de saus", true), ("Pour la pâte", true),
+        ("For frying", true),
+        ("For", false), ("For 4 people", false), ("For garnish: parsley", false), ("For serving, lemon wedges", false),
+        ("Salt, for seasoning", false), ("Formula milk", false), ("For the dough you will need the following things here", false),
+        ("For the end.", false), ("", false),
+    ])
+    func whichLinesOpenAGroup(line: String, opens: Bool) {
+        #expect(IngredientLines.opensGroup(line) == opens)
+    }
+}
