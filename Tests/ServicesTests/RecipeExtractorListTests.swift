@@ -33,6 +33,19 @@ import Entity
         ])
     }
 
+    @Test func ingredientsKeptInABoxBesideTheMethodAreRead() throws {
+        let html = """
+        <h1>Cheese Toastie</h1><main><h2>Method</h2><ol><li>Spread the pesto on the bread.</li><li>Toast until golden.</li></ol></main>
+        <aside><div class="box"><h2>Ingredients</h2><ul><li>1 tbsp pesto</li><li>2 slices bread</li></ul></div></aside>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 tbsp pesto", "2 slices bread"])
+        #expect(recipe.steps == ["Spread the pesto on the bread.", "Toast until golden."])
+        // A sidebar is still no recipe's part when the page has its own list.
+        let sidebar = html.replacingOccurrences(of: "<h2>Method</h2>", with: "<h2>Ingredients</h2><ul><li>2 slices rye</li></ul><h2>Method</h2>")
+        #expect(try #require(extract(sidebar)).ingredients == ["2 slices rye"])
+    }
+
     @Test(arguments: [
         ("For the topping", true), ("For the Fruit Layer:", true), ("Für den Teig", true), ("Voor de saus", true), ("Pour la pâte", true),
         ("For frying", true),

@@ -23,7 +23,13 @@ enum HeadingHeuristic {
     }
 
     static func read(_ tree: PageTree) -> RecipeDraft? {
-        read(blocks: blocks(of: tree))
+        let found = read(blocks: blocks(of: tree))
+        guard found?.ingredientCount ?? 0 == 0, tree.nodes.contains(where: { $0.kind == .element && $0.name == "aside" }) else { return found }
+        // A page that keeps its ingredients in a box beside the method (`<aside>`), where a sidebar
+        // usually is: read again with asides, when that finds the ingredients.
+        guard let withAsides = read(blocks: blocks(of: tree, skipping: skippedElements.subtracting(["aside"]))),
+              withAsides.ingredientCount > 0 else { return found }
+        return withAsides
     }
 
     static func read(blocks: [Block]) -> RecipeDraft? {
@@ -227,7 +233,7 @@ enum HeadingHeuristic {
     private static let skippedElements: Set<String> = ["nav", "footer", "form", "button", "select", "aside", "label", "header"]
 
     /// The page as headings, list items and lines, in order.
-    static func blocks(of tree: PageTree) -> [Block] {
+    static func blocks(of tree: PageTree, skipping skippedElements: Set<String> = skippedElements) -> [Block] {
         var blocks: [Block] = []
         var loose = ""
         func flush() {

@@ -16,6 +16,16 @@ public enum RecipeExtractor {
 
     static func extract(tree: PageTree, url: URL?) -> PageRecipe? {
         let metadata = PageMetadata(tree: tree)
+        // What the headings say, read once and only when needed.
+        var shownRead = false
+        var shownDraft: RecipeDraft?
+        func shownByHeadings() -> RecipeDraft? {
+            if !shownRead {
+                shownDraft = HeadingHeuristic.read(tree)
+                shownRead = true
+            }
+            return shownDraft
+        }
         var draft: RecipeDraft?
         var method = PageRecipe.Method.jsonLD
 
@@ -49,7 +59,7 @@ public enum RecipeExtractor {
             }
         }
 
-        if var current = draft, IngredientLines.lackQuantities(current.ingredientGroups), let shown = HeadingHeuristic.read(tree),
+        if var current = draft, IngredientLines.lackQuantities(current.ingredientGroups), let shown = shownByHeadings(),
            let lines = IngredientLines.withQuantities(current.ingredientGroups, shown: shown.ingredientGroups) {
             // The structured data left the quantities out; the page shows them.
             current.ingredientGroups = lines
@@ -57,21 +67,21 @@ public enum RecipeExtractor {
         }
 
         if var current = draft, current.ingredientCount == 1, let line = current.ingredientGroups.first?.lines.first, line.count >= 100,
-           let shown = HeadingHeuristic.read(tree), shown.ingredientCount > 1,
+           let shown = shownByHeadings(), shown.ingredientCount > 1,
            Folding.fold(shown.ingredientGroups.flatMap(\.lines).joined()) == Folding.fold(line) {
             // The structured data ran the list together into one line; the page shows it line by line.
             current.ingredientGroups = shown.ingredientGroups
             draft = current
         }
 
-        if var current = draft, current.stepCount > 0, current.stepCount <= 2, let shown = HeadingHeuristic.read(tree),
+        if var current = draft, current.stepCount > 0, current.stepCount <= 2, let shown = shownByHeadings(),
            RecipeCardReader.cardIsBetter(shown, than: current, for: .instructions) {
             // The structured method stopped after a step or two; the page shows the rest.
             current.instructions = shown.instructions
             draft = current
         }
 
-        if !isComplete(draft), let heuristic = HeadingHeuristic.read(tree) {
+        if !isComplete(draft), let heuristic = shownByHeadings() {
             if var current = draft {
                 if current.ingredientCount == 0 { current.ingredientGroups = heuristic.ingredientGroups }
                 if current.stepCount == 0 { current.instructions = heuristic.instructions }
