@@ -46,6 +46,27 @@ import Entity
         #expect(try #require(extract(sidebar)).ingredients == ["2 slices rye"])
     }
 
+    @Test func aMethodEndsAtTheNextHeadingOfItsRankWhateverFollowsIt() throws {
+        let html = """
+        <h1>Tofu Bowl</h1><h2>Zutaten</h2><div>200 g Tofu</div><div>1 Möhre</div>
+        <h2>Zubereitung</h2><div>Schritt 01</div><div>Den Tofu anbraten.</div><div>Schritt 02</div><div>Alles anrichten.</div>
+        <div><hr><span>Fertig</span></div>
+        <h2>Gekocht mit</h2><div>314</div><div>Reiskocher</div><div>ab 99,99 €</div><div>349</div><div>Basmati Reis</div>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["200 g Tofu", "1 Möhre"])
+        #expect(recipe.steps == ["Den Tofu anbraten.", "Alles anrichten."])
+    }
+
+    @Test func ingredientGroupsUnderHeadingsAsHighAsTheTitleStillCount() throws {
+        let html = """
+        <h1>Nudeln</h1><h2>Zutaten</h2><ul><li>250 g Nudeln</li></ul><h2>Käsesoße</h2><ul><li>200 ml Sahne</li><li>100 g Käse</li></ul>
+        <h2>Zubereitung</h2><ol><li>Nudeln kochen.</li><li>Soße rühren.</li></ol>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["250 g Nudeln"]), .init(name: "Käsesoße", lines: ["200 ml Sahne", "100 g Käse"])])
+    }
+
     @Test(arguments: [
         ("For the topping", true), ("For the Fruit Layer:", true), ("Für den Teig", true), ("Voor de saus", true), ("Pour la pâte", true),
         ("For frying", true),

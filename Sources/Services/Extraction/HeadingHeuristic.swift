@@ -37,7 +37,7 @@ enum HeadingHeuristic {
         var bestScore = 0
         for (index, block) in blocks.enumerated() where isTitleCandidate(block) {
             guard SectionWords.kind(of: block.text) == .ingredients else { continue }
-            let (ingredients, ingredientsEnd) = part(after: index, in: blocks)
+            let (ingredients, ingredientsEnd) = part(after: index, in: blocks, ofIngredients: true)
             guard !ingredients.isEmpty else { continue }
             var steps: [Block] = []
             let searchEnd = min(blocks.count, index + 1 + ingredients.count + 400)
@@ -99,7 +99,13 @@ enum HeadingHeuristic {
         guard let best else { return nil }
         var draft = RecipeDraft()
         draft.ingredientGroups = groups(best.ingredients)
-        draft.instructions = best.steps.map { block in
+        // A lone word closing the method ("Fertig", "Done") is a divider, not a step.
+        var steps = best.steps[...]
+        while let last = steps.last, last.kind == .line, !last.text.contains(where: { $0.isWhitespace }),
+              last.text.last?.isLetter == true, steps.count > 1 {
+            steps.removeLast()
+        }
+        draft.instructions = steps.map { block in
             if case .heading = block.kind { return .section(block.text) }
             return .step(block.text)
         }
@@ -126,7 +132,7 @@ enum HeadingHeuristic {
     /// The blocks of the part titled by `blocks[title]`: up to a heading of the same or higher rank,
     /// another part's title, or the limit. Sub-headings are kept (they name groups or sections).
     /// Also where the part ended.
-    private static func part(after title: Int, in blocks: [Block]) -> (blocks: [Block], end: Int) {
+    private static func part(after title: Int, in blocks: [Block], ofIngredients: Bool = false) -> (blocks: [Block], end: Int) {
         let titleRank = rank(blocks[title])
         var result: [Block] = []
         var sawItems = false
@@ -140,10 +146,10 @@ enum HeadingHeuristic {
                 // A heading over blocks of another kind than the part's (a list after lines, lines after a
                 // list) is the page going on.
                 if let kind = result.first(where: { !isHeading($0) })?.kind, index + 1 < blocks.count,
-                   !isHeading(blocks[index + 1]), blocks[index + 1].kind != kind, !headsIngredientLines(index, in: blocks) {
+                   !isHeading(blocks[index + 1]), blocks[index + 1].kind != kind, !(ofIngredients && headsIngredientLines(index, in: blocks)) {
                     return (trimmed(result), index)
                 }
-                if rank(block) <= titleRank && titleRank < 8, !headsIngredientLines(index, in: blocks) { return (trimmed(result), index) }
+                if rank(block) <= titleRank && titleRank < 8, !(ofIngredients && headsIngredientLines(index, in: blocks)) { return (trimmed(result), index) }
                 if titleRank == 8, rank(block) < 7 { return (trimmed(result), index) }
                 result.append(block)
             case .item:
