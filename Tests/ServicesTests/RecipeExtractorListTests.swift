@@ -67,6 +67,16 @@ import Entity
         #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["250 g Nudeln"]), .init(name: "Käsesoße", lines: ["200 ml Sahne", "100 g Käse"])])
     }
 
+    @Test func groupNamesFlushLeftOverIndentedIngredientsInOneTextAreNames() throws {
+        let text = #"Ingredients\r\n\r\nSkewers\r\n\t1 kg lamb\r\n\t1 lemon\r\n\tolive oil\r\n\t<br>\r\nSalsa\r\n\t2 pickles\r\n\t1 onion\r\nSalt"#
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Skewers\",\"recipeIngredient\":\"\(text)\",\"recipeInstructions\":\"Grill.\"}"
+        let recipe = try #require(extract(pageWithJSONLD(json)))
+        #expect(recipe.ingredientGroups == [.init(name: "Skewers", lines: ["1 kg lamb", "1 lemon", "olive oil"]), .init(name: "Salsa", lines: ["2 pickles", "1 onion", "Salt"])])
+        // Lines mostly flush left are a plain list.
+        let plain = "{\"@type\":\"Recipe\",\"name\":\"Soup\",\"recipeIngredient\":\"Leeks\\n  2 potatoes\\nSalt\\nPepper\",\"recipeInstructions\":\"Boil.\"}"
+        #expect(try #require(extract(pageWithJSONLD(plain))).ingredients == ["Leeks", "2 potatoes", "Salt", "Pepper"])
+    }
+
     @Test(arguments: [
         ("For the topping", true), ("For the Fruit Layer:", true), ("Für den Teig", true), ("Voor de saus", true), ("Pour la pâte", true),
         ("For frying", true),

@@ -22,6 +22,20 @@ enum IngredientLines {
         return groups
     }
 
+    /// Lines of one text whose ingredients are indented under group names written flush left
+    /// ("Salsa" over "\t2 pickles", "\t1 onion"): the names get a colon, so they read as names.
+    static func markingIndentedGroups(_ lines: [String]) -> [String] {
+        func indented(_ line: String) -> Bool { line.hasPrefix("\t") || line.hasPrefix("  ") }
+        let indentedCount = lines.lazy.filter(indented).count
+        guard indentedCount >= 3, indentedCount < lines.count, indentedCount * 2 > lines.count else { return lines }
+        return lines.enumerated().map { index, line in
+            guard !indented(line), index + 1 < lines.count, indented(lines[index + 1]) else { return line }
+            let clean = CleanText.line(line)
+            guard !clean.isEmpty, clean.count <= 60, !clean.hasSuffix(":"), !clean.contains(where: \.isNumber) else { return line }
+            return clean + ":"
+        }
+    }
+
     /// Whether most lines have no quantity (`Tequila`, `Knoblauchzehe`): structured data that dropped them.
     static func lackQuantities(_ groups: [PageRecipe.IngredientGroup]) -> Bool {
         let lines = groups.flatMap(\.lines)

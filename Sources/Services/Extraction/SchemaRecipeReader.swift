@@ -228,7 +228,7 @@ struct SchemaRecipeReader {
         guard visits < Limits.visits else { return }
         switch value {
         case .string(let text):
-            for line in HTMLLines.lines(Mojibake.repaired(text)) where lines.count < Limits.lines {
+            for line in IngredientLines.markingIndentedGroups(HTMLLines.lines(Mojibake.repaired(text))) where lines.count < Limits.lines {
                 lines.append(line)
             }
         case .number(let text):
