@@ -77,6 +77,21 @@ import Entity
         #expect(try #require(extract(pageWithJSONLD(plain))).ingredients == ["Leeks", "2 potatoes", "Salt", "Pepper"])
     }
 
+    @Test func aListRepeatingItsLastLinesOnceMoreLosesTheRepeat() throws {
+        func ingredients(_ lines: [String]) throws -> [String] {
+            let list = lines.map { "\"\($0)\"" }.joined(separator: ",")
+            let json = "{\"@type\":\"Recipe\",\"name\":\"Salad\",\"recipeIngredient\":[\(list)],\"recipeInstructions\":\"Mix.\"}"
+            return try #require(extract(pageWithJSONLD(json))).ingredients
+        }
+        let salad = ["1 kg potatoes", "4 spring onions", "4 tbsp mayonnaise", "2 dl sour cream", "1 tbsp soy sauce"]
+        #expect(try ingredients(salad + ["4 tbsp mayonnaise", "1 tbsp soy sauce", "2 dl sour cream"]) == salad)
+        // Lines that come again elsewhere, or only two of them, are the recipe's own.
+        let dressing = salad + ["Salt", "Pepper", "Olive oil", "1 lemon", "Salt", "Pepper", "Olive oil"]
+        #expect(try ingredients(dressing) == dressing)
+        let twice = salad + ["4 tbsp mayonnaise", "1 tbsp soy sauce"]
+        #expect(try ingredients(twice) == twice)
+    }
+
     @Test(arguments: [
         ("For the topping", true), ("For the Fruit Layer:", true), ("Für den Teig", true), ("Voor de saus", true), ("Pour la pâte", true),
         ("For frying", true),

@@ -22,6 +22,20 @@ enum IngredientLines {
         return groups
     }
 
+    /// The lines without a repeat of their own end: a list whose last three or more lines are the
+    /// ones just before them once more, in any order, lists that group twice.
+    static func withoutRepeatedEnd(_ lines: [String]) -> [String] {
+        guard lines.count >= 6, lines.count <= 400 else { return lines }
+        let folded = lines.map { Folding.fold($0) }
+        for length in stride(from: folded.count / 2, through: 3, by: -1) {
+            let end = folded.count
+            let last = folded[(end - length)..<end]
+            let before = folded[(end - 2 * length)..<(end - length)]
+            if !last.contains(""), last.sorted() == before.sorted() { return Array(lines.prefix(end - length)) }
+        }
+        return lines
+    }
+
     /// Lines of one text whose ingredients are indented under group names written flush left
     /// ("Salsa" over "\t2 pickles", "\t1 onion"): the names get a colon, so they read as names.
     static func markingIndentedGroups(_ lines: [String]) -> [String] {

@@ -78,7 +78,7 @@ struct SchemaRecipeReader {
         }) {
             var lines: [String] = []
             collectIngredients(ingredients, into: &lines, depth: 0)
-            draft.ingredientGroups = IngredientLines.grouped(lines)
+            draft.ingredientGroups = IngredientLines.grouped(IngredientLines.withoutRepeatedEnd(lines))
         }
         if let instructions = SchemaRecipeReader.member(recipe, "recipeInstructions") ?? SchemaRecipeReader.member(recipe, "instructions") {
             var lines: [PageRecipe.Instruction] = []
