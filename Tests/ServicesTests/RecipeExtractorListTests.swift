@@ -92,6 +92,28 @@ import Entity
         #expect(try ingredients(twice) == twice)
     }
 
+    @Test func aWikiPageLosesItsNamespaceAndEditLinks() throws {
+        let html = """
+        <html><head><title>Cookbook:Pumpkin Pie - Wikibooks</title></head><body><h1>Cookbook:Pumpkin Pie</h1>
+        <div class="mw-heading"><h2>Ingredients</h2><span class="mw-editsection">[<a href="?edit">edit</a> | <a href="?source">edit source</a>]</span></div>
+        <ul><li>2 cups milk</li><li>1 pie shell</li></ul>
+        <div class="mw-heading"><h2>Procedure</h2><span>[edit]</span></div><ol><li>Blend the filling.</li><li>Bake.</li></ol></body></html>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.title == "Pumpkin Pie")
+        #expect(recipe.ingredients == ["2 cups milk", "1 pie shell"])
+        #expect(recipe.steps == ["Blend the filling.", "Bake."])
+    }
+
+    @Test(arguments: [
+        ("Cookbook:Pumpkin Pie", "Pumpkin Pie"), ("Rezept:Kartoffelsalat", "Kartoffelsalat"),
+        ("Note: Pie", "Note: Pie"), ("Pie:", "Pie:"), ("Pie: the best", "Pie: the best"), ("A:Bc", "A:Bc"), ("5:2 Diet Soup", "5:2 Diet Soup"),
+        ("Dinner:easy pasta", "Dinner:easy pasta"), ("Make-ahead:Pie", "Make-ahead:Pie"),
+    ])
+    func titlesLoseAWikiNamespaceOnly(title: String, shown: String) {
+        #expect(PageMetadata.withoutNamespace(title) == shown)
+    }
+
     @Test(arguments: [
         ("For the topping", true), ("For the Fruit Layer:", true), ("Für den Teig", true), ("Voor de saus", true), ("Pour la pâte", true),
         ("For frying", true),

@@ -244,7 +244,9 @@ enum HeadingHeuristic {
         var loose = ""
         func flush() {
             let text = CleanText.line(loose)
-            if !text.isEmpty { blocks.append(Block(kind: .line, text: text)) }
+            // `[edit | edit source]` beside a wiki's heading: a control, not text.
+            let isControl = text.hasPrefix("[") && text.hasSuffix("]") && text.count <= 40 && text.dropFirst().dropLast().allSatisfy { $0 != "[" && $0 != "]" }
+            if !text.isEmpty, !isControl { blocks.append(Block(kind: .line, text: text)) }
             loose = ""
         }
         var index = 0

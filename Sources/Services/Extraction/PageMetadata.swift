@@ -80,6 +80,17 @@ struct PageMetadata {
         return clean
     }
 
+    /// `Cookbook:Pumpkin Pie` → `Pumpkin Pie`: a wiki's namespace (one word and a colon with no space
+    /// after it) is not part of the title; `Note: Pie` and `Pie:` stay as they are.
+    static func withoutNamespace(_ title: String) -> String {
+        guard let colon = title.firstIndex(of: ":"), colon > title.startIndex else { return title }
+        let prefix = title[..<colon]
+        let rest = title[title.index(after: colon)...]
+        guard prefix.count >= 3, prefix.count <= 24, prefix.allSatisfy(\.isLetter),
+              let first = rest.first, first.isUppercase, rest.count >= 3 else { return title }
+        return String(rest)
+    }
+
     /// `Pumpkin Pie | Recipes | Site` → `Pumpkin Pie`: the first part, when the rest is short.
     static func withoutSiteName(_ title: String, siteName: String?) -> String {
         let clean = CleanText.line(title)

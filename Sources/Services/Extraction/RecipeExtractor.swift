@@ -172,7 +172,7 @@ public enum RecipeExtractor {
                 draft.title = heading
             }
         }
-        draft.title = draft.title.map(PageMetadata.withoutRecipeWord)
+        draft.title = draft.title.map { PageMetadata.withoutNamespace(PageMetadata.withoutRecipeWord($0)) }
         draft.description = draft.description ?? metadata.description
         draft.image = metadata.image ?? draft.image
         draft.author = draft.author ?? metadata.author
