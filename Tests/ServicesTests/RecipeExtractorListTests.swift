@@ -105,6 +105,20 @@ import Entity
         #expect(recipe.steps == ["Blend the filling.", "Bake."])
     }
 
+    @Test func aMicrodataMethodRunningOnIntoNotesStopsBeforeThem() throws {
+        let html = """
+        <div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Mizeria</h1>
+        <ul><li itemprop="recipeIngredient">2 cucumbers</li><li itemprop="recipeIngredient">200 g sour cream</li></ul>
+        <div itemprop="recipeInstructions"><ol><li>Slice the cucumbers.</li><li>Stir in the cream.</li></ol>
+          <div class="remarks"><p>Uwaga:</p><p>*Small cucumbers have fewer seeds.</p></div></div></div>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .microdata)
+        #expect(recipe.steps == ["Slice the cucumbers.", "Stir in the cream."])
+        let notesFirst = html.replacingOccurrences(of: "<ol>", with: "<p>Notes</p><ol>")
+        #expect(try #require(extract(notesFirst)).steps == ["Notes", "Slice the cucumbers.", "Stir in the cream.", "Uwaga:", "*Small cucumbers have fewer seeds."])
+    }
+
     @Test(arguments: [
         ("Cookbook:Pumpkin Pie", "Pumpkin Pie"), ("Rezept:Kartoffelsalat", "Kartoffelsalat"),
         ("Note: Pie", "Note: Pie"), ("Pie:", "Pie:"), ("Pie: the best", "Pie: the best"), ("A:Bc", "A:Bc"), ("5:2 Diet Soup", "5:2 Diet Soup"),
