@@ -23,7 +23,12 @@ enum HeadingHeuristic {
     }
 
     static func read(_ tree: PageTree) -> RecipeDraft? {
-        let found = read(blocks: blocks(of: tree))
+        read(tree, blocks: blocks(of: tree))
+    }
+
+    /// The recipe under the headings of `tree`, whose blocks (`blocks(of: tree)`) are given.
+    static func read(_ tree: PageTree, blocks pageBlocks: [Block]) -> RecipeDraft? {
+        let found = read(blocks: pageBlocks)
         guard found?.ingredientCount ?? 0 == 0, tree.nodes.contains(where: { $0.kind == .element && $0.name == "aside" }) else { return found }
         // A page that keeps its ingredients in a box beside the method (`<aside>`), where a sidebar
         // usually is: read again with asides, when that finds the ingredients.

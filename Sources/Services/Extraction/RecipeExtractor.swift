@@ -16,12 +16,19 @@ public enum RecipeExtractor {
 
     static func extract(tree: PageTree, url: URL?) -> PageRecipe? {
         let metadata = PageMetadata(tree: tree)
-        // What the headings say, read once and only when needed.
+        // The page's lines and what its headings say, read once and only when needed.
+        var pageBlocks: [HeadingHeuristic.Block]?
+        func blocks() -> [HeadingHeuristic.Block] {
+            if let pageBlocks { return pageBlocks }
+            let made = HeadingHeuristic.blocks(of: tree)
+            pageBlocks = made
+            return made
+        }
         var shownRead = false
         var shownDraft: RecipeDraft?
         func shownByHeadings() -> RecipeDraft? {
             if !shownRead {
-                shownDraft = HeadingHeuristic.read(tree)
+                shownDraft = HeadingHeuristic.read(tree, blocks: blocks())
                 shownRead = true
             }
             return shownDraft
@@ -94,6 +101,17 @@ public enum RecipeExtractor {
 
         guard var recipe = draft, recipe.ingredientCount > 0 || recipe.stepCount > 0 else { return nil }
         fill(&recipe, from: metadata)
+        let hasTimes = recipe.totalMinutes != nil || recipe.prepMinutes != nil || recipe.cookMinutes != nil
+        if recipe.yields == nil || !hasTimes {
+            // The structured data left them out; the page may say them in words.
+            let facts = PageFacts(blocks: blocks())
+            recipe.yields = recipe.yields ?? facts.yields
+            if !hasTimes {
+                recipe.totalMinutes = facts.totalMinutes
+                recipe.prepMinutes = facts.prepMinutes
+                recipe.cookMinutes = facts.cookMinutes
+            }
+        }
         // A page read from a file has no address of its own: its canonical one serves to resolve against.
         let url = url ?? recipe.canonicalURL.flatMap { URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
         recipe.instructions = StepLines.tidy(recipe.instructions)
