@@ -141,6 +141,22 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
     }
 
     @Test(arguments: [
+        ("4 persons", "4 servings"), ("4 people", "4 servings"), ("Serves 4", "4 servings"), ("Serves: 4", "4 servings"),
+        ("Serves 4.0", "4 servings"), ("Serves 4 people", "4 servings"), ("Für 4 Personen", "4 servings"), ("6 PORSJONER", "6 servings"),
+        ("2 Portionen", "2 servings"), ("4 personnes", "4 servings"), ("1 portion", "1 serving"), ("Servings: 10", "10 servings"),
+        ("4 serving(s)", "4 servings"), ("3 adag", "3 servings"),
+        // Anything else stays as the page says it.
+        ("4 to 6 servings", "4 to 6 servings"), ("4 - 6 people", "4 - 6 people"), ("12 cookies", "12 cookies"), ("Makes 4", "Makes 4"),
+        ("ok. 4- 5", "ok. 4- 5"), ("4 as a main, 8 as a side", "4 as a main, 8 as a side"), ("Serves 4 pots", "Serves 4 pots"),
+        ("for 4", "for 4"), ("2 people and a dog", "2 people and a dog"), ("-4 persons", "-4 persons"),
+    ])
+    func yieldsCountingPeopleOrPortionsAreServings(value: String, yields: String) throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeYield\":\"\(value)\",\"recipeInstructions\":\"Bake.\"}"
+        let recipe = try #require(extract(pageWithJSONLD(json)))
+        #expect(recipe.yields == yields)
+    }
+
+    @Test(arguments: [
         ("\"https://example.com/a.jpg\"", "https://example.com/a.jpg"),
         ("{\"@type\":\"ImageObject\",\"url\":\"https://example.com/b.jpg\"}", "https://example.com/b.jpg"),
         ("{\"@type\":\"ImageObject\",\"contentUrl\":\"https://example.com/c.jpg\"}", "https://example.com/c.jpg"),

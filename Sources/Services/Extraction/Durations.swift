@@ -98,6 +98,25 @@ enum Durations {
         return rounded(total)
     }
 
+    /// Whether text is a duration and nothing else: numbers and their unit words (`1 hour 20 minutes`,
+    /// `10 min`, `1 Std. 20 Min.`), no other words and not a bare number.
+    static func isPlain(_ text: String) -> Bool {
+        guard text.utf8.count <= 60, minutes(text) != nil else { return false }
+        let lower = text.lowercased()
+        var sawNumber = false
+        var sawUnit = false
+        for word in lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
+            if word.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                sawNumber = true
+            } else if unit(word) == nil {
+                return false
+            } else {
+                sawUnit = true
+            }
+        }
+        return sawNumber && sawUnit
+    }
+
     private static func unit(_ word: Substring) -> Double? {
         if word.hasPrefix("min") || word == "m" || word == "mins" || word == "minuten" || word == "minutter" || word == "perc" || word.hasPrefix("minut") {
             return 1

@@ -23,7 +23,18 @@ enum HeadingHeuristic {
     }
 
     static func read(_ tree: PageTree) -> RecipeDraft? {
-        read(blocks: blocks(of: tree))
+        read(tree, blocks: blocks(of: tree))
+    }
+
+    /// The recipe under the headings of `tree`, whose blocks (`blocks(of: tree)`) are given.
+    static func read(_ tree: PageTree, blocks pageBlocks: [Block]) -> RecipeDraft? {
+        let found = read(blocks: pageBlocks)
+        guard found?.ingredientCount ?? 0 == 0, tree.nodes.contains(where: { $0.kind == .element && $0.name == "aside" }) else { return found }
+        // A page that keeps its ingredients in a box beside the method (`<aside>`), where a sidebar
+        // usually is: read again with asides, when that finds the ingredients.
+        guard let withAsides = read(blocks: blocks(of: tree, skipping: skippedElements.subtracting(["aside"]))),
+              withAsides.ingredientCount > 0 else { return found }
+        return withAsides
     }
 
     static func read(blocks: [Block]) -> RecipeDraft? {
@@ -31,7 +42,7 @@ enum HeadingHeuristic {
         var bestScore = 0
         for (index, block) in blocks.enumerated() where isTitleCandidate(block) {
             guard SectionWords.kind(of: block.text) == .ingredients else { continue }
-            let (ingredients, ingredientsEnd) = part(after: index, in: blocks)
+            let (ingredients, ingredientsEnd) = part(after: index, in: blocks, ofIngredients: true)
             guard !ingredients.isEmpty else { continue }
             var steps: [Block] = []
             let searchEnd = min(blocks.count, index + 1 + ingredients.count + 400)
@@ -93,7 +104,13 @@ enum HeadingHeuristic {
         guard let best else { return nil }
         var draft = RecipeDraft()
         draft.ingredientGroups = groups(best.ingredients)
-        draft.instructions = best.steps.map { block in
+        // A lone word closing the method ("Fertig", "Done") is a divider, not a step.
+        var steps = best.steps[...]
+        while let last = steps.last, last.kind == .line, !last.text.contains(where: { $0.isWhitespace }),
+              last.text.last?.isLetter == true, steps.count > 1 {
+            steps.removeLast()
+        }
+        draft.instructions = steps.map { block in
             if case .heading = block.kind { return .section(block.text) }
             return .step(block.text)
         }
@@ -120,7 +137,7 @@ enum HeadingHeuristic {
     /// The blocks of the part titled by `blocks[title]`: up to a heading of the same or higher rank,
     /// another part's title, or the limit. Sub-headings are kept (they name groups or sections).
     /// Also where the part ended.
-    private static func part(after title: Int, in blocks: [Block]) -> (blocks: [Block], end: Int) {
+    private static func part(after title: Int, in blocks: [Block], ofIngredients: Bool = false) -> (blocks: [Block], end: Int) {
         let titleRank = rank(blocks[title])
         var result: [Block] = []
         var sawItems = false
@@ -134,10 +151,10 @@ enum HeadingHeuristic {
                 // A heading over blocks of another kind than the part's (a list after lines, lines after a
                 // list) is the page going on.
                 if let kind = result.first(where: { !isHeading($0) })?.kind, index + 1 < blocks.count,
-                   !isHeading(blocks[index + 1]), blocks[index + 1].kind != kind, !headsIngredientLines(index, in: blocks) {
+                   !isHeading(blocks[index + 1]), blocks[index + 1].kind != kind, !(ofIngredients && headsIngredientLines(index, in: blocks)) {
                     return (trimmed(result), index)
                 }
-                if rank(block) <= titleRank && titleRank < 8, !headsIngredientLines(index, in: blocks) { return (trimmed(result), index) }
+                if rank(block) <= titleRank && titleRank < 8, !(ofIngredients && headsIngredientLines(index, in: blocks)) { return (trimmed(result), index) }
                 if titleRank == 8, rank(block) < 7 { return (trimmed(result), index) }
                 result.append(block)
             case .item:
@@ -205,8 +222,11 @@ enum HeadingHeuristic {
         var groups: [PageRecipe.IngredientGroup] = []
         var name: String?
         var lines: [String] = []
-        for block in blocks {
-            if isHeading(block) {
+        for (index, block) in blocks.enumerated() {
+            // A list item "For the topping" before more items names their group.
+            let opensGroup = block.kind == .item && index + 1 < blocks.count && blocks[index + 1].kind == .item
+                && IngredientLines.opensGroup(block.text)
+            if isHeading(block) || opensGroup {
                 if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
                 name = block.text
                 lines = []
@@ -224,12 +244,14 @@ enum HeadingHeuristic {
     private static let skippedElements: Set<String> = ["nav", "footer", "form", "button", "select", "aside", "label", "header"]
 
     /// The page as headings, list items and lines, in order.
-    static func blocks(of tree: PageTree) -> [Block] {
+    static func blocks(of tree: PageTree, skipping skippedElements: Set<String> = skippedElements) -> [Block] {
         var blocks: [Block] = []
         var loose = ""
         func flush() {
             let text = CleanText.line(loose)
-            if !text.isEmpty { blocks.append(Block(kind: .line, text: text)) }
+            // `[edit | edit source]` beside a wiki's heading: a control, not text.
+            let isControl = text.hasPrefix("[") && text.hasSuffix("]") && text.count <= 40 && text.dropFirst().dropLast().allSatisfy { $0 != "[" && $0 != "]" }
+            if !text.isEmpty, !isControl { blocks.append(Block(kind: .line, text: text)) }
             loose = ""
         }
         var index = 0

@@ -22,6 +22,34 @@ enum IngredientLines {
         return groups
     }
 
+    /// The lines without a repeat of their own end: a list whose last three or more lines are the
+    /// ones just before them once more, in any order, lists that group twice.
+    static func withoutRepeatedEnd(_ lines: [String]) -> [String] {
+        guard lines.count >= 6, lines.count <= 400 else { return lines }
+        let folded = lines.map { Folding.fold($0) }
+        for length in stride(from: folded.count / 2, through: 3, by: -1) {
+            let end = folded.count
+            let last = folded[(end - length)..<end]
+            let before = folded[(end - 2 * length)..<(end - length)]
+            if !last.contains(""), last.sorted() == before.sorted() { return Array(lines.prefix(end - length)) }
+        }
+        return lines
+    }
+
+    /// Lines of one text whose ingredients are indented under group names written flush left
+    /// ("Salsa" over "\t2 pickles", "\t1 onion"): the names get a colon, so they read as names.
+    static func markingIndentedGroups(_ lines: [String]) -> [String] {
+        func indented(_ line: String) -> Bool { line.hasPrefix("\t") || line.hasPrefix("  ") }
+        let indentedCount = lines.lazy.filter(indented).count
+        guard indentedCount >= 3, indentedCount < lines.count, indentedCount * 2 > lines.count else { return lines }
+        return lines.enumerated().map { index, line in
+            guard !indented(line), index + 1 < lines.count, indented(lines[index + 1]) else { return line }
+            let clean = CleanText.line(line)
+            guard !clean.isEmpty, clean.count <= 60, !clean.hasSuffix(":"), !clean.contains(where: \.isNumber) else { return line }
+            return clean + ":"
+        }
+    }
+
     /// Whether most lines have no quantity (`Tequila`, `Knoblauchzehe`): structured data that dropped them.
     static func lackQuantities(_ groups: [PageRecipe.IngredientGroup]) -> Bool {
         let lines = groups.flatMap(\.lines)
@@ -62,6 +90,21 @@ enum IngredientLines {
             }
         }
         return matched == visible ? shown : [PageRecipe.IngredientGroup(name: nil, lines: matched)]
+    }
+
+    /// Words that open the name of a group of ingredients ("For the glaze", "Für den Teig", "Voor de saus").
+    private static let groupOpeningWords: Set<String> = ["for", "für", "voor", "pour", "para", "per"]
+
+    /// A line in a page's list that names the group after it rather than an ingredient: "For the
+    /// topping", short, with no quantity and nothing after a colon.
+    static func opensGroup(_ line: String) -> Bool {
+        guard !line.isEmpty, line.count <= 60, !line.contains(where: \.isNumber) else { return false }
+        var body = Substring(line)
+        while body.hasSuffix(":") { body = body.dropLast() }
+        guard !body.contains(":"), !body.hasSuffix("."), !body.contains(",") else { return false }
+        let words = body.split(whereSeparator: \.isWhitespace)
+        guard words.count >= 2, words.count <= 6, let first = words.first else { return false }
+        return groupOpeningWords.contains(first.lowercased())
     }
 
     /// A line that names a group rather than an ingredient: it ends with a colon, or it is written in

@@ -82,6 +82,17 @@ enum MicrodataReader {
             // `<li itemprop="recipeIngredient"><strong>Pulled Pork</strong></li>` names a group.
             return .string(CleanText.line(tree.text(of: index)) + ":")
         }
-        return .string(tree.lines(of: index).joined(separator: keepingLines ? "\n" : " "))
+        var lines = tree.lines(of: index)
+        if keepingLines, let notes = lines.firstIndex(where: { isNotesTitle($0) }), notes > 0 {
+            // The method's element runs on into the page's notes ("Uwaga:", "Notes"): they are not steps.
+            lines.removeSubrange(notes...)
+        }
+        return .string(lines.joined(separator: keepingLines ? "\n" : " "))
+    }
+
+    /// A short line that only titles notes or tips.
+    private static func isNotesTitle(_ line: String) -> Bool {
+        let clean = CleanText.line(line, maxLength: 40)
+        return clean.count <= 30 && SectionWords.kind(of: clean) == .other
     }
 }

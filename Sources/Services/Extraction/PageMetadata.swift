@@ -9,6 +9,8 @@ struct PageMetadata {
     var headings: [String] = []
     var heading: String? { headings.first }
     var openGraph: [String: String] = [:]
+    /// Every `og:image`, in page order (a page may give its logo first, then the picture).
+    var openGraphImages: [String] = []
     var metaNames: [String: String] = [:]
     var canonical: String?
     var language: String?
@@ -21,8 +23,9 @@ struct PageMetadata {
                 if title == nil { title = tree.string(node.range) }
             case (.element, "meta"):
                 guard let content = tree.attribute("content", of: index) else { continue }
-                if let property = tree.attribute("property", of: index)?.lowercased(), openGraph[property] == nil {
-                    openGraph[property] = content
+                if let property = tree.attribute("property", of: index)?.lowercased() {
+                    if openGraph[property] == nil { openGraph[property] = content }
+                    if property == "og:image", openGraphImages.count < 8 { openGraphImages.append(content) }
                 }
                 if let name = tree.attribute("name", of: index)?.lowercased(), metaNames[name] == nil {
                     metaNames[name] = content
@@ -77,6 +80,17 @@ struct PageMetadata {
         return clean
     }
 
+    /// `Cookbook:Pumpkin Pie` → `Pumpkin Pie`: a wiki's namespace (one word and a colon with no space
+    /// after it) is not part of the title; `Note: Pie` and `Pie:` stay as they are.
+    static func withoutNamespace(_ title: String) -> String {
+        guard let colon = title.firstIndex(of: ":"), colon > title.startIndex else { return title }
+        let prefix = title[..<colon]
+        let rest = title[title.index(after: colon)...]
+        guard prefix.count >= 3, prefix.count <= 24, prefix.allSatisfy(\.isLetter),
+              let first = rest.first, first.isUppercase, rest.count >= 3 else { return title }
+        return String(rest)
+    }
+
     /// `Pumpkin Pie | Recipes | Site` → `Pumpkin Pie`: the first part, when the rest is short.
     static func withoutSiteName(_ title: String, siteName: String?) -> String {
         let clean = CleanText.line(title)
@@ -92,7 +106,27 @@ struct PageMetadata {
     }
 
     var siteName: String? { openGraph["og:site_name"] ?? metaNames["application-name"] ?? metaNames["og:site_name"] }
-    var image: String? { openGraph["og:image"] ?? openGraph["og:image:url"] ?? metaNames["twitter:image"] ?? metaNames["og:image"] }
+    /// The page's picture: the first `og:image` that is not the site's logo (its HTTPS address when the
+    /// page gives one as `og:image:secure_url`), else Twitter's.
+    var image: String? {
+        let pictures = openGraphImages.filter { !PageMetadata.namesLogo($0) }
+        if let first = pictures.first {
+            if first.lowercased().hasPrefix("http:"), first == openGraphImages.first,
+               let secure = openGraph["og:image:secure_url"], secure.lowercased().hasPrefix("https:") {
+                return secure
+            }
+            return first
+        }
+        let others = [openGraph["og:image:url"], metaNames["twitter:image"], metaNames["og:image"]].compactMap { $0 }
+        return others.first { !PageMetadata.namesLogo($0) }
+    }
+
+    /// Whether an image's file name says it is a logo (`cropped-site-logo.png`).
+    static func namesLogo(_ address: String) -> Bool {
+        let path = address.split(separator: "?", maxSplits: 1).first ?? Substring(address)
+        let name = path.split(separator: "/").last ?? path
+        return name.lowercased().contains("logo")
+    }
     var openGraphTitle: String? { openGraph["og:title"] ?? metaNames["og:title"] ?? metaNames["twitter:title"] }
     var description: String? { openGraph["og:description"] ?? metaNames["description"] }
     var url: String? { canonical ?? openGraph["og:url"] }

@@ -241,7 +241,9 @@ enum RecipeCardReader {
             if isItem {
                 let text = CleanText.line(ElementText.text(of: index, in: tree, skipping: skipped(part)))
                 if !text.isEmpty {
-                    entries.append(isBoldOnly(index, tree: tree) && text.count <= 80 && text.hasSuffix(":") ? .heading(text) : .item(text))
+                    let namesGroup = (isBoldOnly(index, tree: tree) && text.count <= 80 && text.hasSuffix(":"))
+                        || (part == .ingredients && IngredientLines.opensGroup(text))
+                    entries.append(namesGroup ? .heading(text) : .item(text))
                 }
                 index = node.end
                 continue

@@ -16,6 +16,23 @@ public enum RecipeExtractor {
 
     static func extract(tree: PageTree, url: URL?) -> PageRecipe? {
         let metadata = PageMetadata(tree: tree)
+        // The page's lines and what its headings say, read once and only when needed.
+        var pageBlocks: [HeadingHeuristic.Block]?
+        func blocks() -> [HeadingHeuristic.Block] {
+            if let pageBlocks { return pageBlocks }
+            let made = HeadingHeuristic.blocks(of: tree)
+            pageBlocks = made
+            return made
+        }
+        var shownRead = false
+        var shownDraft: RecipeDraft?
+        func shownByHeadings() -> RecipeDraft? {
+            if !shownRead {
+                shownDraft = HeadingHeuristic.read(tree, blocks: blocks())
+                shownRead = true
+            }
+            return shownDraft
+        }
         var draft: RecipeDraft?
         var method = PageRecipe.Method.jsonLD
 
@@ -49,7 +66,7 @@ public enum RecipeExtractor {
             }
         }
 
-        if var current = draft, IngredientLines.lackQuantities(current.ingredientGroups), let shown = HeadingHeuristic.read(tree),
+        if var current = draft, IngredientLines.lackQuantities(current.ingredientGroups), let shown = shownByHeadings(),
            let lines = IngredientLines.withQuantities(current.ingredientGroups, shown: shown.ingredientGroups) {
             // The structured data left the quantities out; the page shows them.
             current.ingredientGroups = lines
@@ -57,21 +74,21 @@ public enum RecipeExtractor {
         }
 
         if var current = draft, current.ingredientCount == 1, let line = current.ingredientGroups.first?.lines.first, line.count >= 100,
-           let shown = HeadingHeuristic.read(tree), shown.ingredientCount > 1,
+           let shown = shownByHeadings(), shown.ingredientCount > 1,
            Folding.fold(shown.ingredientGroups.flatMap(\.lines).joined()) == Folding.fold(line) {
             // The structured data ran the list together into one line; the page shows it line by line.
             current.ingredientGroups = shown.ingredientGroups
             draft = current
         }
 
-        if var current = draft, current.stepCount > 0, current.stepCount <= 2, let shown = HeadingHeuristic.read(tree),
+        if var current = draft, current.stepCount > 0, current.stepCount <= 2, let shown = shownByHeadings(),
            RecipeCardReader.cardIsBetter(shown, than: current, for: .instructions) {
             // The structured method stopped after a step or two; the page shows the rest.
             current.instructions = shown.instructions
             draft = current
         }
 
-        if !isComplete(draft), let heuristic = HeadingHeuristic.read(tree) {
+        if !isComplete(draft), let heuristic = shownByHeadings() {
             if var current = draft {
                 if current.ingredientCount == 0 { current.ingredientGroups = heuristic.ingredientGroups }
                 if current.stepCount == 0 { current.instructions = heuristic.instructions }
@@ -84,6 +101,17 @@ public enum RecipeExtractor {
 
         guard var recipe = draft, recipe.ingredientCount > 0 || recipe.stepCount > 0 else { return nil }
         fill(&recipe, from: metadata)
+        let hasTimes = recipe.totalMinutes != nil || recipe.prepMinutes != nil || recipe.cookMinutes != nil
+        if recipe.yields == nil || !hasTimes {
+            // The structured data left them out; the page may say them in words.
+            let facts = PageFacts(blocks: blocks())
+            recipe.yields = recipe.yields ?? facts.yields
+            if !hasTimes {
+                recipe.totalMinutes = facts.totalMinutes
+                recipe.prepMinutes = facts.prepMinutes
+                recipe.cookMinutes = facts.cookMinutes
+            }
+        }
         // A page read from a file has no address of its own: its canonical one serves to resolve against.
         let url = url ?? recipe.canonicalURL.flatMap { URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
         recipe.instructions = StepLines.tidy(recipe.instructions)
@@ -162,7 +190,7 @@ public enum RecipeExtractor {
                 draft.title = heading
             }
         }
-        draft.title = draft.title.map(PageMetadata.withoutRecipeWord)
+        draft.title = draft.title.map { PageMetadata.withoutNamespace(PageMetadata.withoutRecipeWord($0)) }
         draft.description = draft.description ?? metadata.description
         draft.image = metadata.image ?? draft.image
         draft.author = draft.author ?? metadata.author

@@ -78,7 +78,7 @@ struct SchemaRecipeReader {
         }) {
             var lines: [String] = []
             collectIngredients(ingredients, into: &lines, depth: 0)
-            draft.ingredientGroups = IngredientLines.grouped(lines)
+            draft.ingredientGroups = IngredientLines.grouped(IngredientLines.withoutRepeatedEnd(lines))
         }
         if let instructions = SchemaRecipeReader.member(recipe, "recipeInstructions") ?? SchemaRecipeReader.member(recipe, "instructions") {
             var lines: [PageRecipe.Instruction] = []
@@ -214,6 +214,7 @@ struct SchemaRecipeReader {
         var cleanName = CleanText.line(name)
         while cleanName.hasSuffix(".") { cleanName.removeLast() }
         guard !cleanName.isEmpty, !CleanText.line(text, maxLength: cleanName.unicodeScalars.count + 16).hasPrefix(cleanName) else { return false }
+        guard !StepLines.isNumberingLabel(cleanName) else { return false }
         let words = CleanText.line(name).split { !$0.isLetter && !$0.isNumber }
         let numbered = words.contains { $0.allSatisfy(\.isNumber) }
         let saysStep = words.contains { StepLines.stepWords.contains($0.lowercased()) }
@@ -228,7 +229,7 @@ struct SchemaRecipeReader {
         guard visits < Limits.visits else { return }
         switch value {
         case .string(let text):
-            for line in HTMLLines.lines(Mojibake.repaired(text)) where lines.count < Limits.lines {
+            for line in IngredientLines.markingIndentedGroups(HTMLLines.lines(Mojibake.repaired(text))) where lines.count < Limits.lines {
                 lines.append(line)
             }
         case .number(let text):
@@ -267,7 +268,8 @@ struct SchemaRecipeReader {
             let name = SchemaRecipeReader.member(object, "name").flatMap(firstText)
             let text = SchemaRecipeReader.member(object, "text").flatMap(firstText)
             if SchemaRecipeReader.hasType(object, "HowToSection") || (items != nil && text == nil) {
-                if let name { lines.append(.section(name)) }
+                // A section named only by its place ("First instruction") has no name worth a line.
+                if let name, !StepLines.isNumberingLabel(name) { lines.append(.section(name)) }
                 if let items { collectInstructions(items, into: &lines, depth: depth + 1) }
                 return
             }

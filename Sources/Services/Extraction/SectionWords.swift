@@ -34,7 +34,7 @@ enum SectionWords {
     private static let others: [String] = [
         "notes", "note", "recipenotes", "tips", "nutrition", "nutritionfacts", "nutritioninformation", "comments",
         "reviews", "equipment", "video", "share", "notizen", "tipps", "hinweise", "astuces", "conseils", "remarques",
-        "opmerkingen", "tips", "vinkit", "megjegyzés", "uwagi", "notas", "consejos", "note", "consigli",
+        "opmerkingen", "tips", "vinkit", "megjegyzés", "uwagi", "uwaga", "notas", "consejos", "note", "consigli",
         "leaveareply", "leaveacomment", "readerinteractions", "relatedrecipes", "youmayalsolike", "youmightalsolike",
         "morerecipes", "relatedposts", "similarrecipes", "tags", "categories",
     ]

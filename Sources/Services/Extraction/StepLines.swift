@@ -25,6 +25,32 @@ enum StepLines {
         "step", "stap", "schritt", "étape", "etape", "paso", "passo", "trin", "steg", "krok", "lépés", "passo", "vaihe",
     ]
 
+    /// Words that name a step or an instruction as such, for numbering labels.
+    private static let instructionWords: Set<String> = [
+        "instruction", "instructions", "instruktion", "instruktionen", "instruktioner", "anweisung", "instructie", "instructies",
+        "istruzione", "instrucción", "instrução",
+    ]
+
+    /// Words that only say where a step comes in the order.
+    private static let orderWords: Set<String> = [
+        "first", "second", "third", "next", "last", "final", "erste", "erster", "zweite", "dritte", "nächste", "letzte",
+        "första", "andra", "tredje", "nästa", "sista", "første", "anden", "næste", "sidste", "eerste", "tweede",
+        "volgende", "laatste", "premier", "première", "deuxième", "suivante", "dernière", "primo", "secondo", "prossimo",
+        "ultimo", "primer", "segundo", "siguiente", "último",
+    ]
+
+    /// A name that only numbers a step or a part ("Step 1", "First instruction", "Nästa instruktion"):
+    /// a step word and an order word or number, nothing else.
+    static func isNumberingLabel(_ name: String) -> Bool {
+        let words = CleanText.line(name, maxLength: 80).lowercased().split { !$0.isLetter && !$0.isNumber }
+        guard words.count >= 2, words.count <= 3 else { return false }
+        let namesStep = words.contains { stepWords.contains(String($0)) || instructionWords.contains(String($0)) }
+        return namesStep && words.allSatisfy { word in
+            stepWords.contains(String(word)) || instructionWords.contains(String(word)) || orderWords.contains(String(word))
+                || word.allSatisfy(\.isNumber)
+        }
+    }
+
     /// Lines that read like a method: most of them sentences, not names or prices.
     static func readLikeSteps(_ lines: [String]) -> Bool {
         guard !lines.isEmpty else { return false }

@@ -1,0 +1,137 @@
+import Entity
+
+/// What a page states about its recipe in words rather than markup: "Serves 4", "Servings" over
+/// "6", "Total Time: 20 minutes", "Prep Time:" over "5 minutes". Read from the page's lines (as the
+/// heading heuristic sees them) in order, the first statement of each kind counting; used only where
+/// the structured data says nothing.
+struct PageFacts {
+    enum Limits {
+        /// Longer lines are prose, not a label or a value.
+        static let lineLength = 60
+        static let lines = 20_000
+    }
+
+    var yields: String?
+    var totalMinutes: Int?
+    var prepMinutes: Int?
+    var cookMinutes: Int?
+
+    init(blocks: [HeadingHeuristic.Block]) {
+        let lines = blocks.prefix(Limits.lines).map(\.text)
+        for index in lines.indices where lines[index].count <= Limits.lineLength {
+            read(lines, at: index)
+            if yields != nil, totalMinutes != nil { break }
+        }
+        if totalMinutes == nil, let prep = prepMinutes, let cook = cookMinutes { totalMinutes = prep + cook }
+    }
+
+    /// Labels, folded, and what they name.
+    private enum Label { case yields, total, prep, cook }
+
+    private static let labels: [String: Label] = {
+        var table: [String: Label] = [:]
+        for word in ["servings", "serves", "serving", "yield", "yields", "makes", "portions", "portionen", "porciones", "raciones",
+                     "porzioni", "personen", "personnes", "persone", "personas", "porcje", "porsjoner", "adag"] {
+            table[word] = .yields
+        }
+        for word in ["totaltime", "total", "time", "readyin", "prepcooktime", "prepandcooktime", "gesamtzeit", "zeitgesamt", "zeit",
+                     "tempstotal", "tiempototal", "tempototale", "totaletijd", "tijd", "totaltid", "czas", "összidő"] {
+            table[word] = .total
+        }
+        for word in ["preptime", "preparationtime", "prep", "vorbereitungszeit", "arbeitszeit", "tempsdepréparation",
+                     "tiempodepreparación", "tempodipreparazione", "voorbereidingstijd", "bereidingstijd"] {
+            table[word] = .prep
+        }
+        for word in ["cooktime", "cookingtime", "cook", "kochzeit", "backzeit", "garzeit", "tempsdecuisson", "cuisson",
+                     "tiempodecocción", "tempodicottura", "kooktijd", "baktijd"] {
+            table[word] = .cook
+        }
+        return table
+    }()
+
+    private mutating func read(_ lines: [String], at index: Int) {
+        let line = lines[index]
+        // "Serves 4", "4 adag", "Servings: 4": a yield on its own line.
+        if yields == nil, line.contains(where: \.isLetter), YieldText.servings(in: line) != nil {
+            yields = YieldText.normalized(line)
+            return
+        }
+        // "Total Time: 20 minutes": a label and its value on one line.
+        if let colon = line.firstIndex(of: ":"), let label = PageFacts.labels[Folding.fold(String(line[..<colon]))] {
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if !value.isEmpty {
+                take(value, for: label)
+                return
+            }
+        }
+        if line.lowercased().hasPrefix("ready in ") {
+            take(String(line.dropFirst("ready in ".count)), for: .total)
+            return
+        }
+        // "Makes 12 servings", "Prep & Cook Time 1 hour 20 minutes", "10 min Preparation Time": a label
+        // and a plain value on one line, either way round.
+        let words = line.split(whereSeparator: \.isWhitespace)
+        if words.count >= 2 {
+            for count in 1...min(4, words.count - 1) {
+                if let label = PageFacts.labels[Folding.fold(words.prefix(count).joined())],
+                   case let value = words.dropFirst(count).joined(separator: " "), isPlainValue(value, for: label) {
+                    take(value, for: label)
+                    return
+                }
+                if let label = PageFacts.labels[Folding.fold(words.suffix(count).joined())],
+                   case let value = words.dropLast(count).joined(separator: " "), isPlainValue(value, for: label) {
+                    if label == .yields, yields == nil, YieldText.servings(in: value) == nil {
+                        // "2 of 3 personen" says more than its number.
+                        yields = line
+                    } else {
+                        take(value, for: label)
+                    }
+                    return
+                }
+            }
+        }
+        // A label on a line of its own, its value on the next line, or on the line before when the
+        // page writes values over labels ("10 min" over "Preparation Time").
+        guard let label = PageFacts.labels[Folding.fold(line)] else { return }
+        let previous = index > 0 ? lines[index - 1] : nil
+        let next = index + 1 < lines.count ? lines[index + 1] : nil
+        if !line.hasSuffix(":"), let previous, isPlainValue(previous, for: label) {
+            take(previous, for: label)
+        } else if let next, next.count <= Limits.lineLength, isValue(next, for: label) {
+            take(next, for: label)
+        }
+    }
+
+    /// Whether a line can be the value of a label: a count for a yield (`6`, `12 servings`, `20 to
+    /// 22`), a duration with its unit for a time (`5 minutes`, `1 hour 20 minutes`).
+    private func isValue(_ text: String, for label: Label) -> Bool {
+        switch label {
+        case .yields:
+            guard let first = text.first, first.isASCII, first.isNumber, text.count <= 24, !text.contains(":") else { return false }
+            return Durations.minutes(text) == nil || !text.contains(where: \.isLetter)
+        case .total, .prep, .cook:
+            return text.contains(where: \.isLetter) && Durations.minutes(text) != nil
+        }
+    }
+
+    /// A value with nothing else about it: a count for a yield, a duration and its units for a time.
+    private func isPlainValue(_ text: String, for label: Label) -> Bool {
+        switch label {
+        case .yields: isValue(text, for: label)
+        case .total, .prep, .cook: Durations.isPlain(text)
+        }
+    }
+
+    private mutating func take(_ value: String, for label: Label) {
+        switch label {
+        case .yields:
+            if yields == nil, isValue(value, for: .yields) { yields = YieldText.normalized(value) }
+        case .total:
+            if totalMinutes == nil, isValue(value, for: .total) { totalMinutes = Durations.minutes(value) }
+        case .prep:
+            if prepMinutes == nil, isValue(value, for: .prep) { prepMinutes = Durations.minutes(value) }
+        case .cook:
+            if cookMinutes == nil, isValue(value, for: .cook) { cookMinutes = Durations.minutes(value) }
+        }
+    }
+}
