@@ -79,7 +79,7 @@ public final class AppDependencies {
         search = SearchInteractor(searcher: client, saved: savedPages, favorites: store, time: time,
                                   configuration: .init(screenSize: 10, prefetch: options.prefetch))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
-        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites)
+        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading)
     }
 
     /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else
