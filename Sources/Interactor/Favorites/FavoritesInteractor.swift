@@ -17,14 +17,26 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// Favorites removed in this session, whole, so that removing can be undone with nothing lost.
     private var removed: [RecipeID: Favorite] = [:]
 
+    /// Decodes pictures before they are kept, and scales down those larger than `pictureSide`.
+    private let decoder: ImageDecoder
+    private let pictureSide: Int
+
+    /// The longest side, in pixels, of a picture kept with a favorite. The terminal view never asks for
+    /// a picture larger than 1024 × 1024 (`pic N` on a large terminal), so a favorite keeps no pixel a
+    /// view could not show, and a picture read offline decodes from at most a megapixel.
+    public static let keptPictureSide = 1024
+
     public init(store: FavoritesStore?, unavailable: ServiceError?, fetcher: any PageFetching, recentPages: RecentPages? = nil,
-                time: any TimeSource, screenSize: Int = 10) {
+                time: any TimeSource, screenSize: Int = 10, decoder: ImageDecoder = ImageDecoder(),
+                pictureSide: Int = FavoritesInteractor.keptPictureSide) {
         self.store = store
         self.unavailable = unavailable
         self.fetcher = fetcher
         self.recentPages = recentPages
         self.time = time
         self.screenSize = max(1, screenSize)
+        self.decoder = decoder
+        self.pictureSide = max(1, pictureSide)
     }
 
     /// Why favorites cannot be used this run (a damaged or too-new database); nil when they can.
@@ -34,9 +46,10 @@ public actor FavoritesInteractor: SavedPageProviding {
 
     // MARK: Saving
 
-    /// Saves a recipe with its page and picture, in one transaction. What cannot be fetched is left
-    /// out and reported; the recipe is saved all the same. A recipe that is a favorite already keeps
-    /// everything it has and only gets what it lacked.
+    /// Saves a recipe with its page and picture, in one transaction. The picture is the one the page's
+    /// recipe names when there is one, else the thumbnail (see `keptPicture`). What cannot be fetched
+    /// is left out and reported; the recipe is saved all the same. A recipe that is a favorite already
+    /// keeps everything it has and only gets what it lacked.
     public func save(_ recipe: Recipe) async throws(UseCaseError) -> SaveReport {
         let store = try requireStore()
         if let existing = try await query({ () throws(ServiceError) in try await store.favorite(recipe.id) }) {
@@ -45,7 +58,7 @@ public actor FavoritesInteractor: SavedPageProviding {
         if let gone = try await restore(recipe.id) {
             return report(gone, wasFavorite: false, missing: [])
         }
-        let (page, picture) = await download(recipe, page: true, picture: true)
+        let (page, picture) = await download(recipe, savedPage: nil, page: true, picture: true)
         let favorite = Favorite(recipe: recipe, savedAt: time.now(), page: page.value, thumbnail: picture.value)
         try await query { () throws(ServiceError) in try await store.save(favorite) }
         removed[recipe.id] = nil
@@ -69,7 +82,8 @@ public actor FavoritesInteractor: SavedPageProviding {
     private func complete(_ favorite: Favorite, in store: FavoritesStore) async throws(UseCaseError) -> SaveReport {
         let lacking = favorite.missing
         guard !lacking.isEmpty else { return report(favorite, wasFavorite: true, missing: []) }
-        let (page, picture) = await download(favorite.recipe, page: lacking.contains(.page), picture: lacking.contains(.picture))
+        let (page, picture) = await download(favorite.recipe, savedPage: favorite.page, page: lacking.contains(.page),
+                                             picture: lacking.contains(.picture))
         try await query { () throws(ServiceError) in
             _ = try await store.complete(favorite.recipe.id, page: page.value, thumbnail: picture.value)
         }
@@ -93,27 +107,48 @@ public actor FavoritesInteractor: SavedPageProviding {
         }
     }
 
-    private func download(_ recipe: Recipe, page wantPage: Bool, picture wantPicture: Bool) async -> (Download<RecipePage>, Download<RecipeImage>) {
-        let fetcher = self.fetcher
-        let recent = await recentPages?.page(for: recipe.id)
-        async let page: Download<RecipePage> = {
-            guard wantPage else { return Download(value: nil, error: nil) }
-            if let recent { return Download(value: recent, error: nil) }
-            do throws(ServiceError) {
-                return Download(value: try await fetcher.page(at: recipe.href), error: nil)
-            } catch {
-                return Download(value: nil, error: UseCaseError(error, during: .saveFavorite))
+    /// What a favorite lacks, fetched: the page first when it is wanted, since the picture kept is the
+    /// one its recipe names.
+    private func download(_ recipe: Recipe, savedPage: RecipePage?, page wantPage: Bool,
+                          picture wantPicture: Bool) async -> (Download<RecipePage>, Download<RecipeImage>) {
+        var page = Download<RecipePage>(value: nil, error: nil)
+        if wantPage {
+            if let recent = await recentPages?.page(for: recipe.id) {
+                page = Download(value: recent, error: nil)
+            } else {
+                do throws(ServiceError) {
+                    page = Download(value: try await fetcher.page(at: recipe.href), error: nil)
+                } catch {
+                    page = Download(value: nil, error: UseCaseError(error, during: .saveFavorite))
+                }
             }
-        }()
-        async let picture: Download<RecipeImage> = {
-            guard wantPicture, let address = recipe.thumbnail else { return Download(value: nil, error: nil) }
+        }
+        guard wantPicture else { return (page, Download(value: nil, error: nil)) }
+        let pageImage = (page.value ?? savedPage)?.recipe?.imageURL
+        return (page, await keptPicture(of: recipe, pageImage: pageImage))
+    }
+
+    /// The picture to keep with `recipe`: the page's picture (`pageImage`) when its recipe names one,
+    /// else the thumbnail, and the thumbnail too when the page's picture cannot be fetched or decoded.
+    /// It is decoded before it is kept, within the decoder's bounds, and kept as fetched when its
+    /// longest side is at most `pictureSide`, else scaled down to it and kept as PNG. Bytes that do not
+    /// decode are never kept: the picture is missing, and the error of the last address tried says why.
+    /// Runs off the actor: decoding and encoding take a while for a large photograph.
+    private nonisolated func keptPicture(of recipe: Recipe, pageImage: String?) async -> Download<RecipeImage> {
+        var addresses: [String] = []
+        for address in [pageImage, recipe.thumbnail].compactMap({ $0 }) where !addresses.contains(address) {
+            addresses.append(address)
+        }
+        var failure: UseCaseError?
+        for address in addresses {
             do throws(ServiceError) {
-                return Download(value: try await fetcher.thumbnail(at: address), error: nil)
+                let fetched = try await fetcher.thumbnail(at: address)
+                return Download(value: try decoder.keepable(fetched.bytes, maxSide: pictureSide).image, error: nil)
             } catch {
-                return Download(value: nil, error: UseCaseError(error, during: .saveFavorite))
+                failure = UseCaseError(error, during: .saveFavorite)
             }
-        }()
-        return await (page, picture)
+        }
+        return Download(value: nil, error: failure)
     }
 
     /// Removes a favorite and returns it as it was saved (so it can be put back); nil when the recipe
