@@ -268,13 +268,27 @@ public actor FavoritesInteractor: SavedPageProviding {
         return (page, favorite.savedAt)
     }
 
-    /// Every favorite (or those matching `words`), whole, newest first, for export.
-    public func all(matching words: String = "") async throws(UseCaseError) -> [Favorite] {
+    /// How many favorites there are (or match `words`).
+    public func count(matching words: String = "") async throws(UseCaseError) -> Int {
         let store = try requireStore()
+        return try await query { () throws(ServiceError) in try await store.count(matching: words) }
+    }
+
+    /// Favorites (or those matching `words`), whole, newest first, at most `limit` of them after
+    /// `position` (nil: from the newest), for export: a batch at a time, so however many there are, only
+    /// one batch of pages and pictures is in memory. `next` is where the next batch starts, nil after
+    /// the last. A favorite removed meanwhile is left out.
+    public func batch(matching words: String = "", after position: FavoriteSummary.Position?,
+                      limit: Int) async throws(UseCaseError) -> (favorites: [Favorite], next: FavoriteSummary.Position?) {
+        let store = try requireStore()
+        let size = max(1, limit)
         return try await query { () throws(ServiceError) in
+            let summaries = try await store.list(matching: words, after: position, limit: size)
             var favorites: [Favorite] = []
-            try await store.forEach(matching: words) { favorites.append($0) }
-            return favorites
+            for summary in summaries {
+                if let favorite = try await store.favorite(summary.recipe.id) { favorites.append(favorite) }
+            }
+            return (favorites, summaries.count == size ? summaries.last?.position : nil)
         }
     }
 
