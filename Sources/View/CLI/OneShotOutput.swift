@@ -105,7 +105,7 @@ extension OneShotOutput {
         var writing = path
         var pictures = 0
         do {
-            try Data().write(to: temporary)
+            try OneShotOutput.writeAnew(Data(), to: temporary)
             let handle = try FileHandle(forWritingTo: temporary)
             var folderReady = false
             do {
@@ -118,7 +118,7 @@ extension OneShotOutput {
                             folderReady = true
                         }
                         writing = folder.appendingPathComponent(picture.fileName).path
-                        try picture.bytes.write(to: folder.appendingPathComponent(picture.fileName), options: .atomic)
+                        try OneShotOutput.writeAnew(picture.bytes, to: folder.appendingPathComponent(picture.fileName))
                         pictures += 1
                     }
                     writing = path
@@ -156,6 +156,27 @@ extension OneShotOutput {
             return
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    }
+
+    /// Writes `bytes` in place of whatever has the name: that entry is removed first (a link goes,
+    /// whatever it points to stays) and the file made anew, never opened through a link. Pictures are not
+    /// synced to disk one by one: an export is written again at will, and a sync per picture cost 1 to
+    /// 12 ms each here while other programs wrote.
+    private static func writeAnew(_ bytes: Data, to file: URL) throws {
+        guard unlink(file.path) == 0 || errno == ENOENT else { throw ExportFailure(String(cString: strerror(errno))) }
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ExportFailure(String(cString: strerror(errno))) }
+        defer { Glibc.close(descriptor) }
+        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
+            var offset = 0
+            while offset < buffer.count {
+                guard let base = buffer.baseAddress else { return }
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw ExportFailure(String(cString: strerror(errno))) }
+                offset += written
+            }
+        }
     }
 
     private static func remove(_ file: URL) {
