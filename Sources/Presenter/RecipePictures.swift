@@ -23,7 +23,9 @@ final class RecipePictures {
         }
         do throws(UseCaseError) {
             let fetch = { () async throws(UseCaseError) -> RecipePicture in
-                try await pictures.picture(of: recipe, fittingWidth: box.width, height: box.height, png: box.wantsPNG)
+                // Beside a card the thumbnail; above details and pages and with `pic N`, the page's picture.
+                try await pictures.picture(of: recipe, fittingWidth: box.width, height: box.height, png: box.wantsPNG,
+                                           pagePicture: purpose != .card)
             }
             // Pictures beside cards come many at once, with the screen: no spinner of their own.
             let picture = purpose == .card ? try await fetch() : try await whileBusy(view, "Fetching the picture of \(recipe.title)", fetch)

@@ -91,7 +91,7 @@ public final class AppDependencies {
         search = SearchInteractor(searcher: client, saved: savedPages, favorites: store, time: time,
                                   configuration: .init(screenSize: 10, prefetch: options.prefetch))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
-        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites)
+        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading)
     }
 
     /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else
@@ -166,7 +166,7 @@ public final class AppDependencies {
         let presenter = FavoritesExportPresenter(favorites: favorites)
         let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
         if let path = request.export {
-            return output.export(await presenter.markdown(matching: request.words), to: path)
+            return await output.export(presenter.cookbook(matching: request.words, exportPath: path), to: path)
         }
         return output.print(await presenter.list(matching: request.words), json: request.json)
     }

@@ -5,8 +5,11 @@ import Services
 import TestSupport
 @testable import Interactor
 
+/// A picture that decodes, as every fetched picture a favorite keeps must.
+let fetchedPicture = RecipeImage(bytes: PictureFixtures.palettePNG, contentType: "image/png")
+
 @Suite struct FavoriteUseCases {
-    func interactor(_ folder: URL, fetcher: FakePageFetcher = FakePageFetcher(), time: FakeTime = FakeTime(),
+    func interactor(_ folder: URL, fetcher: FakePageFetcher = FakePageFetcher(picture: fetchedPicture), time: FakeTime = FakeTime(),
                     screenSize: Int = 10) throws -> FavoritesInteractor {
         FavoritesInteractor(store: try FavoritesStore(directory: folder), unavailable: nil, fetcher: fetcher, time: time,
                             screenSize: screenSize)
@@ -14,7 +17,7 @@ import TestSupport
 
     @Test func whatCannotBeFetchedIsReportedAndFetchedLater() async throws {
         try await TemporaryDirectory.with { folder in
-            let fetcher = FakePageFetcher()
+            let fetcher = FakePageFetcher(picture: fetchedPicture)
             fetcher.fail(pages: .badStatus.with(status: 503, detail: "HTTP 503"), pictures: .timeout)
             let favorites = try interactor(folder, fetcher: fetcher)
             let recipe = SampleRecipes.make(1...1)[0]
@@ -32,7 +35,7 @@ import TestSupport
             #expect(completed.hasPage && completed.hasPicture)
             let whole = try #require(try await favorites.favorite(id: recipe.id))
             #expect(whole.missing.isEmpty)
-            #expect(whole.thumbnail?.bytes == Data([1, 2, 3]))
+            #expect(whole.thumbnail?.bytes == PictureFixtures.palettePNG)
             let saved = try #require(try await favorites.savedPage(for: recipe.id))
             #expect(saved.page.document.blocks.contains(.paragraph("Page of \(recipe.href)")))
             #expect(try await favorites.incomplete().isEmpty)
@@ -41,7 +44,7 @@ import TestSupport
 
     @Test func starringAFavoriteAgainNeverErasesWhatItWasSavedWith() async throws {
         try await TemporaryDirectory.with { folder in
-            let fetcher = FakePageFetcher()
+            let fetcher = FakePageFetcher(picture: fetchedPicture)
             let favorites = try interactor(folder, fetcher: fetcher)
             let recipe = SampleRecipes.make(1...1)[0]
             _ = try await favorites.save(recipe)
@@ -52,7 +55,7 @@ import TestSupport
             #expect(again.hasPage && again.hasPicture)
             let whole = try #require(try await favorites.favorite(id: recipe.id))
             #expect(whole.page != nil)
-            #expect(whole.thumbnail?.bytes == Data([1, 2, 3]))
+            #expect(whole.thumbnail?.bytes == PictureFixtures.palettePNG)
             #expect(fetcher.pageAsks.count == 1, "nothing is fetched for what the favorite already has")
         }
     }
@@ -114,7 +117,7 @@ import TestSupport
 
     @Test func removingCanBeUndoneWithEverythingItWasSavedWith() async throws {
         try await TemporaryDirectory.with { folder in
-            let fetcher = FakePageFetcher()
+            let fetcher = FakePageFetcher(picture: fetchedPicture)
             let favorites = try interactor(folder, fetcher: fetcher)
             let recipe = SampleRecipes.make(1...1)[0]
             _ = try await favorites.save(recipe)
@@ -150,7 +153,7 @@ final class BrokenSavedPages: SavedPageProviding {
 @Suite struct Reading {
     @Test func aPageJustReadIsSavedWithoutFetchingItAgainAndThenReadOffline() async throws {
         try await TemporaryDirectory.with { folder in
-            let fetcher = FakePageFetcher()
+            let fetcher = FakePageFetcher(picture: fetchedPicture)
             let recent = RecentPages()
             let favorites = FavoritesInteractor(store: try FavoritesStore(directory: folder), unavailable: nil, fetcher: fetcher,
                                                 recentPages: recent, time: FakeTime())

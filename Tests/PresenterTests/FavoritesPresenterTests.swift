@@ -7,10 +7,13 @@ import Router
 import TestSupport
 @testable import Presenter
 
+/// A picture that decodes, as every fetched picture a favorite keeps must.
+let fetchedPicture = RecipeImage(bytes: PictureFixtures.palettePNG, contentType: "image/png")
+
 @MainActor
 @Suite struct FavoritesPresenting {
     /// Saves recipes 1…`count` through the search list, newest last, and waits for the saves.
-    func stackWithFavorites(_ folder: URL, count: Int, fetcher: FakePageFetcher = FakePageFetcher()) async throws -> PresenterStack {
+    func stackWithFavorites(_ folder: URL, count: Int, fetcher: FakePageFetcher = FakePageFetcher(picture: fetchedPicture)) async throws -> PresenterStack {
         let time = FakeTime()
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...12)), store: try FavoritesStore(directory: folder),
                                    fetcher: fetcher, time: time)
@@ -45,6 +48,21 @@ import TestSupport
             #expect(stack.view.messages.map(\.text).filter { !$0.hasPrefix("Waiting") } == [
                 "Saving “Plain Rice”: fetching its page…", "★ Saved “Plain Rice” with its page: readable offline.",
             ])
+        }
+    }
+
+    @Test func aPictureThatDoesNotDecodeIsNotKeptAndTheReportSaysSo() async throws {
+        try await TemporaryDirectory.with { folder in
+            let garbage = RecipeImage(bytes: Data("<html>Not found</html>".utf8), contentType: "image/png")
+            let stack = try await stackWithFavorites(folder, count: 1, fetcher: FakePageFetcher(picture: garbage))
+            let report = try #require(stack.view.messages.last)
+            #expect(report.kind == .warning)
+            #expect(report.text.hasPrefix("★ Saved “Recipe 1”, but not its picture ("), "\(report.text)")
+            #expect(report.hint == "Open favorites and type refresh to fetch what is missing.")
+            await stack.presenter.showFavorites(matching: "")
+            await stack.presenter.list.show(1)
+            guard case .recipe(let detail) = stack.view.shown.last else { Issue.record("favorite 1 not shown"); return }
+            #expect(detail.fields.first { $0.label == "Picture" }?.value == "not saved (refresh fetches it)")
         }
     }
 
@@ -83,7 +101,7 @@ import TestSupport
 
     @Test func refreshFetchesWhatEveryFavoriteLacksNotJustThoseOnScreen() async throws {
         try await TemporaryDirectory.with { folder in
-            let fetcher = FakePageFetcher()
+            let fetcher = FakePageFetcher(picture: fetchedPicture)
             fetcher.fail(pages: .unreachable, pictures: nil)
             let stack = try await stackWithFavorites(folder, count: 5, fetcher: fetcher)
             #expect(stack.view.messages.last?.text.hasPrefix("★ Saved “Recipe 5”, but not its page") == true)

@@ -4,6 +4,7 @@ import Entity
 import Services
 import Interactor
 import Router
+import PuppyServer
 import TestSupport
 @testable import Presenter
 
@@ -64,5 +65,40 @@ import TestSupport
         #expect(stack.view.lastScreen?.cards.allSatisfy { $0.picture != nil } == true)
         await stack.presenter.set("pictures sideways")
         #expect(stack.view.messages.last?.text == "Unknown setting \"pictures sideways\".")
+    }
+
+    @Test func detailsTheReaderAndPicNShowThePagesPictureOnceItsPageIsReadCardsTheThumbnail() async throws {
+        let server = PuppyServer(catalog: try PuppyServerFixture.sampleCatalog(), configuration: .init(host: "127.0.0.1", port: 0))
+        try server.start()
+        defer { server.shutdown() }
+        let transport = HTTPTransport(configuration: .init(timeout: .seconds(5)))
+        defer { transport.shutdown() }
+        let base = server.baseURL.absoluteString
+        let shakshuka = Recipe(title: "Shakshuka", href: "\(base)/recipes/shakshuka", ingredients: ["eggs"],
+                               thumbnail: "\(base)/thumbnails/shakshuka.png")
+        let stack = PresenterStack(FakeSearcher(recipes: [shakshuka]), fetcher: WebPageFetcher(transport: transport), pictures: true)
+        let box = PictureBox(width: 1024, height: 1024, wantsPNG: false)
+        stack.view.pictureBoxes = [.card: PictureBox(width: 120, height: 100, wantsPNG: false), .detail: box, .large: box]
+        func lastPicture(_ purpose: PicturePurpose) -> PictureModel? {
+            for item in stack.view.shown.reversed() { if case .picture(let picture, purpose) = item { return picture } }
+            return nil
+        }
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.list.show(1)
+        #expect(lastPicture(.detail)?.link == shakshuka.thumbnail, "the page is not known yet")
+
+        await stack.presenter.list.open(1, .recipe)
+        guard case .page(let page) = stack.view.shown.last else { Issue.record("no page shown"); return }
+        let pagePicture = "\(base)/pictures/shakshuka.png"
+        #expect(page.picture?.link == pagePicture)
+        #expect(page.picture?.width == 480)
+        await stack.presenter.list.show(1)
+        #expect(lastPicture(.detail)?.link == pagePicture)
+        await stack.presenter.list.picture(1)
+        #expect(lastPicture(.large)?.link == pagePicture)
+
+        await stack.presenter.set("pictures on")
+        await stack.presenter.list.first()
+        #expect(stack.view.lastScreen?.cards.first?.picture?.link == shakshuka.thumbnail)
     }
 }

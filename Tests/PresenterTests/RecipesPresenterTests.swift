@@ -16,12 +16,12 @@ struct PresenterStack {
     let favoritesInteractor: FavoritesInteractor
 
     init(_ searcher: any RecipeSearching, pages: [String: String] = [:], store: FavoritesStore? = nil,
-         fetcher: FakePageFetcher? = nil, time: FakeTime = FakeTime(), pictures: Bool = false) {
+         fetcher: (any PageFetching)? = nil, time: FakeTime = FakeTime(), pictures: Bool = false) {
         let fetcher = fetcher ?? FakePageFetcher(pages: pages, unknown: .notFound, picture: nil)
         favoritesInteractor = FavoritesInteractor(store: store, unavailable: store == nil ? .storageCorrupt.with(detail: "test") : nil,
                                                   fetcher: fetcher, time: time, screenSize: 4)
         let reading = ReadingInteractor(fetcher: fetcher, saved: favoritesInteractor)
-        let pictureInteractor = pictures ? PictureInteractor(fetcher: fetcher, favorites: favoritesInteractor) : nil
+        let pictureInteractor = pictures ? PictureInteractor(fetcher: fetcher, favorites: favoritesInteractor, reading: reading) : nil
         let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router, pictures: pictureInteractor)
         let search = SearchInteractor(searcher: searcher, favorites: store, time: time, configuration: .init(prefetch: false))
         let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites, pictures: pictureInteractor)

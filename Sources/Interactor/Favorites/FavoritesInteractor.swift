@@ -17,14 +17,26 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// Favorites removed in this session, whole, so that removing can be undone with nothing lost.
     private var removed: [RecipeID: Favorite] = [:]
 
+    /// Decodes pictures before they are kept, and scales down those larger than `pictureSide`.
+    private let decoder: ImageDecoder
+    private let pictureSide: Int
+
+    /// The longest side, in pixels, of a picture kept with a favorite. The terminal view never asks for
+    /// a picture larger than 1024 × 1024 (`pic N` on a large terminal), so a favorite keeps no pixel a
+    /// view could not show, and a picture read offline decodes from at most a megapixel.
+    public static let keptPictureSide = 1024
+
     public init(store: FavoritesStore?, unavailable: ServiceError?, fetcher: any PageFetching, recentPages: RecentPages? = nil,
-                time: any TimeSource, screenSize: Int = 10) {
+                time: any TimeSource, screenSize: Int = 10, decoder: ImageDecoder = ImageDecoder(),
+                pictureSide: Int = FavoritesInteractor.keptPictureSide) {
         self.store = store
         self.unavailable = unavailable
         self.fetcher = fetcher
         self.recentPages = recentPages
         self.time = time
         self.screenSize = max(1, screenSize)
+        self.decoder = decoder
+        self.pictureSide = max(1, pictureSide)
     }
 
     /// Why favorites cannot be used this run (a damaged or too-new database); nil when they can.
@@ -34,9 +46,10 @@ public actor FavoritesInteractor: SavedPageProviding {
 
     // MARK: Saving
 
-    /// Saves a recipe with its page and picture, in one transaction. What cannot be fetched is left
-    /// out and reported; the recipe is saved all the same. A recipe that is a favorite already keeps
-    /// everything it has and only gets what it lacked.
+    /// Saves a recipe with its page and picture, in one transaction. The picture is the one the page's
+    /// recipe names when there is one, else the thumbnail (see `keptPicture`). What cannot be fetched
+    /// is left out and reported; the recipe is saved all the same. A recipe that is a favorite already
+    /// keeps everything it has and only gets what it lacked.
     public func save(_ recipe: Recipe) async throws(UseCaseError) -> SaveReport {
         let store = try requireStore()
         if let existing = try await query({ () throws(ServiceError) in try await store.favorite(recipe.id) }) {
@@ -45,7 +58,7 @@ public actor FavoritesInteractor: SavedPageProviding {
         if let gone = try await restore(recipe.id) {
             return report(gone, wasFavorite: false, missing: [])
         }
-        let (page, picture) = await download(recipe, page: true, picture: true)
+        let (page, picture) = await download(recipe, savedPage: nil, page: true, picture: true)
         let favorite = Favorite(recipe: recipe, savedAt: time.now(), page: page.value, thumbnail: picture.value)
         try await query { () throws(ServiceError) in try await store.save(favorite) }
         removed[recipe.id] = nil
@@ -69,7 +82,8 @@ public actor FavoritesInteractor: SavedPageProviding {
     private func complete(_ favorite: Favorite, in store: FavoritesStore) async throws(UseCaseError) -> SaveReport {
         let lacking = favorite.missing
         guard !lacking.isEmpty else { return report(favorite, wasFavorite: true, missing: []) }
-        let (page, picture) = await download(favorite.recipe, page: lacking.contains(.page), picture: lacking.contains(.picture))
+        let (page, picture) = await download(favorite.recipe, savedPage: favorite.page, page: lacking.contains(.page),
+                                             picture: lacking.contains(.picture))
         try await query { () throws(ServiceError) in
             _ = try await store.complete(favorite.recipe.id, page: page.value, thumbnail: picture.value)
         }
@@ -93,27 +107,48 @@ public actor FavoritesInteractor: SavedPageProviding {
         }
     }
 
-    private func download(_ recipe: Recipe, page wantPage: Bool, picture wantPicture: Bool) async -> (Download<RecipePage>, Download<RecipeImage>) {
-        let fetcher = self.fetcher
-        let recent = await recentPages?.page(for: recipe.id)
-        async let page: Download<RecipePage> = {
-            guard wantPage else { return Download(value: nil, error: nil) }
-            if let recent { return Download(value: recent, error: nil) }
-            do throws(ServiceError) {
-                return Download(value: try await fetcher.page(at: recipe.href), error: nil)
-            } catch {
-                return Download(value: nil, error: UseCaseError(error, during: .saveFavorite))
+    /// What a favorite lacks, fetched: the page first when it is wanted, since the picture kept is the
+    /// one its recipe names.
+    private func download(_ recipe: Recipe, savedPage: RecipePage?, page wantPage: Bool,
+                          picture wantPicture: Bool) async -> (Download<RecipePage>, Download<RecipeImage>) {
+        var page = Download<RecipePage>(value: nil, error: nil)
+        if wantPage {
+            if let recent = await recentPages?.page(for: recipe.id) {
+                page = Download(value: recent, error: nil)
+            } else {
+                do throws(ServiceError) {
+                    page = Download(value: try await fetcher.page(at: recipe.href), error: nil)
+                } catch {
+                    page = Download(value: nil, error: UseCaseError(error, during: .saveFavorite))
+                }
             }
-        }()
-        async let picture: Download<RecipeImage> = {
-            guard wantPicture, let address = recipe.thumbnail else { return Download(value: nil, error: nil) }
+        }
+        guard wantPicture else { return (page, Download(value: nil, error: nil)) }
+        let pageImage = (page.value ?? savedPage)?.recipe?.imageURL
+        return (page, await keptPicture(of: recipe, pageImage: pageImage))
+    }
+
+    /// The picture to keep with `recipe`: the page's picture (`pageImage`) when its recipe names one,
+    /// else the thumbnail, and the thumbnail too when the page's picture cannot be fetched or decoded.
+    /// It is decoded before it is kept, within the decoder's bounds, and kept as fetched when its
+    /// longest side is at most `pictureSide`, else scaled down to it and kept as PNG. Bytes that do not
+    /// decode are never kept: the picture is missing, and the error of the last address tried says why.
+    /// Runs off the actor: decoding and encoding take a while for a large photograph.
+    private nonisolated func keptPicture(of recipe: Recipe, pageImage: String?) async -> Download<RecipeImage> {
+        var addresses: [String] = []
+        for address in [pageImage, recipe.thumbnail].compactMap({ $0 }) where !addresses.contains(address) {
+            addresses.append(address)
+        }
+        var failure: UseCaseError?
+        for address in addresses {
             do throws(ServiceError) {
-                return Download(value: try await fetcher.thumbnail(at: address), error: nil)
+                let fetched = try await fetcher.thumbnail(at: address)
+                return Download(value: try decoder.keepable(fetched.bytes, maxSide: pictureSide).image, error: nil)
             } catch {
-                return Download(value: nil, error: UseCaseError(error, during: .saveFavorite))
+                failure = UseCaseError(error, during: .saveFavorite)
             }
-        }()
-        return await (page, picture)
+        }
+        return Download(value: nil, error: failure)
     }
 
     /// Removes a favorite and returns it as it was saved (so it can be put back); nil when the recipe
@@ -233,13 +268,27 @@ public actor FavoritesInteractor: SavedPageProviding {
         return (page, favorite.savedAt)
     }
 
-    /// Every favorite (or those matching `words`), whole, newest first, for export.
-    public func all(matching words: String = "") async throws(UseCaseError) -> [Favorite] {
+    /// How many favorites there are (or match `words`).
+    public func count(matching words: String = "") async throws(UseCaseError) -> Int {
         let store = try requireStore()
+        return try await query { () throws(ServiceError) in try await store.count(matching: words) }
+    }
+
+    /// Favorites (or those matching `words`), whole, newest first, at most `limit` of them after
+    /// `position` (nil: from the newest), for export: a batch at a time, so however many there are, only
+    /// one batch of pages and pictures is in memory. `next` is where the next batch starts, nil after
+    /// the last. A favorite removed meanwhile is left out.
+    public func batch(matching words: String = "", after position: FavoriteSummary.Position?,
+                      limit: Int) async throws(UseCaseError) -> (favorites: [Favorite], next: FavoriteSummary.Position?) {
+        let store = try requireStore()
+        let size = max(1, limit)
         return try await query { () throws(ServiceError) in
+            let summaries = try await store.list(matching: words, after: position, limit: size)
             var favorites: [Favorite] = []
-            try await store.forEach(matching: words) { favorites.append($0) }
-            return favorites
+            for summary in summaries {
+                if let favorite = try await store.favorite(summary.recipe.id) { favorites.append(favorite) }
+            }
+            return (favorites, summaries.count == size ? summaries.last?.position : nil)
         }
     }
 

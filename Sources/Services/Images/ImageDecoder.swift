@@ -16,6 +16,11 @@ public struct ImageDecoder: Sendable {
     /// The picture in `data`, no larger than `maxWidth` × `maxHeight` (aspect ratio kept; never
     /// scaled up).
     public func decode(_ data: Data, maxWidth: Int = 1024, maxHeight: Int = 1024) throws(ServiceError) -> PixelImage {
+        try decodeMeasured(data, maxWidth: maxWidth, maxHeight: maxHeight).image
+    }
+
+    /// The picture in `data` as `decode` gives it, with the size its file declares.
+    func decodeMeasured(_ data: Data, maxWidth: Int, maxHeight: Int) throws(ServiceError) -> DecodedPicture {
         guard data.count <= limits.maxInputBytes else {
             throw .pictureUnavailable.with(detail: "the file is \(data.count) bytes, more than the \(limits.maxInputBytes) accepted")
         }
@@ -23,12 +28,12 @@ public struct ImageDecoder: Sendable {
         if case .unsupported(let name) = format {
             throw .unsupportedPicture.with(detail: "\(name); RecipeBook shows JPEG, PNG and WebP")
         }
-        let result: Result<PixelImage, ServiceError> = data.withUnsafeBytes { buffer in
+        let result: Result<DecodedPicture, ServiceError> = data.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count > 0 else {
                 return .failure(.unsupportedPicture.with(detail: "no data"))
             }
             let bytes = UnsafeBufferPointer(start: base, count: buffer.count)
-            return Result { () throws(ServiceError) -> PixelImage in
+            return Result { () throws(ServiceError) -> DecodedPicture in
                 switch format {
                 case .jpeg: return try JPEGDecoding.decode(bytes, maxWidth: maxWidth, maxHeight: maxHeight, limits: limits)
                 case .png: return try PNGDecoding.decode(bytes, maxWidth: maxWidth, maxHeight: maxHeight, limits: limits)
@@ -39,6 +44,13 @@ public struct ImageDecoder: Sendable {
         }
         return try result.get()
     }
+}
+
+/// A picture decoded to fit a box, and the size its file declares.
+struct DecodedPicture {
+    let image: PixelImage
+    let sourceWidth: Int
+    let sourceHeight: Int
 }
 
 extension ServiceError {

@@ -5,7 +5,7 @@ import Entity
 /// streaming box filter down to the box. libjpeg's error jumps stay inside the C shim.
 enum JPEGDecoding {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, maxHeight: Int,
-                       limits: PictureLimits) throws(ServiceError) -> PixelImage {
+                       limits: PictureLimits) throws(ServiceError) -> DecodedPicture {
         guard let base = bytes.baseAddress,
               let decoder = rb_jpeg_create(limits.jpegMemoryBytes, Int32(limits.maxJPEGScans), Int32(limits.maxJPEGWarnings)) else {
             throw .picture("out of memory starting the JPEG decoder")
@@ -59,7 +59,7 @@ enum JPEGDecoding {
             done += Int(read)
         }
         guard let image = downsampler.image() else { throw .picture("the JPEG data ends before the picture does") }
-        return image
+        return DecodedPicture(image: image, sourceWidth: width, sourceHeight: height)
     }
 
     /// CMYK (as libjpeg gives it, Adobe files stored inverted) to RGBA, in place.

@@ -7,7 +7,7 @@ import Entity
 /// libpng's error jumps stay inside the C shim.
 enum PNGDecoding {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, maxHeight: Int,
-                       limits: PictureLimits) throws(ServiceError) -> PixelImage {
+                       limits: PictureLimits) throws(ServiceError) -> DecodedPicture {
         guard let base = bytes.baseAddress,
               let decoder = rb_png_create(base, bytes.count, UInt32(limits.maxSide), limits.maxPNGChunkBytes) else {
             throw .picture("out of memory starting the PNG decoder")
@@ -41,7 +41,7 @@ enum PNGDecoding {
             var downsampler = RowDownsampler(sourceWidth: width, sourceHeight: sourceHeight, width: fit.width, height: fit.height)
             try stream(rows: sourceHeight, stride: stride, decoder: decoder, failure: failure) { downsampler.add(row: $0) }
             guard let image = downsampler.image() else { throw .picture("the PNG data ends before the picture does") }
-            return image
+            return DecodedPicture(image: image, sourceWidth: width, sourceHeight: height)
         }
 
         guard width <= limits.maxWholePixels / height else {
@@ -58,7 +58,7 @@ enum PNGDecoding {
             for row in 0..<height { downsampler.add(row: rgbaBase + row * stride) }
         }
         guard let image = downsampler.image() else { throw .picture("the PNG decodes to nothing") }
-        return image
+        return DecodedPicture(image: image, sourceWidth: width, sourceHeight: height)
     }
 
     private static let batch = 16

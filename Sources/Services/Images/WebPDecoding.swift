@@ -6,7 +6,7 @@ import Entity
 /// (alpha: four times as many, at one byte a pixel).
 enum WebPDecoding {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, maxHeight: Int,
-                       limits: PictureLimits) throws(ServiceError) -> PixelImage {
+                       limits: PictureLimits) throws(ServiceError) -> DecodedPicture {
         guard let base = bytes.baseAddress else { throw .picture("the WebP is empty") }
         var width: Int32 = 0
         var height: Int32 = 0
@@ -32,7 +32,7 @@ enum WebPDecoding {
         guard let image = PixelImage(width: fit.width, height: fit.height, rgba: rgba) else {
             throw .picture("the WebP decodes to nothing")
         }
-        return image
+        return DecodedPicture(image: image, sourceWidth: Int(width), sourceHeight: Int(height))
     }
 
     /// libwebp's VP8StatusCode in words.
