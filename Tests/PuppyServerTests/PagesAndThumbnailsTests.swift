@@ -93,6 +93,20 @@ struct PagesAndThumbnailsTests {
         #expect(!html.contains("Cuisine:"))
     }
 
+    @Test func aPagesOpeningSentenceTakesAnBeforeAVowel() throws {
+        let catalog = try Catalog(recipes: [
+            CatalogRecipe(id: "nasi", title: "Nasi Goreng", cuisine: "Indonesian", ingredients: ["rice", "eggs"], method: "Fry the rice."),
+            CatalogRecipe(id: "pho", title: "Pho", cuisine: "Vietnamese", ingredients: ["noodles", "beef"], method: "Simmer the broth."),
+        ])
+        let responder = makeResponder(catalog)
+        func description(_ id: String) throws -> String? {
+            let html = String(decoding: responder.get("/recipes/\(id)").body, as: UTF8.self)
+            return try #require(node("Recipe", in: try jsonLD(in: html)))["description"] as? String
+        }
+        #expect(try description("nasi")?.hasPrefix("Nasi Goreng: an Indonesian ") == true)
+        #expect(try description("pho")?.hasPrefix("Pho: a Vietnamese ") == true)
+    }
+
     @Test func theMethodIsCutIntoStepsAtSentencesSemicolonsAndThen() {
         #expect(RecipeFacts.steps("Brown the beef. Add the wine; simmer, then serve hot.")
             == ["Brown the beef.", "Add the wine.", "Simmer.", "Then serve hot."])

@@ -94,7 +94,8 @@ enum RecipePage {
     /// One sentence: what the dish is and what is in it.
     static func summary(recipe: CatalogRecipe, facts: RecipeFacts) -> String {
         let kind = recipe.cuisine.isEmpty ? facts.course.lowercased() : "\(recipe.cuisine) \(facts.course.lowercased())"
-        return "\(recipe.title): a \(kind) of \(list(Array(recipe.ingredients.prefix(3))))."
+        let article = kind.first.map { "AEIOUaeiou".contains($0) } == true ? "an" : "a"
+        return "\(recipe.title): \(article) \(kind) of \(list(Array(recipe.ingredients.prefix(3))))."
     }
 
     /// The few friendly sentences a recipe post opens with, chosen by the recipe's hash.
