@@ -28,6 +28,7 @@ struct PictureDisplay: Section {
                 + "`sudo apt-get install time`", skipped: true)
         }
         let bench = BinaryRunner.url(of: "recipes-bench").path
+        // Without ldd the note says the libraries are unknown; the figures stand either way.
         let probeLinking = (try? Linking(of: bench)).map { "built with a \($0.staticSwift ? "static" : "dynamic") Swift runtime, "
             + "\($0.libraries.count) shared libraries" } ?? "its libraries unknown (no ldd)"
         let repetitions = quick ? 3 : 10

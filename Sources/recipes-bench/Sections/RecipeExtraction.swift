@@ -29,6 +29,7 @@ struct RecipeExtraction: Section {
         var files: [URL] = []
         for site in sites.sorted() {
             let siteFolder = folder.appendingPathComponent(site)
+            // A site folder that cannot be listed adds no pages; the count of pages is reported.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: siteFolder.path)) ?? []
             files += names.sorted().filter { $0.hasSuffix(".html.gz") }.map { siteFolder.appendingPathComponent($0) }
         }

@@ -52,6 +52,7 @@ struct StartUp: Section {
         let recipes = try Tools.recipesBinary()
         guard let swiftc = Tools.find("swiftc") else { throw BenchError("no swiftc on PATH to build the \"hello\" references") }
         let linking = try Linking(of: recipes)
+        // The benchmark's own linking is only described in the notes; unknown is said as such.
         let benchLinking = try? Linking(of: BinaryRunner.url(of: "recipes-bench").path)
         let curl = Tools.find("curl")
         let repetitions = quick ? 5 : 25
