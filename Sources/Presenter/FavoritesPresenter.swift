@@ -133,7 +133,7 @@ public final class FavoritesPresenter: ListPresenting {
             return
         }
         guard !listed.isFavorite else {
-            view?.display(MessageModel(.info, "“\(listed.recipe.title)” is already a favorite.", hint: "unfav \(number) removes it."))
+            view?.display(messages.alreadyAFavorite(listed.recipe, number: number))
             return
         }
         do throws(UseCaseError) {

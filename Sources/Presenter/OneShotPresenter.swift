@@ -79,17 +79,17 @@ public final class OneShotPresenter {
             if let saved = screen.saved { notes.append(messages.offlineResults(savedAt: ScreenFormatter.displayDate(saved.savedAt))) }
             return .found(screen.recipes.map(RecipeRecord.init), cards: screen.recipes.map(ScreenFormatter.card), notes: notes)
         case .noResults(let query, _):
-            return .nothingFound(MessageModel(.info, "No recipes with \(query.summary)."))
+            return .nothingFound(messages.noRecipes(query))
         case .unanswered(let query, let gaps):
             return .failed(messages.unanswered(query, gaps: gaps))
         case .endOfResults(let query):
-            return .nothingFound(MessageModel(.info, "No recipes on page \(page) for \(query.summary): the results end earlier."))
+            return .nothingFound(messages.pageBeyondResults(page, query))
         case .offline(let error), .failed(let error):
             return .failed(messages.error(error))
         case .cancelled:
             return .failed(messages.cancelled())
         case .noSearch, .atFirstScreen:
-            return .failed(MessageModel(.error, "Nothing was searched."))
+            return .failed(messages.nothingSearched())
         }
     }
 }

@@ -29,13 +29,13 @@ public final class RecipeReadPresenter {
         do throws(UseCaseError) {
             let (page, address, keptAt) = try await reading.page(at: location)
             guard let recipe = page.recipe else {
-                return .noRecipe(MessageModel(.info, "No recipe found in \(name): the page holds none RecipeBook can read."))
+                return .noRecipe(messages.noRecipe(in: name))
             }
             var source = address == nil ? "file \(name)" : "online"
             var notes: [MessageModel] = []
             if let keptAt {
                 source = "offline: the copy kept on \(ScreenFormatter.displayDate(keptAt))"
-                notes.append(MessageModel(.warning, "The site could not be reached: this is the copy kept on \(ScreenFormatter.displayDate(keptAt))."))
+                notes.append(messages.keptPageShown(keptAt: keptAt))
             }
             let card = PageModel(title: recipe.title, source: source, blocks: RecipeCardFormatter.blocks(recipe, address: address),
                                  references: [])

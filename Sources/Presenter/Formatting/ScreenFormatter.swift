@@ -27,8 +27,7 @@ public enum ScreenFormatter {
             }
         }
         if let problem = screen.starsProblem {
-            let message = messages.error(problem)
-            notes.append(MessageModel(.warning, "Favorite stars are not shown: \(message.text)", hint: message.hint))
+            notes.append(messages.starsNotShown(problem))
         }
         return ScreenModel(heading: heading, cards: screen.recipes.map(card), notes: notes, footer: footer(screen))
     }

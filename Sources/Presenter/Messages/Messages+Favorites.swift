@@ -28,6 +28,10 @@ extension Messages {
         MessageModel(.info, "Saving “\(recipe.title)”: fetching its page\(recipe.thumbnail == nil ? "" : " and picture")…")
     }
 
+    public func alreadyAFavorite(_ recipe: Recipe, number: Int) -> MessageModel {
+        MessageModel(.info, "“\(recipe.title)” is already a favorite.", hint: "unfav \(number) removes it.")
+    }
+
     public func alreadySaving(_ recipe: Recipe) -> MessageModel {
         MessageModel(.info, "“\(recipe.title)” is already being saved.")
     }

@@ -33,6 +33,12 @@ extension Messages {
         MessageModel(.info, "Emptied the cache in \(folder).")
     }
 
+    /// The favorites cannot be read to star the results: the search goes on without stars.
+    public func starsNotShown(_ problem: UseCaseError) -> MessageModel {
+        let message = error(problem)
+        return MessageModel(.warning, "Favorite stars are not shown: \(message.text)", hint: message.hint)
+    }
+
     public func offlineResults(savedAt: String) -> MessageModel {
         MessageModel(.warning, "Offline: showing results saved at \(savedAt).")
     }

@@ -8,6 +8,7 @@ public struct OneShotOutput {
     let sink: any TextSink
     let width: Int
     let colors: Bool
+    let messages = Messages(mode: .oneShot)
 
     public init(sink: any TextSink = StandardStreams(), width: Int, colors: Bool) {
         self.sink = sink
@@ -55,7 +56,7 @@ public struct OneShotOutput {
                 sink.write(try encode(records) + "\n", to: .standardOutput)
                 return true
             } catch {
-                report(MessageModel(.error, "Cannot write the results as JSON: \(error)"))
+                report(messages.cannotEncodeJSON("the results", reason: "\(error)"))
                 return false
             }
         }
@@ -82,7 +83,7 @@ extension OneShotOutput {
                 do {
                     sink.write(try encode(record) + "\n", to: .standardOutput)
                 } catch {
-                    report(MessageModel(.error, "Cannot write the recipe as JSON: \(error)"))
+                    report(messages.cannotEncodeJSON("the recipe", reason: "\(error)"))
                     return .failure
                 }
             } else {
@@ -163,7 +164,7 @@ extension OneShotOutput {
         } catch {
             OneShotOutput.remove(temporary)
             let reason = (error as? ExportFailure)?.reason ?? error.localizedDescription
-            report(MessageModel(.error, "Cannot write \(writing): \(reason)"))
+            report(messages.cannotWrite(writing, reason: reason))
             return .failure
         }
         let count = cookbook.count

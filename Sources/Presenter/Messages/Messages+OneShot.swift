@@ -1,0 +1,37 @@
+public import Foundation
+public import Entity
+
+/// What the one-shot commands (`search`, `favorites`, `read`) say besides errors of the use cases.
+extension Messages {
+    public func noRecipes(_ query: SearchQuery) -> MessageModel {
+        MessageModel(.info, "No recipes with \(query.summary).")
+    }
+
+    public func pageBeyondResults(_ page: Int, _ query: SearchQuery) -> MessageModel {
+        MessageModel(.info, "No recipes on page \(page) for \(query.summary): the results end earlier.")
+    }
+
+    public func nothingSearched() -> MessageModel {
+        MessageModel(.error, "Nothing was searched.")
+    }
+
+    /// `recipes read` on a page that holds no recipe; `name` is the address or file as given.
+    public func noRecipe(in name: String) -> MessageModel {
+        MessageModel(.info, "No recipe found in \(name): the page holds none RecipeBook can read.")
+    }
+
+    /// `recipes read` answered from the cache because the site could not be reached.
+    public func keptPageShown(keptAt: Date) -> MessageModel {
+        MessageModel(.warning, "The site could not be reached: this is the copy kept on \(ScreenFormatter.displayDate(keptAt)).")
+    }
+
+    /// One-shot output that cannot be encoded: `what` is "the results" or "the recipe".
+    public func cannotEncodeJSON(_ what: String, reason: String) -> MessageModel {
+        MessageModel(.error, "Cannot write \(what) as JSON: \(reason)")
+    }
+
+    /// An export file (or a picture beside it) that cannot be written.
+    public func cannotWrite(_ path: String, reason: String) -> MessageModel {
+        MessageModel(.error, "Cannot write \(path): \(reason)")
+    }
+}
