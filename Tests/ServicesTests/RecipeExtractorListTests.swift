@@ -58,6 +58,22 @@ import Entity
         #expect(recipe.steps == ["Den Tofu anbraten.", "Alles anrichten."])
     }
 
+    @Test func aHeadingOfLinksInsideTheLastStepIsNotPartOfIt() throws {
+        let method = """
+        <ol><li>Peel the beets.</li><li>Roast for 40 minutes. Serve warm. <br>
+        <h2><a href="/other-recipe">ROAST CHICKEN >>></a><a href="/more">MORE TRAYBAKES >>></a></h2></li></ol>
+        """
+        let underHeadings = "<h1>Beets</h1><h2>Ingredients</h2><ul><li>4 beets</li><li>1 tbsp oil</li></ul><h2>Method</h2>" + method
+        let inACard = "<h1>Beets</h1><h2>Ingredients</h2><ul><li>4 beets</li><li>1 tbsp oil</li></ul><div class=\"instructions\">" + method + "</div>"
+        for html in [underHeadings, inACard] {
+            let recipe = try #require(extract(html))
+            #expect(recipe.steps == ["Peel the beets.", "Roast for 40 minutes. Serve warm."])
+        }
+        // A heading with words of its own inside a step is still read.
+        let worded = underHeadings.replacingOccurrences(of: "<h2><a", with: "<h2>Tip: <a")
+        #expect(try #require(extract(worded)).steps.last?.hasPrefix("Roast for 40 minutes. Serve warm. Tip:") == true)
+    }
+
     @Test func ingredientGroupsUnderHeadingsAsHighAsTheTitleStillCount() throws {
         let html = """
         <h1>Nudeln</h1><h2>Zutaten</h2><ul><li>250 g Nudeln</li></ul><h2>Käsesoße</h2><ul><li>200 ml Sahne</li><li>100 g Käse</li></ul>

@@ -279,7 +279,9 @@ enum HeadingHeuristic {
                     if let heading = RecipeCardReader.headingInside(index, tree: tree) {
                         blocks.append(Block(kind: .heading(7), text: heading))
                     } else {
-                        let text = CleanText.line(tree.text(of: index))
+                        let text = CleanText.line(ElementText.text(of: index, in: tree) { tree, inner in
+                            RecipeCardReader.isHeadingOfLinks(inner, tree: tree)
+                        })
                         if !text.isEmpty { blocks.append(Block(kind: .item, text: text)) }
                     }
                     index = node.end

@@ -360,6 +360,26 @@ enum RecipeCardReader {
         return text
     }
 
+    /// A heading whose text is all links (`<h2><a>More recipes >>></a></h2>` inside the last step): the
+    /// page pointing elsewhere, not the text of what holds it.
+    static func isHeadingOfLinks(_ index: Int, tree: PageTree) -> Bool {
+        let node = tree.nodes[index]
+        guard node.kind == .element, node.name.utf8.count == 2, node.name.first == "h", node.name.last.map({ ("1"..."6").contains($0) }) == true else { return false }
+        var sawLink = false
+        var position = index + 1
+        while position < node.end {
+            let inner = tree.nodes[position]
+            if inner.kind == .element, inner.name == "a" {
+                if !CleanText.line(tree.text(of: position)).isEmpty { sawLink = true }
+                position = inner.end
+                continue
+            }
+            if inner.kind == .text, !CleanText.line(tree.string(inner.range)).isEmpty { return false }
+            position += 1
+        }
+        return sawLink
+    }
+
     /// An element whose text is all inside `strong` or `b` (`<p><strong>For the sauce</strong></p>`).
     static func isBoldOnly(_ index: Int, tree: PageTree) -> Bool {
         var sawBold = false
@@ -399,7 +419,7 @@ enum RecipeCardReader {
         return { tree, index in
             let node = tree.nodes[index]
             if node.name == "button" || node.name == "select" || node.name == "input" || node.name == "figure" { return true }
-            return isHidden(index, tree: tree) || tree.attribute("class", of: index, containsAnyOf: needles)
+            return isHidden(index, tree: tree) || tree.attribute("class", of: index, containsAnyOf: needles) || isHeadingOfLinks(index, tree: tree)
         }
     }
 }
