@@ -14,18 +14,9 @@ public final class PseudoTerminalProcess: Sendable {
     private let finished = Locked(false)
 
     public init(_ name: String, _ arguments: [String], environment: [String: String], rows: UInt16 = 40, columns: UInt16 = 100) throws {
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard master >= 0 else { throw POSIXError(.ENODEV) }
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        // TIOCSPTLCK and TIOCGPTN: unlock the pair and learn the slave's number.
-        guard ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
-            close(master)
-            throw POSIXError(.ENODEV)
-        }
+        let (master, slave) = try Self.openPair()
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        let slave = "/dev/pts/\(number)"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -50,6 +41,20 @@ public final class PseudoTerminalProcess: Sendable {
         self.started = started
         // The master is closed by `finish` (or on release), never while a read may still use it.
         outputTranscript = Transcript(reading: master, closingAtEnd: false)
+    }
+
+    /// A new pseudo-terminal: its master side (close-on-exec) and the path of its slave side.
+    static func openPair() throws -> (master: Int32, slave: String) {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard master >= 0 else { throw POSIXError(.ENODEV) }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        // TIOCSPTLCK and TIOCGPTN: unlock the pair and learn the slave's number.
+        guard ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            close(master)
+            throw POSIXError(.ENODEV)
+        }
+        return (master, "/dev/pts/\(number)")
     }
 
     deinit {
