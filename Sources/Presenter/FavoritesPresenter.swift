@@ -115,8 +115,12 @@ public final class FavoritesPresenter: ListPresenting {
         await links.read(favorite.recipe, as: RecipeReference(list: .favorites, number: number, id: favorite.recipe.id), target: target)
     }
 
-    public func web(_ number: Int) async { if let recipe = await listed(number)?.recipe { await links.openInBrowser(recipe) } }
-    public func copyLink(_ number: Int) async { if let recipe = await listed(number)?.recipe { links.copyLink(recipe) } }
+    public func web(_ number: Int, _ target: LinkTarget) async {
+        if let recipe = await listed(number)?.recipe { await links.openInBrowser(recipe, number: number, target) }
+    }
+    public func copyLink(_ number: Int, _ target: LinkTarget) async {
+        if let recipe = await listed(number)?.recipe { await links.copyLink(recipe, number: number, target) }
+    }
     public func picture(_ number: Int) async { if let recipe = await listed(number)?.recipe { await pictures.show(recipe, for: .large) } }
 
     /// The recipe shown under `number`, removed since or not; nil after saying there is none.

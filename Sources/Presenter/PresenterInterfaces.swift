@@ -34,10 +34,10 @@ public protocol ListPresenting: AnyObject {
     func show(_ number: Int) async
     /// Recipe `number`'s page in the reader, as `target` says.
     func open(_ number: Int, _ target: ReaderTarget) async
-    /// Recipe `number`'s page in the web browser.
-    func web(_ number: Int) async
-    /// Recipe `number`'s link on the clipboard.
-    func copyLink(_ number: Int) async
+    /// Recipe `number`'s page, or the video its page names, in the web browser.
+    func web(_ number: Int, _ target: LinkTarget) async
+    /// Recipe `number`'s link, or its video's, on the clipboard.
+    func copyLink(_ number: Int, _ target: LinkTarget) async
     /// Recipe `number`'s picture, large.
     func picture(_ number: Int) async
     func favorite(_ number: Int) async

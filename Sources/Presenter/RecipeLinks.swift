@@ -3,7 +3,7 @@ import Interactor
 import Router
 
 /// What both lists do with a recipe's page and link: read the page and follow the links the person
-/// picks in the reader, open the page in the web browser, copy its link.
+/// picks in the reader, open the page (or the video it names) in the web browser, copy its link.
 @MainActor
 final class RecipeLinks {
     weak var view: (any RecipesView)?
@@ -70,17 +70,50 @@ final class RecipeLinks {
         await reading.knownRecipe(of: recipe)
     }
 
-    /// Opens `recipe`'s page in the person's web browser.
-    func openInBrowser(_ recipe: Recipe) async {
-        let address = reading.browserAddress(for: recipe.href)
+    /// Opens recipe `number`'s page, or the video its page names, in the person's web browser.
+    func openInBrowser(_ recipe: Recipe, number: Int, _ target: LinkTarget) async {
+        guard let address = await address(of: recipe, number: number, target) else { return }
+        // Only a web address goes to the browser: a page could name any scheme a desktop has a handler for.
+        guard target == .page || Self.isWebAddress(address) else {
+            view?.display(messages.videoNotOnTheWeb(number, address: address))
+            return
+        }
         guard let view else { return }
-        view.display(messages.browserOutcome(await view.openInBrowser(address), recipe: recipe, address: address))
+        view.display(messages.browserOutcome(await view.openInBrowser(address), recipe: recipe, address: address, video: target == .video))
     }
 
-    /// Puts `recipe`'s link on the terminal's clipboard.
-    func copyLink(_ recipe: Recipe) {
-        let address = reading.browserAddress(for: recipe.href)
-        guard let view else { return }
-        view.display(view.copyToClipboard(address) ? messages.copied(recipe, address: address) : messages.cannotCopy(address))
+    /// Puts recipe `number`'s link, or its video's, on the terminal's clipboard.
+    func copyLink(_ recipe: Recipe, number: Int, _ target: LinkTarget) async {
+        guard let address = await address(of: recipe, number: number, target), let view else { return }
+        view.display(view.copyToClipboard(address) ? messages.copied(recipe, address: address, video: target == .video)
+                                                   : messages.cannotCopy(address))
+    }
+
+    /// Where a person's browser finds `target`: the recipe's page, or the video its page names, read
+    /// from the page known without the network, else from the page read as `o N` reads it. Nil, with
+    /// the reason shown, when the page cannot be read or names no video.
+    private func address(of recipe: Recipe, number: Int, _ target: LinkTarget) async -> String? {
+        guard target == .video else { return reading.browserAddress(for: recipe.href) }
+        var pageRecipe = await reading.knownRecipe(of: recipe)
+        if pageRecipe == nil {
+            do throws(UseCaseError) {
+                pageRecipe = try await whileBusy(view, "Reading the page of \(recipe.title)") { () async throws(UseCaseError) -> PageRecipe? in
+                    try await self.reading.read(recipe).pageRecipe
+                }
+            } catch {
+                view?.display(messages.error(error))
+                return nil
+            }
+        }
+        guard let video = pageRecipe?.videoURL else {
+            view?.display(messages.noVideo(number))
+            return nil
+        }
+        return reading.browserAddress(for: video)
+    }
+
+    private static func isWebAddress(_ address: String) -> Bool {
+        let lower = address.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 }

@@ -202,8 +202,12 @@ public final class SearchPresenter: ListPresenting {
         await links.read(listed.recipe, as: RecipeReference(list: .results, number: number, id: listed.recipe.id), target: target)
     }
 
-    public func web(_ number: Int) async { if let recipe = await recipe(number)?.recipe { await links.openInBrowser(recipe) } }
-    public func copyLink(_ number: Int) async { if let recipe = await recipe(number)?.recipe { links.copyLink(recipe) } }
+    public func web(_ number: Int, _ target: LinkTarget) async {
+        if let recipe = await recipe(number)?.recipe { await links.openInBrowser(recipe, number: number, target) }
+    }
+    public func copyLink(_ number: Int, _ target: LinkTarget) async {
+        if let recipe = await recipe(number)?.recipe { await links.copyLink(recipe, number: number, target) }
+    }
     public func picture(_ number: Int) async { if let recipe = await recipe(number)?.recipe { await pictures.show(recipe, for: .large) } }
 
     /// `fav N`: saves recipe N with its page and picture, off the prompt.

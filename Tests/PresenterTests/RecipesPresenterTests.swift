@@ -162,16 +162,16 @@ struct PresenterStack {
     @Test func aRecipeOpensInTheBrowserAndItsLinkIsCopied() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)))
         await stack.presenter.search(ingredients: "eggs", title: "")
-        await stack.presenter.list.web(2)
+        await stack.presenter.list.web(2, .page)
         #expect(stack.view.opened == ["http://example.test/recipes/2"])
         #expect(stack.view.messages.last?.text == "Opened “Recipe 2” with test-browser: http://example.test/recipes/2")
         stack.view.browser = .noBrowser
-        await stack.presenter.list.web(2)
+        await stack.presenter.list.web(2, .page)
         #expect(stack.view.messages.last?.text == "No web browser found to open http://example.test/recipes/2.")
-        await stack.presenter.list.copyLink(3)
+        await stack.presenter.list.copyLink(3, .page)
         #expect(stack.view.copied == ["http://example.test/recipes/3"])
         stack.view.canCopy = false
-        await stack.presenter.list.copyLink(3)
+        await stack.presenter.list.copyLink(3, .page)
         #expect(stack.view.messages.last?.text == "Copying needs a terminal; the link is http://example.test/recipes/3")
     }
 

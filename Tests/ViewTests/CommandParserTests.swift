@@ -7,8 +7,9 @@ import Presenter
         ("n", Command.next), ("next", .next), ("", .next), ("   ", .next), ("p", .previous), ("previous", .previous),
         ("prev", .previous), ("f", .first), ("first", .first), ("r", .refresh), ("refresh", .refresh), ("retry", .retry),
         ("23", .show(23)), ("show 4", .show(4)), ("o 3", .open(3, .recipe)), ("open 12", .open(12, .recipe)),
-        ("OPEN 2", .open(2, .recipe)), ("o 2 7", .open(2, .link(7))), ("o 2 page", .open(2, .wholePage)), ("open 5 PAGE", .open(5, .wholePage)), ("w 4", .web(4)), ("web 4", .web(4)), ("c 1", .copy(1)),
-        ("copy 1", .copy(1)),
+        ("OPEN 2", .open(2, .recipe)), ("o 2 7", .open(2, .link(7))), ("o 2 page", .open(2, .wholePage)), ("open 5 PAGE", .open(5, .wholePage)), ("w 4", .web(4, .page)), ("web 4", .web(4, .page)),
+        ("w 4 video", .web(4, .video)), ("web  4   VIDEO", .web(4, .video)), ("c 1", .copy(1, .page)), ("copy 1", .copy(1, .page)),
+        ("c 2 video", .copy(2, .video)), ("copy 2 Video", .copy(2, .video)),
         ("filter lactose-free", .filter("lactose-free")), ("filter ALL", .filter("all")), ("b", .back), ("back", .back),
         ("?", .help), ("h", .help), ("help", .help), ("q", .quit), ("quit", .quit), ("exit", .quit), (":quit", .quit),
         (": help", .help), ("fav 3", .favorite(3)), ("favorite 3", .favorite(3)), ("unfav 1", .unfavorite(1)),
@@ -41,6 +42,14 @@ import Presenter
         ("-1", .numberBelowOne("-1")),
         ("o 2 x", .badNumber(command: "o", text: "x")),
         ("o 2 0", .numberBelowOne("0")),
+        ("w", .missingArgument(command: "w", usage: "web N [video]")),
+        ("w 1 foo", .unexpectedArgument(command: "w", usage: "web N [video]")),
+        ("web 1 video 2", .unexpectedArgument(command: "web", usage: "web N [video]")),
+        ("w 1 page", .unexpectedArgument(command: "w", usage: "web N [video]")),
+        ("w video", .badNumber(command: "w", text: "video")),
+        ("w video 1", .badNumber(command: "w", text: "video")),
+        ("web 0 video", .numberBelowOne("0")),
+        ("c 1 videos", .unexpectedArgument(command: "c", usage: "copy N [video]")),
         ("n 5", .unexpectedArgument(command: "n", usage: "next")),
         ("quit now", .unexpectedArgument(command: "quit", usage: "exit")),
         (":frobnicate", .unknownCommand(":frobnicate")),
@@ -96,7 +105,7 @@ import Presenter
                 let line: String
                 switch spec.argument {
                 case .none, .optionalWords: line = name
-                case .number, .numberAndReaderTarget: line = "\(name) 1"
+                case .number, .numberAndReaderTarget, .numberAndLinkTarget: line = "\(name) 1"
                 case .words: line = "\(name) " + spec.arguments.replacingOccurrences(of: "|", with: " ").split(separator: " ").prefix(2).joined(separator: " ")
                 case .search: line = "\(name) eggs"
                 }

@@ -92,12 +92,13 @@ public enum ScreenFormatter {
         return filter
     }
 
-    /// What the page's recipe adds to the details: its yields and time.
+    /// What the page's recipe adds to the details: its yields, time and video.
     static func recipeFields(_ recipe: PageRecipe?) -> [RecipeDetailModel.Field] {
         guard let recipe else { return [] }
         var fields: [RecipeDetailModel.Field] = []
         if let yields = recipe.yields { fields.append(.init(label: "Yields", value: yields)) }
         if let time = RecipeCardFormatter.time(recipe) { fields.append(.init(label: "Time", value: time)) }
+        if let video = recipe.videoURL { fields.append(.init(label: "Video", value: video)) }
         return fields
     }
 

@@ -13,10 +13,10 @@ extension Messages {
                             hint: count == 0 ? "It has no links." : "Its links are numbered 1 to \(count).")
     }
 
-    public func browserOutcome(_ outcome: BrowserOutcome, recipe: Recipe, address: String) -> MessageModel {
+    public func browserOutcome(_ outcome: BrowserOutcome, recipe: Recipe, address: String, video: Bool = false) -> MessageModel {
         switch outcome {
         case .opened(let program):
-            return MessageModel(.info, "Opened “\(recipe.title)” with \(program): \(address)")
+            return MessageModel(.info, "Opened \(video ? "the video of " : "")“\(recipe.title)” with \(program): \(address)")
         case .noBrowser:
             return MessageModel(.error, "No web browser found to open \(address).",
                                 hint: "Set $BROWSER (like BROWSER=firefox), or install xdg-utils.")
@@ -38,8 +38,19 @@ extension Messages {
         MessageModel(.error, "Unknown setting \"\(text)\".", hint: "Settings: set pictures on, set pictures off.")
     }
 
-    public func copied(_ recipe: Recipe, address: String) -> MessageModel {
-        MessageModel(.info, "Copied the link of “\(recipe.title)”: \(address)")
+    public func copied(_ recipe: Recipe, address: String, video: Bool = false) -> MessageModel {
+        MessageModel(.info, "Copied the \(video ? "video " : "")link of “\(recipe.title)”: \(address)")
+    }
+
+    /// `w N video` or `c N video` on a recipe whose page names no video.
+    public func noVideo(_ number: Int) -> MessageModel {
+        MessageModel(.info, "Recipe \(number)'s page names no video.")
+    }
+
+    /// `w N video` where the page names its video by an address no web browser should be handed.
+    public func videoNotOnTheWeb(_ number: Int, address: String) -> MessageModel {
+        MessageModel(.error, "Recipe \(number)'s page names its video as \(address), which is not a web address; nothing was opened.",
+                     hint: "c \(number) video copies it.")
     }
 
     public func cannotCopy(_ address: String) -> MessageModel {

@@ -2,7 +2,8 @@ import Foundation
 import Entity
 
 /// What a page says about itself outside any recipe markup: `<title>`, the first `<h1>`, Open Graph
-/// and other `<meta>` tags, `<link rel=canonical>`, `<html lang>`.
+/// and other `<meta>` tags, `<link rel=canonical>`, `<html lang>`, the first YouTube or Vimeo player
+/// embedded in an `<iframe>`.
 struct PageMetadata {
     var title: String?
     /// The page's first `<h1>` headings (a page may have a few: a search box's, then the recipe's).
@@ -14,6 +15,8 @@ struct PageMetadata {
     var metaNames: [String: String] = [:]
     var canonical: String?
     var language: String?
+    /// The address of the first YouTube or Vimeo player the page embeds.
+    var embeddedVideo: String?
 
     init(tree: PageTree) {
         for index in tree.nodes.indices {
@@ -42,6 +45,8 @@ struct PageMetadata {
                 if let lang = tree.attribute("lang", of: index) ?? tree.attribute("xml:lang", of: index), !lang.isEmpty {
                     language = lang
                 }
+            case (.element, "iframe"):
+                if embeddedVideo == nil { embeddedVideo = PageMetadata.videoPlayer(in: tree, at: index) }
             case (.element, "h1"):
                 if headings.count < 8 {
                     let text = tree.text(of: index)
@@ -127,6 +132,34 @@ struct PageMetadata {
         let name = path.split(separator: "/").last ?? path
         return name.lowercased().contains("logo")
     }
+    /// Where an `<iframe>`'s player lives when it is YouTube's or Vimeo's: its `src`, or the address a
+    /// lazy-loading script puts there later (`data-src`, `data-lazy-src`).
+    static func videoPlayer(in tree: PageTree, at index: Int) -> String? {
+        for name in ["src", "data-src", "data-lazy-src"] {
+            guard let address = tree.attribute(name, of: index), isVideoPlayer(address) else { continue }
+            return address
+        }
+        return nil
+    }
+
+    /// Whether `address` is a YouTube or Vimeo player (`https://www.youtube.com/embed/ID`,
+    /// `//www.youtube-nocookie.com/embed/ID`, `https://player.vimeo.com/video/ID`).
+    static func isVideoPlayer(_ address: String) -> Bool {
+        guard address.utf8.count <= 2048,
+              let components = URLComponents(string: address.trimmingCharacters(in: .whitespacesAndNewlines)),
+              let host = components.host?.lowercased() else { return false }
+        if let scheme = components.scheme?.lowercased(), scheme != "http", scheme != "https" { return false }
+        let path = components.path
+        switch host {
+        case "youtube.com", "www.youtube.com", "m.youtube.com", "youtube-nocookie.com", "www.youtube-nocookie.com":
+            return path.hasPrefix("/embed/") && path.count > "/embed/".count
+        case "player.vimeo.com":
+            return path.hasPrefix("/video/") && path.count > "/video/".count
+        default:
+            return false
+        }
+    }
+
     var openGraphTitle: String? { openGraph["og:title"] ?? metaNames["og:title"] ?? metaNames["twitter:title"] }
     var description: String? { openGraph["og:description"] ?? metaNames["description"] }
     var url: String? { canonical ?? openGraph["og:url"] }

@@ -193,6 +193,7 @@ public enum RecipeExtractor {
         draft.title = draft.title.map { PageMetadata.withoutNamespace(PageMetadata.withoutRecipeWord($0)) }
         draft.description = draft.description ?? metadata.description
         draft.image = metadata.image ?? draft.image
+        draft.video = draft.video ?? metadata.embeddedVideo
         draft.author = draft.author ?? metadata.author
         draft.siteName = metadata.siteName ?? draft.siteName
         draft.canonicalURL = metadata.url ?? draft.canonicalURL

@@ -13,10 +13,10 @@ public enum Command: Equatable, Sendable {
     case show(Int)
     /// Read recipe N: its recipe card, its whole page, or the page one of its links leads to.
     case open(Int, ReaderTarget)
-    /// Open recipe N's page in the web browser.
-    case web(Int)
-    /// Copy recipe N's link.
-    case copy(Int)
+    /// Open recipe N's page, or the video its page names, in the web browser.
+    case web(Int, LinkTarget)
+    /// Copy recipe N's link, or its video's.
+    case copy(Int, LinkTarget)
     /// Show recipe N's picture large.
     case picture(Int)
     /// `set NAME VALUE`.

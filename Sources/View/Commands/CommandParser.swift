@@ -44,6 +44,14 @@ public enum CommandParser {
             case "page": return command(recipe, .wholePage)
             default: return command(recipe, .link(try number(name, second, usage: spec.usage)))
             }
+        case .numberAndLinkTarget(let command):
+            let (first, second) = splitFirstWord(rest)
+            let recipe = try number(name, first, usage: spec.usage)
+            switch second.lowercased() {
+            case "": return command(recipe, .page)
+            case "video": return command(recipe, .video)
+            default: throw .unexpectedArgument(command: name, usage: spec.usage)
+            }
         case .optionalWords(let command):
             return command(rest)
         case .words(let command):

@@ -11,6 +11,8 @@ public struct CommandSpec: Sendable {
         case number(@Sendable (Int) -> Command)
         /// A recipe number, then maybe `page` or another number (a link on its page).
         case numberAndReaderTarget(@Sendable (Int, ReaderTarget) -> Command)
+        /// A recipe number, then maybe `video` (the video its page names).
+        case numberAndLinkTarget(@Sendable (Int, LinkTarget) -> Command)
         /// Words, maybe none.
         case optionalWords(@Sendable (String) -> Command)
         /// Words, at least one.
@@ -40,8 +42,10 @@ public enum CommandTable {
         CommandSpec(names: ["o", "open"], arguments: "N [page|LINK]",
                     summary: "read recipe N here: its recipe card, its whole page, or where its link LINK goes",
                     argument: .numberAndReaderTarget { .open($0, $1) }),
-        CommandSpec(names: ["w", "web"], arguments: "N", summary: "open recipe N's page in the web browser", argument: .number { .web($0) }),
-        CommandSpec(names: ["c", "copy"], arguments: "N", summary: "copy recipe N's link", argument: .number { .copy($0) }),
+        CommandSpec(names: ["w", "web"], arguments: "N [video]", summary: "open recipe N's page, or the video it names, in the web browser",
+                    argument: .numberAndLinkTarget { .web($0, $1) }),
+        CommandSpec(names: ["c", "copy"], arguments: "N [video]", summary: "copy recipe N's link, or its video's",
+                    argument: .numberAndLinkTarget { .copy($0, $1) }),
         CommandSpec(names: ["pic", "picture"], arguments: "N", summary: "recipe N's picture, large", argument: .number { .picture($0) }),
         CommandSpec(names: ["set"], arguments: "pictures on|off", summary: "small pictures beside results (off at first)",
                     argument: .words { .set($0) }),

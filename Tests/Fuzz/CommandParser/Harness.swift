@@ -19,7 +19,7 @@ private func isTrimmed(_ text: String) -> Bool {
 private func checkCommand(_ command: Command, line: String) {
     switch command {
     case .show(let number), .open(let number, .recipe), .open(let number, .wholePage), .favorite(let number),
-         .unfavorite(let number), .web(let number), .copy(let number), .picture(let number):
+         .unfavorite(let number), .web(let number, _), .copy(let number, _), .picture(let number):
         check(number > 0, "recipe number \(number) from \(line.debugDescription)")
     case .open(let number, .link(let link)):
         check(number > 0 && link > 0, "recipe \(number), link \(link) from \(line.debugDescription)")
