@@ -55,7 +55,7 @@ import Presenter
         (":frobnicate", .unknownCommand(":frobnicate")),
         ("!!!", .unknownCommand("!!!")),
         ("42 7", .unknownCommand("42")),
-        ("filter", .missingArgument(command: "filter", usage: "filter lactose-free|all")),
+        ("filter", .missingArgument(command: "filter", usage: "filter lactose-free|cuisine NAME|all")),
         ("search", .missingArgument(command: "search", usage: "search INGREDIENTS [\"TITLE WORDS\"]")),
         // Found by fuzzing: quotes around nothing used to give a search for nothing.
         ("s \"\"", .missingArgument(command: "s", usage: "search INGREDIENTS [\"TITLE WORDS\"]")),

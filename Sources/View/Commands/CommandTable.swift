@@ -49,7 +49,7 @@ public enum CommandTable {
         CommandSpec(names: ["pic", "picture"], arguments: "N", summary: "recipe N's picture, large", argument: .number { .picture($0) }),
         CommandSpec(names: ["set"], arguments: "pictures on|off", summary: "small pictures beside results (off at first)",
                     argument: .words { .set($0) }),
-        CommandSpec(names: ["filter"], arguments: "lactose-free|all", summary: "narrow what is shown; numbers stay",
+        CommandSpec(names: ["filter"], arguments: "lactose-free|cuisine NAME|all", summary: "narrow what is shown; numbers stay",
                     argument: .words { .filter($0.lowercased()) }),
         CommandSpec(names: ["fav", "favorite"], arguments: "N", summary: "save recipe N with its page and picture",
                     argument: .number { .favorite($0) }),

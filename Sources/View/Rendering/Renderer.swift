@@ -192,10 +192,17 @@ struct Renderer {
             let names = spec.names.joined(separator: ", ")
             return (spec.arguments.isEmpty ? names : names + " " + spec.arguments, spec.summary)
         }
-        let column = min(32, (rows.map(\.0.count).max() ?? 0) + 2)
+        // The summaries line up after the longest usual command; a longer one has its summary below it.
+        let column = min(26, (rows.map(\.0.count).max() ?? 0) + 2)
+        let indent = String(repeating: " ", count: column + 2)
         for (left, right) in rows {
-            let pad = String(repeating: " ", count: max(1, column - left.count))
-            lines += TextLayout.wrap(right, width: width, first: "  " + left + pad, rest: String(repeating: " ", count: column + 2))
+            if left.count + 1 > column {
+                lines.append("  " + left)
+                lines += TextLayout.wrap(right, width: width, first: indent, rest: indent)
+            } else {
+                let pad = String(repeating: " ", count: column - left.count)
+                lines += TextLayout.wrap(right, width: width, first: "  " + left + pad, rest: indent)
+            }
         }
         lines += ["", style.bold("Searching")]
         let examples = [
@@ -208,7 +215,7 @@ struct Renderer {
             let pad = String(repeating: " ", count: max(1, column - left.count))
             lines += TextLayout.wrap(right, width: width, first: "  " + left + pad, rest: String(repeating: " ", count: column + 2))
         }
-        lines += [""] + TextLayout.wrap("Numbers stay with a recipe for the whole search. ★ marks favorites; LACTOSE marks milk or cheese.",
+        lines += [""] + TextLayout.wrap("Numbers stay with a recipe for the whole search. ★ marks favorites; LACTOSE marks milk, cheese and other dairy.",
                                         width: width)
         return lines
     }
