@@ -68,7 +68,7 @@ public actor SearchInteractor {
         // A search run before starts from the pages kept on disk, at once; the server is asked after.
         let fromDisk = configuration.startsFromSavedPages && saved.flatMap { $0.savedPage(query, number: 1) } != nil
         let walkerSearcher: any RecipeSearching = fromDisk ? SavedFirst(saved: saved, network: searcher) : searcher
-        let walker = PageWalker(query: query, searcher: walkerSearcher, time: time, configuration: configuration.walker)
+        let walker = PageWalker(query: query, searcher: walkerSearcher, saved: saved, time: time, configuration: configuration.walker)
         let fresh = SearchSession(query: query, walker: walker)
         fresh.startedFromDisk = fromDisk
         session = fresh

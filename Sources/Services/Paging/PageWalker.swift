@@ -6,7 +6,9 @@ public import Entity
 /// Only a run of `gapWindow` gaps ends the walk, so an empty page or an HTTP 500 in the middle of a
 /// result list does not hide the pages after it. A failure of the network itself (time-out, refused,
 /// reset) after its retry ends the walk at once as "offline": probing further pages of a server that
-/// does not answer only multiplies the wait, and says nothing about those pages.
+/// does not answer only multiplies the wait, and says nothing about those pages. Unless the next page
+/// is kept from an earlier walk (`saved`): then the page that could not be had is a gap like any other
+/// and the walk goes on to the kept ones (a page the server garbled online was never kept).
 ///
 /// The walker is the one owner of where the walk stands: the next page, the current run of gaps, and
 /// whether (and how) the walk ended.
@@ -23,6 +25,7 @@ public actor PageWalker {
 
     public let query: SearchQuery
     private let searcher: any RecipeSearching
+    private let saved: (any SavedSearchPages)?
     private let time: any TimeSource
     private let configuration: Configuration
 
@@ -35,10 +38,11 @@ public actor PageWalker {
     /// Set when a network failure ended the walk before the run was full.
     private var networkFailure = false
 
-    public init(query: SearchQuery, searcher: any RecipeSearching, time: any TimeSource,
+    public init(query: SearchQuery, searcher: any RecipeSearching, saved: (any SavedSearchPages)? = nil, time: any TimeSource,
                 configuration: Configuration = Configuration()) {
         self.query = query
         self.searcher = searcher
+        self.saved = saved
         self.time = time
         self.configuration = configuration
     }
@@ -75,7 +79,7 @@ public actor PageWalker {
                 let gap = SkippedPage(number: number, reason: .failed(error, attempts: attempts))
                 run.append(gap)
                 skipped.append(gap)
-                if error.isNetworkLevel { networkFailure = true }
+                if error.isNetworkLevel, saved?.savedPage(query, number: number + 1) == nil { networkFailure = true }
             }
         }
     }

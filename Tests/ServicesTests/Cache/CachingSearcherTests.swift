@@ -166,6 +166,26 @@ import TestSupport
         }
     }
 
+    /// Page 2 failed online (the server garbled it), so it was never kept; offline, the walk passes over
+    /// it to the pages kept after it instead of ending there.
+    @Test func offlineTheWalkerPassesAPageNeverKeptWhenLaterOnesAre() async throws {
+        try await TemporaryDirectory.with { folder in
+            let time = FakeTime()
+            let many = SampleRecipes.make(1...25)
+            let cache = SearchCache(store: CacheStore(directory: folder, time: time), source: "s")
+            let garbled = FakeSearcher(script: [1: [.recipes(Array(many[0..<10]))], 2: [.failure(.malformedBody)],
+                                                3: [.recipes(Array(many[20..<25]))]])
+            let onlineSteps = try await walk(PageWalker(query: query, searcher: CachingSearcher(network: garbled, cache: cache), time: time))
+            #expect(onlineSteps.recipes == Array(many[0..<10]) + Array(many[20..<25]))
+            let down = FakeSearcher(script: [:], fallback: .failure(.unreachable))
+            let offlineSearcher = CachingSearcher(network: down, cache: cache)
+            let offline = PageWalker(query: query, searcher: offlineSearcher, saved: offlineSearcher, time: time)
+            let offlineSteps = try await walk(offline)
+            #expect(offlineSteps.recipes == onlineSteps.recipes)
+            #expect(offlineSteps.end?.kind == .exhausted)
+        }
+    }
+
     private func walk(_ walker: PageWalker) async throws -> (recipes: [Recipe], savedAt: [Date?], end: WalkEnd?) {
         var recipes: [Recipe] = []
         var savedAt: [Date?] = []
