@@ -102,6 +102,21 @@ import TestSupport
         #expect(all.recipes.map(\.number) == Array(1...10))
     }
 
+    /// Every recipe found holds milk; the filter comes on at screen 3: an empty screen that says how
+    /// many it hides, as on screen 1, not "end of results" as if nothing had been found.
+    @Test func aFilterHidingEveryRecipeFoundSaysSoWhereverItComesOn() async throws {
+        let searcher = FakeSearcher(recipes: SampleRecipes.make(1...30) { _ in ["eggs", "milk"] })
+        let search = interactor(searcher, prefetch: false)
+        _ = try screen(await search.search(query))
+        _ = try screen(await search.next())
+        _ = try screen(await search.next())
+        let filtered = try screen(await search.setFilter(.lactoseFree))
+        #expect(filtered.recipes.isEmpty)
+        #expect(filtered.hiddenCount == 30)
+        let all = try screen(await search.setFilter(.all))
+        #expect(all.recipes.map(\.number) == Array(21...30))
+    }
+
     @Test func favoritesAreStarredWhenShown() async throws {
         let recipes = SampleRecipes.make(1...10)
         let favorites = FakeFavoriteStatus([recipes[2].id])

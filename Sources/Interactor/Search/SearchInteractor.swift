@@ -246,14 +246,14 @@ public actor SearchInteractor {
     }
 
     /// What to say when nothing is left to show at `position` after the walk ended; nil when an
-    /// empty screen says it best (the filter hides every recipe found).
+    /// empty screen says it best (the filter hides every recipe found, wherever the person was).
     private func finalResult(_ end: WalkEnd, session: SearchSession, visibleCount: Int, position: ScreenPosition) -> ScreenResult? {
         if end.kind == .offline, let failure = end.failure { return .offline(failure) }
         if session.found.isEmpty {
             let gaps = session.takeUnreported().gaps + end.run.map(PageGap.init)
             return gaps.contains { $0.failure != nil } ? .unanswered(session.query, gaps: gaps) : .noResults(session.query, gaps: gaps)
         }
-        if visibleCount == 0, position == .first { return nil }
+        if visibleCount == 0 { return nil }
         return .endOfResults(session.query)
     }
 
