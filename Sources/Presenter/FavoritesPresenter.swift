@@ -31,9 +31,9 @@ public final class FavoritesPresenter: ListPresenting {
         links = RecipeLinks(reading: reading, router: router, messages: messages, pictures: pictures)
     }
 
-    /// Says at the start when favorites cannot be used this run.
-    func announceProblems() {
-        if let problem = favorites.unavailableReason { view?.display(messages.error(problem)) }
+    /// Says before the first command when favorites cannot be used this run.
+    func announceProblems() async {
+        if let problem = await favorites.unavailableReason() { view?.display(messages.error(problem)) }
     }
 
     // MARK: The list

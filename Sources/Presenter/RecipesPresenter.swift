@@ -17,6 +17,8 @@ public final class RecipesPresenter {
     private let favorites: FavoritesPresenter
     private let router: Router
     private let messages: Messages
+    /// Whether what does not work this run has been said (before the first command).
+    private var problemsAnnounced = false
 
     public init(results: SearchPresenter, favorites: FavoritesPresenter, router: Router, messages: Messages = Messages()) {
         self.results = results
@@ -30,16 +32,23 @@ public final class RecipesPresenter {
         router.activeList == .favorites ? favorites : results
     }
 
-    /// The start of a session: says what does not work this run (a damaged favorites database).
-    /// `lastSearch`: the search typed last time (from the history), offered again: `r` runs it.
+    /// The start of a session. `lastSearch`: the search typed last time (from the history), offered
+    /// again: `r` runs it.
     public func start(lastSearch: (ingredients: String, title: String)? = nil) {
-        favorites.announceProblems()
         if let lastSearch {
             let query = SearchQuery(ingredientText: lastSearch.ingredients, title: lastSearch.title)
             guard !query.isEmpty else { return }
             results.resumable = lastSearch
             view?.display(messages.lastSearch(query))
         }
+    }
+
+    /// Before each command: the first one says what does not work this run (a damaged favorites
+    /// database). It waits for the database to be opened, which the prompt and `quit` do not.
+    public func prepare() async {
+        guard !problemsAnnounced else { return }
+        problemsAnnounced = true
+        await favorites.announceProblems()
     }
 
     /// A new search: `ingredients` comma-separated, `title` words the title must contain.

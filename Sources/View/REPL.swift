@@ -41,7 +41,10 @@ public final class REPL {
                 continue
             }
             if command == .quit { break }
-            let task = Task { await self.perform(command) }
+            let task = Task {
+                await self.presenter.prepare()
+                await self.perform(command)
+            }
             running.set(task)
             await task.value
             running.set(nil)

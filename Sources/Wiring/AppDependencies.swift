@@ -25,19 +25,28 @@ public final class AppDependencies {
     /// Results, pages and thumbnails kept on disk for offline use.
     public let cache: CacheStore
     public let pictures: PictureInteractor
-    /// The favorites database, when it could be opened.
-    public let store: FavoritesStore?
-    /// Why favorites cannot be used this run (a damaged or too-new database), if so.
-    public let favoritesProblem: ServiceError?
+    /// The favorites database being opened; nil when this run needs no favorites.
+    let opening: FavoritesOpening?
+    /// The favorites database, when it could be opened; waits for the opening.
+    public var store: FavoritesStore? {
+        guard case .success(let store)? = opening?.result() else { return nil }
+        return store
+    }
+    /// Why favorites cannot be used this run (a damaged or too-new database), if so; waits for the opening.
+    public var favoritesProblem: ServiceError? {
+        guard case .failure(let error)? = opening?.result() else { return nil }
+        return error
+    }
 
     /// Starts the embedded server when no `--api` was given, then builds the client side; the
-    /// favorites database is opened meanwhile on a worker thread.
+    /// favorites database is opened meanwhile on a worker thread, and only its first use waits for it.
     public init(options: CommandLineOptions, terminal: TerminalInfo) throws {
         self.options = options
         self.terminal = terminal
         // `recipes read` and `recipes cache` never touch the favorites, nor create their folder.
         let opening = options.mode.needsFavorites
             ? FavoritesOpening(directory: AppDependencies.dataDirectory(options, terminal.environment)) : nil
+        self.opening = opening
         let apiURL: URL
         var overrides: [String: URL] = [:]
         if let api = options.api {
@@ -77,18 +86,10 @@ public final class AppDependencies {
             client = network
             fetcher = web
         }
-        let opened: Result<FavoritesStore?, ServiceError> = opening.map { $0.result().map(Optional.some) } ?? .success(nil)
-        switch opened {
-        case .success(let opened):
-            store = opened
-            favoritesProblem = nil
-        case .failure(let error):
-            store = nil
-            favoritesProblem = error
-        }
         let recentPages = RecentPages()
-        favorites = FavoritesInteractor(store: store, unavailable: favoritesProblem, fetcher: fetcher, recentPages: recentPages, time: time)
-        search = SearchInteractor(searcher: client, saved: savedPages, favorites: store, time: time,
+        favorites = opening.map { FavoritesInteractor(opening: $0, fetcher: fetcher, recentPages: recentPages, time: time) }
+            ?? FavoritesInteractor(store: nil, unavailable: nil, fetcher: fetcher, recentPages: recentPages, time: time)
+        search = SearchInteractor(searcher: client, saved: savedPages, favorites: opening, time: time,
                                   configuration: .init(screenSize: 10, prefetch: options.prefetch))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
         pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading)
@@ -194,8 +195,9 @@ public final class AppDependencies {
     public func shutdown() async {
         await search.shutdown()
         transport.shutdown()
-        // Closing the database folds its write-ahead log back into the file.
-        async let closed: Void? = store?.close()
+        // Closing the database folds its write-ahead log back into the file; a `quit` typed before the
+        // opening finished waits for it here, beside the server's shutdown.
+        async let closed: Void? = opening?.close()
         embeddedServer?.shutdown()
         await closed
     }

@@ -135,7 +135,7 @@ let fetchedPicture = RecipeImage(bytes: PictureFixtures.palettePNG, contentType:
         let favorites = FavoritesInteractor(store: nil, unavailable: .storageTooNew.with(detail: "version 9"), fetcher: FakePageFetcher(),
                                             time: FakeTime())
         let recipe = SampleRecipes.make(1...1)[0]
-        #expect(favorites.unavailableReason == .storageTooNew)
+        #expect(await favorites.unavailableReason() == .storageTooNew)
         await #expect(throws: UseCaseError.storageTooNew) { try await favorites.save(recipe) }
         await #expect(throws: UseCaseError.storageTooNew) { try await favorites.firstScreen(matching: "") }
         await #expect(throws: UseCaseError.storageTooNew) { try await favorites.remove(recipe.id) }

@@ -276,10 +276,15 @@ struct PresenterStack {
         #expect(stack.view.lastScreen?.cards.first?.number == 11, "filter all stays where the reader was")
     }
 
-    @Test func favoritesThatCannotOpenSayWhy() async {
+    @Test func favoritesThatCannotOpenSayWhyBeforeTheFirstCommandOnly() async {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...3)))
         stack.presenter.start()
+        #expect(stack.view.messages.isEmpty, "the prompt does not wait for the database")
+        await stack.presenter.prepare()
         #expect(stack.view.messages.last?.text.hasPrefix("The favorites database is damaged") == true)
+        let said = stack.view.messages.count
+        await stack.presenter.prepare()
+        #expect(stack.view.messages.count == said, "said once, not before every command")
         await stack.presenter.showFavorites(matching: "")
         #expect(stack.view.messages.last?.text.hasPrefix("The favorites database is damaged") == true)
     }

@@ -5,9 +5,9 @@ public import Services
 /// The favorites use cases: save a whole recipe (page and picture too), remove it and put it back,
 /// list and search favorites with numbers that stay with what was shown, and read them with no network.
 public actor FavoritesInteractor: SavedPageProviding {
-    private let store: FavoritesStore?
-    /// Why there is no store (a damaged or too-new file), to say so when favorites are asked for.
-    private let unavailable: ServiceError?
+    /// The store, or why there is none (a damaged or too-new file), to say so when favorites are asked
+    /// for; it may still be opening.
+    private let opening: FavoritesOpening
     private let fetcher: any PageFetching
     /// Pages just read online, reused when the recipe is saved.
     private let recentPages: RecentPages?
@@ -29,8 +29,17 @@ public actor FavoritesInteractor: SavedPageProviding {
     public init(store: FavoritesStore?, unavailable: ServiceError?, fetcher: any PageFetching, recentPages: RecentPages? = nil,
                 time: any TimeSource, screenSize: Int = 10, decoder: ImageDecoder = ImageDecoder(),
                 pictureSide: Int = FavoritesInteractor.keptPictureSide) {
-        self.store = store
-        self.unavailable = unavailable
+        let outcome: Result<FavoritesStore, ServiceError> = store.map { .success($0) }
+            ?? .failure(unavailable ?? .storage.with(detail: "no favorites database"))
+        self.init(opening: FavoritesOpening(outcome), fetcher: fetcher, recentPages: recentPages, time: time, screenSize: screenSize,
+                  decoder: decoder, pictureSide: pictureSide)
+    }
+
+    /// With a store still being opened: nothing here waits for it before favorites are first needed.
+    public init(opening: FavoritesOpening, fetcher: any PageFetching, recentPages: RecentPages? = nil,
+                time: any TimeSource, screenSize: Int = 10, decoder: ImageDecoder = ImageDecoder(),
+                pictureSide: Int = FavoritesInteractor.keptPictureSide) {
+        self.opening = opening
         self.fetcher = fetcher
         self.recentPages = recentPages
         self.time = time
@@ -39,9 +48,11 @@ public actor FavoritesInteractor: SavedPageProviding {
         self.pictureSide = max(1, pictureSide)
     }
 
-    /// Why favorites cannot be used this run (a damaged or too-new database); nil when they can.
-    public nonisolated var unavailableReason: UseCaseError? {
-        store == nil ? UseCaseError(unavailable ?? .storage.with(detail: "no favorites database"), during: .favorites) : nil
+    /// Why favorites cannot be used this run (a damaged or too-new database); nil when they can. Waits
+    /// for the database to be opened.
+    public nonisolated func unavailableReason() async -> UseCaseError? {
+        guard case .failure(let error) = await opening.store() else { return nil }
+        return UseCaseError(error, during: .favorites)
     }
 
     // MARK: Saving
@@ -51,7 +62,7 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// is left out and reported; the recipe is saved all the same. A recipe that is a favorite already
     /// keeps everything it has and only gets what it lacked.
     public func save(_ recipe: Recipe) async throws(UseCaseError) -> SaveReport {
-        let store = try requireStore()
+        let store = try await requireStore()
         if let existing = try await query({ () throws(ServiceError) in try await store.favorite(recipe.id) }) {
             return try await complete(existing, in: store)
         }
@@ -68,14 +79,14 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// Fetches what a favorite lacks (its page, its picture) and stores it; nil when the recipe is not
     /// a favorite.
     public func completeMissing(_ id: RecipeID) async throws(UseCaseError) -> SaveReport? {
-        let store = try requireStore()
+        let store = try await requireStore()
         guard let favorite = try await query({ () throws(ServiceError) in try await store.favorite(id) }) else { return nil }
         return try await complete(favorite, in: store)
     }
 
     /// The favorites saved without their page or a picture they have, newest first.
     public func incomplete() async throws(UseCaseError) -> [RecipeID] {
-        let store = try requireStore()
+        let store = try await requireStore()
         return try await query { () throws(ServiceError) in try await store.incomplete() }
     }
 
@@ -154,7 +165,7 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// Removes a favorite and returns it as it was saved (so it can be put back); nil when the recipe
     /// was not a favorite.
     public func remove(_ id: RecipeID) async throws(UseCaseError) -> Favorite? {
-        let store = try requireStore()
+        let store = try await requireStore()
         guard let favorite = try await query({ () throws(ServiceError) in try await store.favorite(id) }) else { return nil }
         _ = try await query { () throws(ServiceError) in try await store.remove(id) }
         removed[id] = favorite
@@ -164,7 +175,7 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// Puts back a favorite removed in this session, whole and in its old place; nil when there is no
     /// such removed favorite.
     public func restore(_ id: RecipeID) async throws(UseCaseError) -> Favorite? {
-        let store = try requireStore()
+        let store = try await requireStore()
         guard let favorite = removed[id] else { return nil }
         try await query { () throws(ServiceError) in try await store.save(favorite) }
         removed[id] = nil
@@ -176,7 +187,7 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// The first screen of favorites, newest first; `words` searches title, ingredients and page text.
     /// Starts a new listing: numbers count from 1 again.
     public func firstScreen(matching words: String) async throws(UseCaseError) -> FavoritesScreen {
-        let store = try requireStore()
+        let store = try await requireStore()
         let total = try await query { () throws(ServiceError) in try await store.count(matching: words) }
         var listing = FavoritesListing(words: words, total: total)
         let rows = try await query { [screenSize] () throws(ServiceError) in
@@ -195,7 +206,7 @@ public actor FavoritesInteractor: SavedPageProviding {
             return try await reread(listing.current + 1)
         }
         guard !listing.isExhausted, let last = listing.lastShown else { return nil }
-        let store = try requireStore()
+        let store = try await requireStore()
         let rows = try await query { [screenSize, words = listing.words] () throws(ServiceError) in
             try await store.list(matching: words, after: last.summary.position, limit: screenSize + 1)
         }
@@ -228,7 +239,7 @@ public actor FavoritesInteractor: SavedPageProviding {
     }
 
     private func reread(_ index: Int) async throws(UseCaseError) -> FavoritesScreen {
-        let store = try requireStore()
+        let store = try await requireStore()
         guard var listing else { return try await firstScreen(matching: "") }
         let ids = listing.screens[index].map(\.summary.recipe.id)
         let now = try await query { () throws(ServiceError) in try await store.summaries(of: ids) }
@@ -256,12 +267,12 @@ public actor FavoritesInteractor: SavedPageProviding {
 
     /// The favorite with this identity; nil when the recipe is not a favorite.
     public func favorite(id: RecipeID) async throws(UseCaseError) -> Favorite? {
-        let store = try requireStore()
+        let store = try await requireStore()
         return try await query { () throws(ServiceError) in try await store.favorite(id) }
     }
 
     public func savedPage(for id: RecipeID) async throws(UseCaseError) -> (page: RecipePage, savedAt: Date)? {
-        guard let store else { return nil }
+        guard case .success(let store) = await opening.store() else { return nil }
         guard let favorite = try await query({ () throws(ServiceError) in try await store.favorite(id) }), let page = favorite.page else {
             return nil
         }
@@ -270,7 +281,7 @@ public actor FavoritesInteractor: SavedPageProviding {
 
     /// How many favorites there are (or match `words`).
     public func count(matching words: String = "") async throws(UseCaseError) -> Int {
-        let store = try requireStore()
+        let store = try await requireStore()
         return try await query { () throws(ServiceError) in try await store.count(matching: words) }
     }
 
@@ -280,7 +291,7 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// the last. A favorite removed meanwhile is left out.
     public func batch(matching words: String = "", after position: FavoriteSummary.Position?,
                       limit: Int) async throws(UseCaseError) -> (favorites: [Favorite], next: FavoriteSummary.Position?) {
-        let store = try requireStore()
+        let store = try await requireStore()
         let size = max(1, limit)
         return try await query { () throws(ServiceError) in
             let summaries = try await store.list(matching: words, after: position, limit: size)
@@ -294,11 +305,11 @@ public actor FavoritesInteractor: SavedPageProviding {
 
     // MARK: The store
 
-    private func requireStore() throws(UseCaseError) -> FavoritesStore {
-        guard let store else {
-            throw UseCaseError(unavailable ?? .storage.with(detail: "no favorites database"), during: .favorites)
+    private func requireStore() async throws(UseCaseError) -> FavoritesStore {
+        switch await opening.store() {
+        case .success(let store): return store
+        case .failure(let error): throw UseCaseError(error, during: .favorites)
         }
-        return store
     }
 
     /// Runs a store query, its errors told as the use cases tell them.
