@@ -125,7 +125,10 @@ public final class PuppyServer: Sendable {
             }
             // Not joined: shutdown raises the slot's stop signal and returns without waiting for it.
             let acceptingLoop = loops[0]
+            if !configuration.loadsCatalogOnDemand { slot.demand() }
             let catalogThread = Thread { [loader, catalogState, configuration] in
+                slot.waitForDemand()
+                guard !slot.stop.isStopped else { return }
                 if configuration.loadsCatalogInBackground { Self.runOnlyWhenIdle() }
                 guard let responder = Self.makeResponder(
                     loader: loader, state: catalogState, configuration: configuration, urls: SiteURLs(origin: origin), stop: slot.stop
@@ -186,6 +189,16 @@ public final class PuppyServer: Sendable {
         parameters.sched_priority = 0
         // Best effort: a thread left at the normal policy only makes start-up compete with it.
         _ = pthread_setschedparam(pthread_self(), schedIdle, &parameters)
+    }
+
+    /// Starts loading the catalog of a server made with `loadsCatalogOnDemand`, if it has not started;
+    /// nothing otherwise. Returns at once.
+    public func loadCatalog() {
+        let slot = state.withLock { phase -> ResponderSlot? in
+            guard case .running(let running) = phase else { return nil }
+            return running.responder
+        }
+        slot?.demand()
     }
 
     /// Stops accepting, closes the listener and every connection (requests still waiting in the

@@ -12,10 +12,23 @@ public final class REPL {
     /// the main thread is busy drawing) can cancel it.
     private let running = RunningCommand()
     private var interrupts: (any DispatchSourceSignal)?
+    /// Work put off until the session first waits for input with none typed ahead (the embedded
+    /// server's catalog, opening the favorites): a session that ends at once never pays for it.
+    private var whenIdle: (@Sendable () -> Void)?
 
-    public init(presenter: RecipesPresenter, view: TerminalView) {
+    public init(presenter: RecipesPresenter, view: TerminalView, whenIdle: (@Sendable () -> Void)? = nil) {
         self.presenter = presenter
         self.view = view
+        self.whenIdle = whenIdle
+    }
+
+    /// Runs `whenIdle` once, the first time nothing is waiting on stdin.
+    private func startIdleWorkIfIdle() {
+        guard let work = whenIdle else { return }
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) == 0 else { return }
+        whenIdle = nil
+        work()
     }
 
     public func run() async {
@@ -32,12 +45,14 @@ public final class REPL {
             view.input.restoreTerminal()
         }
         let prompt = Style(colors: view.colors).bold("recipes> ")
+        startIdleWorkIfIdle()
         while let line = await view.input.readLine(prompt: prompt) {
             let command: Command
             do throws(InputError) {
                 command = try CommandParser.parse(line)
             } catch {
                 presenter.report(error)
+                startIdleWorkIfIdle()
                 continue
             }
             if command == .quit { break }
@@ -48,6 +63,7 @@ public final class REPL {
             running.set(task)
             await task.value
             running.set(nil)
+            startIdleWorkIfIdle()
         }
         await presenter.finish()
     }

@@ -45,7 +45,8 @@ public final class AppDependencies {
         self.terminal = terminal
         // `recipes read` and `recipes cache` never touch the favorites, nor create their folder.
         let opening = options.mode.needsFavorites
-            ? FavoritesOpening(directory: AppDependencies.dataDirectory(options, terminal.environment)) : nil
+            ? FavoritesOpening(directory: AppDependencies.dataDirectory(options, terminal.environment),
+                               startsAtOnce: options.mode != .interactive) : nil
         self.opening = opening
         let apiURL: URL
         var overrides: [String: URL] = [:]
@@ -122,7 +123,7 @@ public final class AppDependencies {
     /// pay for the catalog.
     static func startEmbeddedServer() throws -> PuppyServer {
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1,
-                                                loadsCatalogInBackground: true)
+                                                loadsCatalogInBackground: true, loadsCatalogOnDemand: true)
         let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.loadBundled(until:))
         try server.start()
         return server
@@ -145,7 +146,14 @@ public final class AppDependencies {
                                 historyFile: TerminalView.defaultHistoryFile(environment: terminal.environment), pictures: options.pictures)
         let presenter = makePresenter(view: view)
         view.ingredientNames = { presenter.ingredientNames(completing: $0) }
-        await REPL(presenter: presenter, view: view).run()
+        // The catalog and the favorites are made ready once the session waits for its first line (at
+        // once, if the first command needs them); `printf 'quit\n' | recipes` never pays for them.
+        let server = embeddedServer
+        let opening = opening
+        await REPL(presenter: presenter, view: view, whenIdle: {
+            server?.loadCatalog()
+            opening?.begin()
+        }).run()
         return .success
     }
 

@@ -74,6 +74,42 @@ struct LazyStartTests {
         #expect(loader.callCount == 1)
     }
 
+    /// On demand, nothing is loaded until a first connection asks (and then it is answered), or until
+    /// `loadCatalog()`; a server shut down before either never loads at all.
+    @Test func onDemandTheCatalogWaitsForAFirstConnection() async throws {
+        let loader = GatedLoader()
+        loader.open()
+        let server = PuppyServer(configuration: ServerConfiguration(threads: 1, loadsCatalogOnDemand: true), loadingCatalog: loader.load)
+        defer { server.shutdown() }
+        try server.start()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(loader.callCount == 0, "nothing asked for the catalog yet")
+        let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(20))
+        try connection.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = try #require(try connection.readResponse())
+        #expect(response.status == 200)
+        #expect(Envelope.decode(response.body)?.results.count == 10)
+        #expect(loader.callCount == 1)
+    }
+
+    @Test func onDemandLoadCatalogStartsTheLoadAndShutdownBeforeNeverLoads() async throws {
+        let asked = GatedLoader()
+        asked.open()
+        let server = PuppyServer(configuration: ServerConfiguration(threads: 1, loadsCatalogOnDemand: true), loadingCatalog: asked.load)
+        try server.start()
+        server.loadCatalog()
+        #expect(asked.waitUntilLoading())
+        server.shutdown()
+
+        let never = GatedLoader()
+        never.open()
+        let idle = PuppyServer(configuration: ServerConfiguration(threads: 1, loadsCatalogOnDemand: true), loadingCatalog: never.load)
+        try idle.start()
+        idle.shutdown()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(never.callCount == 0)
+    }
+
     @Test func shutdownRightAfterStartStopsCleanly() throws {
         let server = PuppyServer(configuration: ServerConfiguration(threads: 2), loadingCatalog: Catalog.bundled)
         try server.start()

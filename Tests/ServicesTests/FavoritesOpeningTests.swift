@@ -21,6 +21,29 @@ import TestSupport
         }
     }
 
+    /// Not started at once: no file is made until `begin()` or the first ask, and closing one never
+    /// begun opens nothing.
+    @Test func anOpeningPutOffTouchesNothingUntilBegunOrAskedFor() async throws {
+        try await TemporaryDirectory.with { folder in
+            let file = folder.appendingPathComponent(FavoritesStore.fileName)
+            let unused = FavoritesOpening(directory: folder, startsAtOnce: false)
+            await unused.close()
+            unused.abandon()
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+
+            let asked = FavoritesOpening(directory: folder, startsAtOnce: false)
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+            #expect(try await asked.favoriteIDs(among: [recipe.id]).isEmpty)
+            #expect(FileManager.default.fileExists(atPath: file.path))
+            await asked.close()
+
+            let begun = FavoritesOpening(directory: folder, startsAtOnce: false)
+            begun.begin()
+            _ = try begun.result().get()
+            await begun.close()
+        }
+    }
+
     @Test func aDamagedFileIsReportedToEveryoneWhoAsksAndStarsNothing() async throws {
         try await TemporaryDirectory.with { folder in
             let file = folder.appendingPathComponent(FavoritesStore.fileName)

@@ -108,7 +108,7 @@ final class EventLoop: @unchecked Sendable {
         var deadline: UInt64?
         var listenerSlot: Int?
         if let acceptor {
-            if acceptor.isAccepting(now: now) {
+            if acceptor.isAccepting(now: now) || acceptor.awaitsDemand {
                 listenerSlot = pollSet.count
                 pollSet.append(pollfd(fd: acceptor.listener, events: Int16(POLLIN), revents: 0))
             } else {
@@ -142,7 +142,12 @@ final class EventLoop: @unchecked Sendable {
                 adoptInbox(now: afterPoll)
             }
             if let listenerSlot, pollSet[listenerSlot].revents != 0, let acceptor {
-                acceptor.acceptAvailable(now: afterPoll, owner: self)
+                if acceptor.awaitsDemand {
+                    // A first connection waits in the queue: the catalog is needed now.
+                    acceptor.demand()
+                } else {
+                    acceptor.acceptAvailable(now: afterPoll, owner: self)
+                }
             }
             for slot in firstConnectionSlot..<pollSet.count where pollSet[slot].revents != 0 {
                 let connection = polled[slot - firstConnectionSlot]
@@ -230,6 +235,12 @@ final class Acceptor {
         self.slot = slot
         spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
+
+    /// Whether the listener is polled only to notice a first connection, which asks for the catalog
+    /// (a server loading it on demand, before anyone asked).
+    var awaitsDemand: Bool { responder == nil && slot.responder == nil && !slot.isDemanded }
+
+    func demand() { slot.demand() }
 
     /// Whether to poll the listener: there is a responder, and accepting is not paused.
     func isAccepting(now: UInt64) -> Bool {

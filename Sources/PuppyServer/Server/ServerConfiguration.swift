@@ -58,6 +58,11 @@ public struct ServerConfiguration: Sendable {
     /// has its own start-up to finish first. Requests wait for it as always.
     public var loadsCatalogInBackground: Bool
 
+    /// Whether the catalog waits to be loaded until it is needed: the first connection, or
+    /// `PuppyServer.loadCatalog()` (a program that embeds the server calls it when it has nothing else
+    /// to do, so a session that ends at once never pays for the catalog).
+    public var loadsCatalogOnDemand: Bool
+
     /// The core count, at most 4.
     public static var defaultThreads: Int {
         min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
@@ -73,7 +78,8 @@ public struct ServerConfiguration: Sendable {
         limits: ServerLimits = ServerLimits(),
         threads: Int = ServerConfiguration.defaultThreads,
         log: (@Sendable (String) -> Void)? = nil,
-        loadsCatalogInBackground: Bool = false
+        loadsCatalogInBackground: Bool = false,
+        loadsCatalogOnDemand: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -85,5 +91,6 @@ public struct ServerConfiguration: Sendable {
         self.threads = threads
         self.log = log
         self.loadsCatalogInBackground = loadsCatalogInBackground
+        self.loadsCatalogOnDemand = loadsCatalogOnDemand
     }
 }

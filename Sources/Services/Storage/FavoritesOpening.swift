@@ -13,20 +13,39 @@ public final class FavoritesOpening: FavoriteStatusProviding {
 
     private let state: Locked<State>
     private let done = DispatchSemaphore(value: 0)
+    private let directory: URL?
+    private let started: Locked<Bool>
 
-    /// Starts opening the store in `directory`.
-    public init(directory: URL) {
+    /// Opens the store in `directory`: at once, or with `startsAtOnce` false when `begin()` is called
+    /// or the store is first asked for.
+    public init(directory: URL, startsAtOnce: Bool = true) {
         state = Locked(State())
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            finish(Self.open(directory))
-        }
+        self.directory = directory
+        started = Locked(false)
+        if startsAtOnce { begin() }
     }
 
     /// A store already opened, or why there is none.
     public init(_ outcome: Result<FavoritesStore, ServiceError>) {
         state = Locked(State(outcome: outcome))
+        directory = nil
+        started = Locked(true)
         done.signal()
     }
+
+    /// Starts opening the store on a worker thread, unless that has started. Returns at once.
+    public func begin() {
+        let first = started.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        guard first, let directory else { return }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            finish(Self.open(directory))
+        }
+    }
+
+    private var hasStarted: Bool { started.withLock { $0 } }
 
     private static func open(_ directory: URL) -> Result<FavoritesStore, ServiceError> {
         do throws(ServiceError) {
@@ -50,7 +69,8 @@ public final class FavoritesOpening: FavoriteStatusProviding {
     /// The wait is bounded by the store's own: SQLite gives up on a database another process keeps
     /// locked after its busy timeout.
     public func store() async -> Result<FavoritesStore, ServiceError> {
-        await withCheckedContinuation { continuation in
+        begin()
+        return await withCheckedContinuation { continuation in
             let outcome = state.withLock { state in
                 if state.outcome == nil { state.waiting.append(continuation) }
                 return state.outcome
@@ -61,6 +81,7 @@ public final class FavoritesOpening: FavoriteStatusProviding {
 
     /// The same, blocking the calling thread until opening has finished.
     public func result() -> Result<FavoritesStore, ServiceError> {
+        begin()
         done.wait()
         done.signal()  // for whoever asks next
         return state.withLock { $0.outcome } ?? .failure(.storage.with(detail: "the favorites database was not opened"))
@@ -76,12 +97,14 @@ public final class FavoritesOpening: FavoriteStatusProviding {
     /// For a start-up that failed: waits for the opening, then lets the store go, which closes the
     /// database (folding its write-ahead log back) on this thread.
     public func abandon() {
+        guard hasStarted else { return }
         _ = result()
         state.withLock { $0.outcome = nil }
     }
 
     /// Waits for the opening, then closes the store if there is one (folding its write-ahead log back).
     public func close() async {
+        guard hasStarted else { return }
         if case .success(let store) = await store() { await store.close() }
     }
 }
