@@ -70,7 +70,7 @@ struct FavoritesAtScale: Section {
         report.notes = [
             "\(NumberText.grouped(count)) favorites saved one by one through FavoritesStore into a temporary SQLite file "
                 + "(\(String(format: "%.0f", fileMB)) MB with its WAL; \(String(format: "%.1f", fillSeconds)) s to fill), each with a "
-                + "\(FavoritesFixture.pageBytes / 1024) KB HTML page, its readable document and text, and a 4 KB picture.",
+                + "\(FavoritesFixture.pageBytes / 1024) KB HTML page, its readable document and text, and a 160×120 PNG picture (\(fixture.thumbnail.bytes.count / 1024) KB).",
             "Each operation \(rounds) times through FavoritesInteractor, alternating with the 100-favorite store; medians shown. "
                 + "The search finds \(NumberText.grouped(matches)) favorites. Opening the last favorite reads the oldest one by its "
                 + "identity, as `o N` does once its screen was shown.",

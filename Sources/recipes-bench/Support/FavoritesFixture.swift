@@ -4,15 +4,24 @@ import Services
 import PuppyServer
 
 /// Favorites made for the benchmark: the bundled catalog's recipes under numbered titles, each with a
-/// page of about 20 KB (the HTML, and the readable document made from the same blocks) and a 4 KB
-/// picture. A page talks about its own recipe only: after the method come notes drawn, with their
+/// page of about 20 KB (the HTML, and the readable document made from the same blocks) and a 160×120
+/// PNG picture. A page talks about its own recipe only: after the method come notes drawn, with their
 /// natural frequencies, from the words of every method in the catalog except ingredient names, mixed
 /// with the recipe's own ingredients. So a search for an ingredient finds the favorites that use it,
 /// as it would on real pages, and a common word finds nearly all.
 struct FavoritesFixture {
     static let pageBytes = 20 * 1024
 
-    let thumbnail = RecipeImage(bytes: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }), contentType: "image/png")
+    /// A real 160×120 PNG (a thumbnail's size), since a starred recipe keeps only pictures that decode.
+    let thumbnail: RecipeImage = {
+        var rgba: [UInt8] = []
+        for y in 0..<120 {
+            for x in 0..<160 { rgba += [UInt8(truncatingIfNeeded: x &* 7 &+ y), UInt8(truncatingIfNeeded: y &* 5), UInt8(truncatingIfNeeded: x ^ y), 255] }
+        }
+        // The pixels above always make a valid image of this size, which libpng always encodes.
+        let png = PixelImage(width: 160, height: 120, rgba: rgba).flatMap { try? ImageEncoder.png($0) } ?? Data()
+        return RecipeImage(bytes: png, contentType: "image/png")
+    }()
     private let templates: [CatalogRecipe]
     private let vocabulary: [String]
 
