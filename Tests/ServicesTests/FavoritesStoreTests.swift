@@ -16,6 +16,26 @@ import CSQLite
                         thumbnail: picture ? RecipeImage(bytes: Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2, UInt8(number % 256)]), contentType: "image/png") : nil)
     }
 
+    /// Several stores opening one new file at the same moment (two `recipes` started together): every
+    /// one opens it, none takes the file another is creating for another program's.
+    @Test func storesOpeningANewFileTogetherAllOpenIt() async throws {
+        for _ in 0..<40 {
+            try await TemporaryDirectory.with { folder in
+                let outcomes = Locked<[String]>([])
+                DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                    do {
+                        let store = try FavoritesStore(directory: folder)
+                        outcomes.withLock { $0.append("ok") }
+                        _ = store
+                    } catch {
+                        outcomes.withLock { $0.append("\(error)") }
+                    }
+                }
+                #expect(outcomes.withLock { $0 } == ["ok", "ok", "ok", "ok"])
+            }
+        }
+    }
+
     @Test func aFavoriteComesBackWhole() async throws {
         try await TemporaryDirectory.with { folder in
             let store = try FavoritesStore(directory: folder)

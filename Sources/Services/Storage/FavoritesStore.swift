@@ -27,15 +27,15 @@ public actor FavoritesStore: FavoriteStatusProviding {
             isReadOnly = false
         }
         fileURL = file
-        let version = try Int(database.integer("PRAGMA user_version"))
         do throws(ServiceError) {
-            try FavoritesStore.checkOwnership(database, version: version, file: file)
+            let version = try FavoritesStore.ownedVersion(database, file: file)
             if isReadOnly {
                 guard version == FavoritesSchema.latestVersion else {
                     throw .storage.with(detail: "\(file.path) needs updating to this RecipeBook's version, and its folder is read-only")
                 }
             } else {
-                try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+                try database.useWriteAheadLog()
+                try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
                 try FavoritesStore.migrate(database, from: version, to: FavoritesSchema.latestVersion)
             }
         } catch {
@@ -58,6 +58,23 @@ public actor FavoritesStore: FavoriteStatusProviding {
             // Without its shared-memory file (which a read-only folder cannot hold) SQLite reads the file
             // as it is on disk; what a RecipeBook closing normally leaves there is everything.
             return try SQLiteDatabase(path: file.path, access: .readOnly(immutable: true))
+        }
+    }
+
+    /// The file's schema version, once it is known to be RecipeBook's. Another RecipeBook creating the
+    /// same new file commits its first migration (tables and version together) at any moment: a version
+    /// of 0 read just before that commit, then its tables, would look like another program's file, so
+    /// a version 0 with tables is read once more before the file is refused.
+    private static func ownedVersion(_ database: SQLiteDatabase, file: URL) throws(ServiceError) -> Int {
+        let version = try Int(database.integer("PRAGMA user_version"))
+        do throws(ServiceError) {
+            try checkOwnership(database, version: version, file: file)
+            return version
+        } catch where version == 0 {
+            let again = try Int(database.integer("PRAGMA user_version"))
+            guard again > 0 else { throw error }
+            try checkOwnership(database, version: again, file: file)
+            return again
         }
     }
 

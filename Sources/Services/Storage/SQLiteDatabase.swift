@@ -68,6 +68,22 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Puts the file in write-ahead-log mode. Switching needs the file to itself, and SQLite answers
+    /// "busy" at once, without its busy handler, while another connection holds it (another RecipeBook
+    /// opening the same new file): it is asked again every 10 ms until `patience` has passed.
+    func useWriteAheadLog(patience: Duration = .seconds(5)) throws(ServiceError) {
+        guard let handle else { throw .storage.with(detail: "the database is closed") }
+        let deadline = ContinuousClock.now + patience
+        while true {
+            let status = sqlite3_exec(handle, "PRAGMA journal_mode = WAL", nil, nil, nil)
+            if status == SQLITE_OK { return }
+            guard status & 0xFF == SQLITE_BUSY, ContinuousClock.now < deadline else {
+                throw SQLiteDatabase.error(status, String(cString: sqlite3_errmsg(handle)), path: path)
+            }
+            usleep(10_000)
+        }
+    }
+
     func prepare(_ sql: String) throws(ServiceError) -> Statement {
         guard let handle else { throw .storage.with(detail: "the database is closed") }
         var statement: OpaquePointer?
