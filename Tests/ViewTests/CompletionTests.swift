@@ -36,6 +36,12 @@ import Testing
         #expect(edit(type("eggs \"omelet\", gar") + [.tab], names: lenient).text == "eggs \"omelet\", garlic")
     }
 
+    /// `filter cuisine TH` completes to the whole command, with no comma after it.
+    @Test func aCuisineIsCompletedWithoutAComma() {
+        let cuisines = CompletionSource { typed in ["filter cuisine Thai"].filter { $0.lowercased().hasPrefix(typed.lowercased()) } }
+        #expect(edit(type("filter cuisine th") + [.tab], names: cuisines).text == "filter cuisine Thai")
+    }
+
     @Test func commandNamesComeFirstAsBefore() {
         #expect(edit(type("fa") + [.tab]).text == "fav")
         #expect(edit(type("ret") + [.tab]).text == "retry ")

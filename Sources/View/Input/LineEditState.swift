@@ -170,7 +170,10 @@ struct LineEditState {
         guard let first = matches.first else { return }
         if matches.count == 1 {
             let atEnd = characters[cursor...].allSatisfy(\.isWhitespace)
-            replace(start..<cursor, with: first + (atEnd ? ", " : ""))
+            // An ingredient is followed by the comma before the next one; a whole command completed
+            // (`filter cuisine Indian`) takes nothing after it.
+            let isCommand = start == 0 && first.lowercased().hasPrefix("filter ")
+            replace(start..<cursor, with: first + (atEnd && !isCommand ? ", " : ""))
             return
         }
         let common = commonPrefix(matches)
