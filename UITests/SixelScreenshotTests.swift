@@ -35,16 +35,8 @@ struct SixelScreenshotTests {
             let channels = [pixel.red, pixel.green, pixel.blue]
             return channels.allSatisfy { $0 < 16 || $0 > 239 } && !channels.allSatisfy { $0 > 239 } && !channels.allSatisfy { $0 < 16 }
         }
-        var left = Int.max, top = Int.max, right = -1, bottom = -1
-        for y in 0..<screen.height {
-            for x in 0..<screen.width where isPure(x, y) {
-                left = min(left, x)
-                top = min(top, y)
-                right = max(right, x)
-                bottom = max(bottom, y)
-            }
-        }
-        try #require(right >= 0, "no picture on the screen")
+        let box = try #require(screen.bounds(where: isPure), "no picture on the screen")
+        let (left, top, right, bottom) = (box.left, box.top, box.right, box.bottom)
         #expect(right - left + 1 == 104 && bottom - top + 1 == 104, "the picture is \(right - left + 1)×\(bottom - top + 1)")
         #expect(left < 10 && top < 10, "the picture starts at \(left),\(top), not in the first cell")
         let expected: [(x: Int, y: Int, colour: (UInt8, UInt8, UInt8))] = [

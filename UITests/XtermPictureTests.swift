@@ -104,16 +104,9 @@ struct XtermPictureTests {
             let channels = [pixel.red, pixel.green, pixel.blue]
             return !channels.allSatisfy { $0 == 0 } && !channels.allSatisfy { $0 == 255 }
         }
-        var left = Int.max, top = Int.max, right = -1, bottom = -1
-        for y in 0..<size.pixelHeight {
-            for x in 0..<size.pixelWidth where isPicture(x, y) {
-                left = min(left, x)
-                top = min(top, y)
-                right = max(right, x)
-                bottom = max(bottom, y)
-            }
-        }
-        try #require(right >= 0, "no picture in the xterm window")
+        let found = try #require(screen.bounds(columns: size.pixelWidth, rows: size.pixelHeight, where: isPicture),
+                               "no picture in the xterm window")
+        let (left, top, right, bottom) = (found.left, found.top, found.right, found.bottom)
         let seen = (width: right - left + 1, height: bottom - top + 1)
         #expect(seen.width == width && seen.height == height, "the picture is \(seen.width)×\(seen.height), not \(width)×\(height)")
         #expect(left == border, "the picture starts at x \(left), not at the first column (x \(border))")
