@@ -170,9 +170,10 @@ struct LineEditState {
         guard let first = matches.first else { return }
         if matches.count == 1 {
             let atEnd = characters[cursor...].allSatisfy(\.isWhitespace)
-            // An ingredient is followed by the comma before the next one; a whole command completed
-            // (`filter cuisine Indian`) takes nothing after it.
-            let isCommand = start == 0 && first.lowercased().hasPrefix("filter ")
+            // An ingredient is followed by the comma before the next one; a whole command line completed
+            // (`filter cuisine Indian`: its first word a command name) takes nothing after it.
+            let firstWord = first.prefix { !$0.isWhitespace }.lowercased()
+            let isCommand = start == 0 && firstWord.count < first.count && completions.contains(firstWord)
             replace(start..<cursor, with: first + (atEnd && !isCommand ? ", " : ""))
             return
         }
