@@ -1,9 +1,7 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import PuppyServer
+import Services
 import TestSupport
 
 /// A recipe's link in the browser and on the clipboard, and links followed in the reader.
@@ -26,10 +24,11 @@ import TestSupport
                     struct Result: Decodable { let href: String }
                     let results: [Result]
                 }
-                let hrefs = try JSONDecoder().decode(Envelope.self, from: try await URLSession.shared.data(from: search).0).results.map(\.href)
+                let transport = HTTPTransport(configuration: .init(timeout: .seconds(20)))
+                let hrefs = try JSONDecoder().decode(Envelope.self, from: try await transport.get(search).body).results.map(\.href)
                 var videos: [Int: String] = [:]
                 for (index, href) in hrefs.enumerated() {
-                    let html = String(decoding: try await URLSession.shared.data(from: try #require(URL(string: href))).0, as: UTF8.self)
+                    let html = String(decoding: try await transport.get(try #require(URL(string: href))).body, as: UTF8.self)
                     guard let path = html.range(of: "href=\"/videos/[a-z0-9-]+\"", options: .regularExpression) else { continue }
                     let origin = try #require(href.range(of: "/recipes/")).lowerBound
                     videos[index + 1] = String(href[..<origin]) + String(html[path].dropFirst(6).dropLast())

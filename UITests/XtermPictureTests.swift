@@ -4,9 +4,6 @@ import PuppyServer
 import Services
 import Testing
 import TestSupport
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `recipes` itself in a real xterm (VT340, so sixel) on a virtual X server: it asks the terminal what
 /// it can draw, hears sixel, and `pic 1` puts the dish on the screen, read back from a screenshot and
@@ -47,9 +44,11 @@ struct XtermPictureTests {
         }
         var search = try #require(URLComponents(url: server.apiURL, resolvingAgainstBaseURL: false))
         search.queryItems = [URLQueryItem(name: "i", value: "garlic")]
-        let (json, _) = try await URLSession.shared.data(from: try #require(search.url))
+        // RecipeBook's own client, bounded in time.
+        let transport = HTTPTransport(configuration: .init(timeout: .seconds(20)))
+        let json = try await transport.get(try #require(search.url)).body
         let address = try #require(try JSONDecoder().decode(Page.self, from: json).results.first?.thumbnail)
-        let (png, _) = try await URLSession.shared.data(from: try #require(URL(string: address)))
+        let png = try await transport.get(try #require(URL(string: address))).body
         return try ImageDecoder().decode(png)
     }
 
