@@ -64,6 +64,7 @@ struct StartUp: Section {
         let searchURL = try QueryBuilder.url(api: server.apiURL, query: SearchQuery(ingredientText: "garlic"), page: 1).absoluteString
 
         var samples: [Run: Samples] = [:]
+        var echoes = Samples()
         var unclean: [Run: [String]] = [:]
         var libraries: [String: Int] = [:]
         try await TemporaryDirectory.with { folder in
@@ -87,8 +88,9 @@ struct StartUp: Section {
             // warms the page cache for every binary.
             for round in -1..<repetitions {
                 for run in runs.rotated(by: max(0, round)) {
-                    let (duration, ending) = try measure(run, programs, environment: environment)
+                    let (duration, ending, echo) = try measure(run, programs, environment: environment)
                     if round >= 0 { samples[run, default: Samples()].append(duration) }
+                    if round >= 0, let echo { echoes.append(echo) }
                     if let ending { unclean[run, default: []].append(ending) }
                 }
             }
@@ -102,6 +104,8 @@ struct StartUp: Section {
             Figure("\(Run.quit.rawValue), launch → exit: p90", samples[.quit]?.percentile(90) ?? 0, reference: hello.percentile(90)),
             Figure("launch → first prompt, on a terminal: median", prompt.median, reference: helloOnTerminal.median).withinRatio(1.5),
             Figure("launch → first prompt, on a terminal: p90", prompt.percentile(90), reference: helloOnTerminal.percentile(90)),
+            Figure("launch → a key typed at the first prompt echoed (the session built): median", echoes.median,
+                   reference: helloOnTerminal.median),
         ]
         if curl != nil {
             report.figures.append(Figure("\(Run.oneShot.rawValue), server listening, launch → exit: median", median(.oneShot),
@@ -133,7 +137,9 @@ struct StartUp: Section {
             "Exit: `quit` on a pipe that is then closed (the embedded server and its bundled catalog start, then stop); the time "
                 + "runs from posix_spawn to the end of the program's output (its exit). The \"hello\"s run to their exit the same way.",
             "First prompt: on a pseudo-terminal (100×40, TERM=xterm-256color), from posix_spawn to `recipes> ` being read; the "
-                + "reference is the Foundation \"hello\" on a pseudo-terminal to its line being read.",
+                + "reference is the Foundation \"hello\" on a pseudo-terminal to its line being read. The prompt is drawn before the "
+                + "client side is built; the key echoed is `q`, typed as soon as the prompt was read, the time running from posix_spawn "
+                + "to its echo: that is when the session reads what is typed.",
             "First screen: stdin is a pipe holding `garlic` and then its end, as with printf; no prompt is printed in pipe mode, "
                 + "so the time runs to the screen's footer being read.",
         ]
@@ -157,17 +163,24 @@ struct StartUp: Section {
     }
 
     /// One launch: how long it took to what is measured, and how it ended when that was not exit 0.
-    private func measure(_ run: Run, _ programs: Programs, environment: [String: String]) throws -> (Duration, String?) {
+    /// For the first prompt, also when a key typed at it was echoed.
+    private func measure(_ run: Run, _ programs: Programs, environment: [String: String]) throws -> (Duration, String?, Duration?) {
         let timeout = Duration.seconds(30)
         switch run {
         case .prompt, .helloOnTerminal:
             let (program, marker) = run == .prompt ? (programs.recipes, "recipes> ") : (programs.foundationHello, "hello from ")
             let terminal = try PseudoTerminalProcess(program, [], environment: environment, rows: 40, columns: 100)
             let found = terminal.outputTranscript.find(marker, timeout: timeout)
-            if run == .prompt { terminal.type("quit\r") }
+            var echo: Transcript.Match?
+            if run == .prompt, let found {
+                terminal.type("q")
+                echo = terminal.outputTranscript.find("q\u{1B}[K", after: found.end, timeout: timeout)
+                terminal.type("uit\r")
+            }
             let ending = Self.ending(terminal.finish(timeout: timeout), terminal.transcript)
             guard let found else { throw BenchError("\(run.rawValue): no `\(marker)` within \(timeout); it \(ending ?? "exited 0")") }
-            return (found.arrivedAt - terminal.started, ending)
+            if run == .prompt, echo == nil { throw BenchError("\(run.rawValue): `q` typed at the prompt was not echoed within \(timeout)") }
+            return (found.arrivedAt - terminal.started, ending, echo.map { $0.arrivedAt - terminal.started })
         default:
             let (program, arguments, input) = invocation(run, programs)
             let child = try RunningProcess(program, arguments, environment: environment)
@@ -182,7 +195,7 @@ struct StartUp: Section {
             guard let end = run == .screen ? screen?.arrivedAt : child.outputEndedAt else {
                 throw BenchError("\(run.rawValue) did not get there within \(timeout); it \(ending ?? "exited 0")")
             }
-            return (end - child.started, ending)
+            return (end - child.started, ending, nil)
         }
     }
 
