@@ -166,8 +166,13 @@ import TestSupport
                 #expect(first.finish() == 0, "\(first.transcript)")
 
                 let again = try PseudoTerminalProcess("recipes", ["--api", server.apiURL.absoluteString], environment: environment)
-                #expect(again.waitFor("Last time you searched for garlic, onions. r runs it again."))
-                #expect(again.waitFor("recipes> "))
+                let hint = try #require(again.position(of: "Last time you searched for garlic, onions. r runs it again."))
+                #expect(again.waitFor("recipes> ", after: hint), "the prompt is drawn again below the hint")
+                let start = String(decoding: again.bytes[..<hint], as: UTF8.self)
+                #expect(start.contains("recipes> "), "the first prompt came before the session was built")
+                let afterPrompt = start.components(separatedBy: "recipes> ").last ?? ""
+                #expect(afterPrompt.hasPrefix("\u{1B}[0m\u{1B}[K\r\u{1B}[K") || afterPrompt.hasPrefix("\u{1B}[K\r\u{1B}[K"),
+                        "the hint replaces the prompt's line instead of following the prompt: \(afterPrompt.debugDescription)")
                 let mark = again.bytes.count
                 again.type("r\r")
                 #expect(again.waitForPrompt(after: "Recipes with garlic, onions", from: mark))

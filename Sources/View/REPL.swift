@@ -31,11 +31,26 @@ public final class REPL {
         work()
     }
 
+    /// On a terminal: the greeting and the prompt, drawn before the rest of RecipeBook is built, so a
+    /// session starts as soon as its View can. Keys typed before the first line is read wait in the
+    /// terminal; what the session says before then (the last search) goes above the prompt.
+    public static func greet(on view: TerminalView) {
+        guard view.terminal.stdinIsTTY, !view.greeted else { return }
+        view.greeted = true
+        view.write([Style(colors: view.colors).bold("RecipeBook") + " · type ingredients (onions, garlic) · ? for help · q to quit"])
+        // Ctrl-C cancels commands once they run (`catchInterrupts`); at the prompt it is a key.
+        signal(SIGINT, SIG_IGN)
+        view.input.showPrompt(prompt(on: view))
+    }
+
+    private static func prompt(on view: TerminalView) -> String {
+        Style(colors: view.colors).bold("recipes> ")
+    }
+
     public func run() async {
         let interactive = view.terminal.stdinIsTTY
         if interactive {
-            view.write([Style(colors: view.colors).bold("RecipeBook") + " · type ingredients (onions, garlic) · ? for help · q to quit"])
-            catchInterrupts()
+            Self.greet(on: view)
             presenter.start(lastSearch: lastSearch())
         } else {
             presenter.start()
@@ -44,7 +59,7 @@ public final class REPL {
             interrupts?.cancel()
             view.input.restoreTerminal()
         }
-        let prompt = Style(colors: view.colors).bold("recipes> ")
+        let prompt = Self.prompt(on: view)
         startIdleWorkIfIdle()
         while let line = await view.input.readLine(prompt: prompt) {
             let command: Command
@@ -56,6 +71,7 @@ public final class REPL {
                 continue
             }
             if command == .quit { break }
+            if interactive, interrupts == nil { catchInterrupts() }
             let task = Task {
                 await self.presenter.prepare()
                 await self.perform(command)
@@ -103,9 +119,9 @@ public final class REPL {
 
     /// On a terminal, Ctrl-C while a command runs cancels that command instead of the program. The
     /// signal is handled off the main thread, so a long screen being drawn is stopped too (drawing
-    /// checks for cancellation as it goes).
+    /// checks for cancellation as it goes). Set up before the first command runs, not before the first
+    /// prompt: at the prompt the line editor reads Ctrl-C as a key, and SIGINT is ignored from the start.
     private func catchInterrupts() {
-        signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "recipebook.interrupts"))
         let running = self.running
         source.setEventHandler { running.cancel() }

@@ -14,14 +14,16 @@ public final class TerminalView: RecipesView {
     /// What Tab completes besides command names (ingredient names seen so far), set once the Presenter
     /// that knows them exists.
     public var ingredientNames: ((String) -> [String])?
+    /// Whether the REPL's greeting and first prompt are on the screen already.
+    var greeted = false
 
     /// `historyFile` keeps typed lines across runs when the line editor is used.
-    public convenience init(terminal: TerminalInfo, colors: Bool, sink: any TextSink = StandardStreams(), historyFile: URL?,
+    public convenience init(terminal: TerminalInfo, colors: Bool, sink: any TextSink = StandardStreams(), historyFile: @autoclosure @escaping () -> URL?,
                             pictures choice: PictureChoice = .never) {
         let names = NameSource()
         let input: any LineReading
         if terminal.stdinIsTTY && terminal.stdoutIsTTY {
-            input = LineEditor(sink: sink, history: History(file: historyFile), columns: { terminal.width },
+            input = LineEditor(sink: sink, history: History(file: historyFile()), columns: { terminal.width },
                                names: CompletionSource { [names] typed in names.view?.ingredientNames?(typed) ?? [] })
         } else {
             input = PipedLineReader()
@@ -44,6 +46,11 @@ public final class TerminalView: RecipesView {
         self.input = input
         self.pictures = pictures
         self.spinner = Spinner(sink: sink, enabled: terminal.stderrIsTTY)
+    }
+
+    /// Takes away the first prompt when the session cannot start after all (its error follows).
+    public func withdrawPrompt() {
+        input.withdrawPrompt()
     }
 
     /// `$XDG_STATE_HOME/recipebook/history`, else `~/.local/state/recipebook/history`.

@@ -140,10 +140,15 @@ public final class AppDependencies {
         return presenter
     }
 
-    /// Runs the interactive prompt until `quit` or the end of input.
-    public func runInteractive() async -> ExitCode {
-        let view = TerminalView(terminal: terminal, colors: terminal.colors(options.color),
-                                historyFile: TerminalView.defaultHistoryFile(environment: terminal.environment), pictures: options.pictures)
+    /// The interactive session's View, which can greet and show the prompt before the rest is built.
+    public static func makeTerminalView(options: CommandLineOptions, terminal: TerminalInfo) -> TerminalView {
+        TerminalView(terminal: terminal, colors: terminal.colors(options.color),
+                     historyFile: TerminalView.defaultHistoryFile(environment: terminal.environment), pictures: options.pictures)
+    }
+
+    /// Runs the interactive prompt until `quit` or the end of input, on `view` if it was made already.
+    public func runInteractive(view: TerminalView? = nil) async -> ExitCode {
+        let view = view ?? AppDependencies.makeTerminalView(options: options, terminal: terminal)
         let presenter = makePresenter(view: view)
         view.ingredientNames = { presenter.ingredientNames(completing: $0) }
         // The catalog and the favorites are made ready once the session waits for its first line (at

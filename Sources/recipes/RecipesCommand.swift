@@ -9,7 +9,7 @@ struct RecipesCommand {
 
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
-        let environment = ProcessInfo.processInfo.environment
+        let environment = TerminalInfo.processEnvironment()
         let streams = StandardStreams()
         let options: CommandLineOptions
         do {
@@ -34,17 +34,26 @@ struct RecipesCommand {
 
     @MainActor
     static func run(_ options: CommandLineOptions, environment: [String: String], streams: StandardStreams) async -> ExitCode {
+        let terminal = TerminalInfo(environment: environment)
+        // On a terminal the greeting and the prompt come first; nothing typed is read before all is built.
+        var view: TerminalView?
+        if options.mode == .interactive {
+            let greeted = AppDependencies.makeTerminalView(options: options, terminal: terminal)
+            REPL.greet(on: greeted)
+            view = greeted
+        }
         let app: AppDependencies
         do {
-            app = try AppDependencies(options: options, terminal: TerminalInfo(environment: environment))
+            app = try AppDependencies(options: options, terminal: terminal)
         } catch {
+            view?.withdrawPrompt()
             streams.write("recipes: cannot start the built-in recipe server: \(error). Use --api URL to use another one.\n", to: .standardError)
             return .failure
         }
         let code: ExitCode
         switch options.mode {
         case .interactive:
-            code = await app.runInteractive()
+            code = await app.runInteractive(view: view)
         case .search(let request):
             code = await app.runSearch(request)
         case .favorites(let request):

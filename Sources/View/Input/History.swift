@@ -7,14 +7,17 @@ import Glibc
 /// so two sessions add to the history instead of overwriting each other's; when the file grows past
 /// twice the cap it is cut back to the newest `cap` lines, under the same lock.
 final class History {
-    private(set) var lines: [String]
-    private let file: URL?
+    /// Read from the file the first time they are needed: a session reads its history after its first
+    /// prompt is drawn, not before.
+    private(set) lazy var lines: [String] = file.map { Array(History.read($0).suffix(cap)) } ?? []
+    /// Where the file is, worked out on first use too.
+    private lazy var file: URL? = locate()
+    private let locate: () -> URL?
     private let cap: Int
 
-    init(file: URL?, cap: Int = 500) {
-        self.file = file
+    init(file: @autoclosure @escaping () -> URL?, cap: Int = 500) {
+        locate = file
         self.cap = max(1, cap)
-        lines = file.map { Array(History.read($0).suffix(cap)) } ?? []
     }
 
     /// Remembers a line (not blank, not the same as the one before) and adds it to the file.

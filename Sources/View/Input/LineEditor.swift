@@ -27,6 +27,8 @@ final class LineEditor: LineReading {
     /// The prompt and the line being edited, while `readLine` runs. The line lives only here, so keys
     /// change it in place.
     private var editing: Editing?
+    /// The prompt drawn by `showPrompt` while no line is read yet; `readLine` takes it over.
+    private var shownPrompt: String?
 
     /// `names`: what Tab completes besides command names. `keyboard`: standard input unless given.
     init(sink: any TextSink, history: History, columns: @escaping () -> Int, names: CompletionSource? = nil,
@@ -42,6 +44,7 @@ final class LineEditor: LineReading {
     }
 
     func readLine(prompt: String) async -> String? {
+        shownPrompt = nil
         keyboard.enterRawMode(signals: false)
         defer { keyboard.enterRawMode(signals: true) }
         editing = Editing(prompt: prompt, state: LineEditState(history: history.lines, completions: CommandTable.allNames, names: names))
@@ -94,10 +97,31 @@ final class LineEditor: LineReading {
     }
 
     func printAboveLine(_ text: String) -> Bool {
+        if let shownPrompt, editing == nil {
+            write("\r\u{1B}[K" + text + "\r" + shownPrompt + "\u{1B}[K")
+            return true
+        }
         guard editing != nil else { return false }
         write("\r\u{1B}[K" + text)
         draw()
         return true
+    }
+
+    /// Draws `prompt` on an empty line, with the terminal in the mode `readLine` reads keys in, before
+    /// the first `readLine`: keys typed meanwhile wait in the terminal and are read by it. Text shown
+    /// before then goes above the prompt.
+    func showPrompt(_ prompt: String) {
+        keyboard.enterRawMode(signals: false)
+        shownPrompt = prompt
+        write("\r" + prompt + "\u{1B}[K")
+    }
+
+    /// Takes away a prompt drawn by `showPrompt` that no line will be read at.
+    func withdrawPrompt() {
+        guard shownPrompt != nil else { return }
+        shownPrompt = nil
+        write("\r\u{1B}[K")
+        keyboard.restoreMode()
     }
 
     func readKey() async -> Key? {
@@ -138,7 +162,8 @@ final class LineEditor: LineReading {
     private func draw(cursorAtEnd: Bool = false) {
         guard let editing else { return }
         let characters = editing.state.characters
-        let plainPrompt = TerminalSafety.line(editing.prompt.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: ""))
+        // The prompt's styling is a CSI sequence, which the safe line leaves out.
+        let plainPrompt = TerminalSafety.line(editing.prompt)
         let room = max(4, columns() - TextLayout.displayWidth(plainPrompt) - 1)
         let window = LineWindow(cursor: cursorAtEnd ? characters.count : editing.state.cursor, count: characters.count, room: room) {
             Self.cell(characters[$0]).width

@@ -17,6 +17,15 @@ protocol LineReading: AnyObject {
     /// While a line is being edited, prints `text` above it and draws the line again; false when no
     /// line is being edited (then the caller prints as usual).
     func printAboveLine(_ text: String) -> Bool
+    /// Draws the prompt before the first line is read (the line editor only).
+    func showPrompt(_ prompt: String)
+    /// Takes away a prompt `showPrompt` drew, when no line will be read at it.
+    func withdrawPrompt()
+}
+
+extension LineReading {
+    func showPrompt(_ prompt: String) {}
+    func withdrawPrompt() {}
 }
 
 /// Lines from a pipe or a file: no prompt, no editing, so scripts and tests can feed commands.

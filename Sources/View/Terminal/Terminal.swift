@@ -56,6 +56,25 @@ public struct TerminalInfo: Sendable {
         self.environment = environment
     }
 
+    /// The process's environment, read from `environ` once at start: the same dictionary as
+    /// `ProcessInfo.processInfo.environment`, without setting up ProcessInfo before the first prompt. A
+    /// name given twice keeps its first value, as getenv(3) finds it.
+    public static func processEnvironment() -> [String: String] {
+        // `environ` itself is a mutable C global, which strict concurrency will not read directly.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "environ") else { return [:] }
+        var entry = symbol.assumingMemoryBound(to: UnsafePointer<UnsafePointer<CChar>?>?.self).pointee
+        var environment: [String: String] = [:]
+        while let pair = entry?.pointee {
+            let text = String(cString: pair)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if environment[name] == nil { environment[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry = entry?.successor()
+        }
+        return environment
+    }
+
     /// Columns: the terminal's, else `$COLUMNS`, else 80.
     public var width: Int {
         if stdoutIsTTY, let size = TerminalInfo.windowSize(), size.columns > 0 { return Int(size.columns) }
