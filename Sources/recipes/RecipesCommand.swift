@@ -28,8 +28,32 @@ struct RecipesCommand {
         default:
             break
         }
+        if let problem = ensureOpenFiles() {
+            streams.write("recipes: \(problem)\n", to: .standardError)
+            exit(ExitCode.failure.rawValue)
+        }
         let code = await run(options, environment: environment, streams: streams)
         exit(code.rawValue)
+    }
+
+    /// The fewest open files a session is sure to work with: the terminal, the embedded server's socket
+    /// and pipes, requests' sockets, the favorites database with its journal, cache files, and the
+    /// descriptors the threads underneath wait on. Below that, work fails in ways that say nothing of
+    /// the real cause ("offline", a database that "failed"), or the thread library stops the process.
+    static let neededOpenFiles: rlim_t = 64
+
+    /// Raises the soft limit on open files to `neededOpenFiles` when it is lower; what is wrong, in
+    /// one line, when the hard limit does not allow it.
+    static func ensureOpenFiles() -> String? {
+        var limit = rlimit()
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < neededOpenFiles else { return nil }
+        if limit.rlim_max >= neededOpenFiles {
+            limit.rlim_cur = neededOpenFiles
+            if setrlimit(resource, &limit) == 0 { return nil }
+        }
+        return "it needs at least \(neededOpenFiles) open files and may open only \(limit.rlim_max)"
+            + " (ulimit -n); raise the limit and start it again"
     }
 
     @MainActor
