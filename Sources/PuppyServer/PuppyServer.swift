@@ -81,20 +81,37 @@ public final class PuppyServer: Sendable {
         return nil
     }
 
-    /// Binds, listens and starts the event-loop threads; when it returns, the port is bound and
-    /// connections queue until the server is ready to answer them.
-    /// Throws `PuppyServerError` if it cannot listen or was already started.
-    public func start() throws {
+    /// A socket bound and listening before its server is built: its port is known, and connections
+    /// queue on it until `start(on:)` hands it to the server.
+    public struct Listener: Sendable {
+        let fd: Int32
+        public let port: UInt16
+    }
+
+    /// Binds and listens on the configuration's host and port, and nothing else.
+    /// Throws `PuppyServerError` if it cannot listen.
+    public static func listen(_ configuration: ServerConfiguration) throws -> Listener {
+        do {
+            let socket = try Socket.listen(host: configuration.host, port: configuration.port)
+            return Listener(fd: socket.fd, port: socket.port)
+        } catch let failure as Socket.Failure {
+            throw PuppyServerError(message: failure.description)
+        }
+    }
+
+    /// Binds, listens (or takes `listener`, opened by `listen` with the same configuration) and starts
+    /// the event-loop threads; when it returns, the port is bound and connections queue until the
+    /// server is ready to answer them. A listener given is the server's from then on, closed with it
+    /// or when starting fails. Throws `PuppyServerError` if it cannot listen or was already started.
+    public func start(on listener: Listener? = nil) throws {
         try state.withLock { phase in
-            guard case .idle = phase else { throw PuppyServerError(message: "the server was already started") }
+            guard case .idle = phase else {
+                if let listener { close(listener.fd) }
+                throw PuppyServerError(message: "the server was already started")
+            }
             let threads = min(max(configuration.threads, 1), 64)
             Self.raiseDescriptorLimit(toCover: configuration.limits.maxConnections + 64)
-            let listener: (fd: Int32, port: UInt16)
-            do {
-                listener = try Socket.listen(host: configuration.host, port: configuration.port)
-            } catch let failure as Socket.Failure {
-                throw PuppyServerError(message: failure.description)
-            }
+            let listener = try listener ?? Self.listen(configuration)
 
             let origin = configuration.publicURL ?? Self.baseURL(host: configuration.host, port: listener.port)
             let context = ServerContext(statistics: recorder, configuration: configuration)

@@ -38,9 +38,23 @@ public final class AppDependencies {
         return error
     }
 
-    /// Starts the embedded server when no `--api` was given, then builds the client side; the
-    /// favorites database is opened meanwhile on a worker thread, and only its first use waits for it.
-    public init(options: CommandLineOptions, terminal: TerminalInfo) throws {
+    /// The embedded server's socket, bound and listening before anything else is built (before the
+    /// first prompt): its port is known, and requests queue on it until the server takes it over.
+    public struct EmbeddedListener: Sendable {
+        let listener: PuppyServer.Listener
+    }
+
+    /// Listens for the embedded server when this run has one (no `--api`, and a mode that searches or
+    /// reads recipes); nil otherwise.
+    public static func listenForEmbeddedServer(_ options: CommandLineOptions) throws -> EmbeddedListener? {
+        guard options.api == nil, !options.mode.needsNoServer else { return nil }
+        return EmbeddedListener(listener: try PuppyServer.listen(embeddedServerConfiguration))
+    }
+
+    /// Starts the embedded server when no `--api` was given (on `listening`, when it was opened
+    /// already), then builds the client side; the favorites database is opened meanwhile on a worker
+    /// thread, and only its first use waits for it.
+    public init(options: CommandLineOptions, terminal: TerminalInfo, listening: EmbeddedListener? = nil) throws {
         self.options = options
         self.terminal = terminal
         // `recipes read` and `recipes cache` never touch the favorites, nor create their folder.
@@ -58,7 +72,7 @@ public final class AppDependencies {
         } else {
             let server: PuppyServer
             do {
-                server = try AppDependencies.startEmbeddedServer()
+                server = try AppDependencies.startEmbeddedServer(on: listening)
             } catch {
                 opening?.abandon()
                 throw error
@@ -121,12 +135,15 @@ public final class AppDependencies {
     /// runs only when the rest of recipes has nothing to do, so the prompt does not wait for it on a
     /// busy machine. Shutting the server down does not wait for them: a `quit` typed at once does not
     /// pay for the catalog.
-    static func startEmbeddedServer() throws -> PuppyServer {
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1,
-                                                loadsCatalogInBackground: true, loadsCatalogOnDemand: true)
-        let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.loadBundled(until:))
-        try server.start()
+    static func startEmbeddedServer(on listening: EmbeddedListener? = nil) throws -> PuppyServer {
+        let server = PuppyServer(configuration: embeddedServerConfiguration, loadingCatalog: Catalog.loadBundled(until:))
+        try server.start(on: listening?.listener)
         return server
+    }
+
+    private static var embeddedServerConfiguration: ServerConfiguration {
+        ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1,
+                            loadsCatalogInBackground: true, loadsCatalogOnDemand: true)
     }
 
     /// The interactive side wired to a view writing into `sink`: what the REPL (or the benchmark)

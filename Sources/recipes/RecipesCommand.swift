@@ -59,7 +59,18 @@ struct RecipesCommand {
     @MainActor
     static func run(_ options: CommandLineOptions, environment: [String: String], streams: StandardStreams) async -> ExitCode {
         let terminal = TerminalInfo(environment: environment)
-        // On a terminal the greeting and the prompt come first; nothing typed is read before all is built.
+        let serverFailed = { (error: any Error) in
+            streams.write("recipes: cannot start the built-in recipe server: \(error). Use --api URL to use another one.\n", to: .standardError)
+        }
+        // The embedded server listens first; on a terminal the greeting and the prompt come next, and
+        // the rest is built after them. Nothing typed is read before all is built.
+        let listening: AppDependencies.EmbeddedListener?
+        do {
+            listening = try AppDependencies.listenForEmbeddedServer(options)
+        } catch {
+            serverFailed(error)
+            return .failure
+        }
         var view: TerminalView?
         if options.mode == .interactive {
             let greeted = AppDependencies.makeTerminalView(options: options, terminal: terminal)
@@ -68,10 +79,10 @@ struct RecipesCommand {
         }
         let app: AppDependencies
         do {
-            app = try AppDependencies(options: options, terminal: terminal)
+            app = try AppDependencies(options: options, terminal: terminal, listening: listening)
         } catch {
             view?.withdrawPrompt()
-            streams.write("recipes: cannot start the built-in recipe server: \(error). Use --api URL to use another one.\n", to: .standardError)
+            serverFailed(error)
             return .failure
         }
         let code: ExitCode

@@ -110,6 +110,28 @@ struct LazyStartTests {
         #expect(never.callCount == 0)
     }
 
+    /// `recipes` listens before its first prompt and builds the server after it: a connection made to
+    /// the listener before the server exists waits in the queue and is answered once it starts on it.
+    @Test func aListenerOpenedFirstQueuesConnectionsUntilTheServerStartsOnIt() async throws {
+        let configuration = ServerConfiguration(threads: 1)
+        let listener = try PuppyServer.listen(configuration)
+        #expect(listener.port != 0)
+        let connection = try RawHTTPConnection(port: listener.port, timeout: .seconds(20))
+        try connection.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
+        let server = PuppyServer(catalog: try PuppyServerFixture.sampleCatalog(), configuration: configuration)
+        defer { server.shutdown() }
+        try server.start(on: listener)
+        #expect(server.port == listener.port)
+        let response = try #require(try connection.readResponse())
+        #expect(response.status == 200)
+        #expect(Envelope.decode(response.body)?.results.count == 10)
+
+        // A listener handed to a server already started is closed, not leaked.
+        let spare = try PuppyServer.listen(configuration)
+        #expect(throws: PuppyServerError.self) { try server.start(on: spare) }
+        #expect(throws: (any Error).self) { try RawHTTPConnection(port: spare.port) }
+    }
+
     @Test func shutdownRightAfterStartStopsCleanly() throws {
         let server = PuppyServer(configuration: ServerConfiguration(threads: 2), loadingCatalog: Catalog.bundled)
         try server.start()
