@@ -88,11 +88,11 @@ public final class PuppyServer: Sendable {
         public let port: UInt16
     }
 
-    /// Binds and listens on the configuration's host and port, and nothing else.
-    /// Throws `PuppyServerError` if it cannot listen.
-    public static func listen(_ configuration: ServerConfiguration) throws -> Listener {
+    /// Binds and listens on `host` and `port` (those of the configuration the server will have), and
+    /// nothing else. Throws `PuppyServerError` if it cannot listen.
+    public static func listen(host: String, port: UInt16) throws -> Listener {
         do {
-            let socket = try Socket.listen(host: configuration.host, port: configuration.port)
+            let socket = try Socket.listen(host: host, port: port)
             return Listener(fd: socket.fd, port: socket.port)
         } catch let failure as Socket.Failure {
             throw PuppyServerError(message: failure.description)
@@ -111,7 +111,7 @@ public final class PuppyServer: Sendable {
             }
             let threads = min(max(configuration.threads, 1), 64)
             Self.raiseDescriptorLimit(toCover: configuration.limits.maxConnections + 64)
-            let listener = try listener ?? Self.listen(configuration)
+            let listener = try listener ?? Self.listen(host: configuration.host, port: configuration.port)
 
             let origin = configuration.publicURL ?? Self.baseURL(host: configuration.host, port: listener.port)
             let context = ServerContext(statistics: recorder, configuration: configuration)

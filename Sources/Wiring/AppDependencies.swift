@@ -48,7 +48,8 @@ public final class AppDependencies {
     /// reads recipes); nil otherwise.
     public static func listenForEmbeddedServer(_ options: CommandLineOptions) throws -> EmbeddedListener? {
         guard options.api == nil, !options.mode.needsNoServer else { return nil }
-        return EmbeddedListener(listener: try PuppyServer.listen(embeddedServerConfiguration))
+        // Host and port only: the configuration's URL is parsed after the prompt.
+        return EmbeddedListener(listener: try PuppyServer.listen(host: embeddedHost, port: 0))
     }
 
     /// Starts the embedded server when no `--api` was given (on `listening`, when it was opened
@@ -141,8 +142,10 @@ public final class AppDependencies {
         return server
     }
 
+    private static let embeddedHost = "127.0.0.1"
+
     private static var embeddedServerConfiguration: ServerConfiguration {
-        ServerConfiguration(host: "127.0.0.1", port: 0, publicURL: URL(string: embeddedOrigin), threads: 1,
+        ServerConfiguration(host: embeddedHost, port: 0, publicURL: URL(string: embeddedOrigin), threads: 1,
                             loadsCatalogInBackground: true, loadsCatalogOnDemand: true)
     }
 

@@ -114,7 +114,7 @@ struct LazyStartTests {
     /// the listener before the server exists waits in the queue and is answered once it starts on it.
     @Test func aListenerOpenedFirstQueuesConnectionsUntilTheServerStartsOnIt() async throws {
         let configuration = ServerConfiguration(threads: 1)
-        let listener = try PuppyServer.listen(configuration)
+        let listener = try PuppyServer.listen(host: configuration.host, port: configuration.port)
         #expect(listener.port != 0)
         let connection = try RawHTTPConnection(port: listener.port, timeout: .seconds(20))
         try connection.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -127,7 +127,7 @@ struct LazyStartTests {
         #expect(Envelope.decode(response.body)?.results.count == 10)
 
         // A listener handed to a server already started is closed, not leaked.
-        let spare = try PuppyServer.listen(configuration)
+        let spare = try PuppyServer.listen(host: configuration.host, port: configuration.port)
         #expect(throws: PuppyServerError.self) { try server.start(on: spare) }
         #expect(throws: (any Error).self) { try RawHTTPConnection(port: spare.port) }
     }

@@ -62,8 +62,12 @@ public struct TerminalInfo: Sendable {
     public static func processEnvironment() -> [String: String] {
         // `environ` itself is a mutable C global, which strict concurrency will not read directly.
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "environ") else { return [:] }
-        var entry = symbol.assumingMemoryBound(to: UnsafePointer<UnsafePointer<CChar>?>?.self).pointee
-        var environment: [String: String] = [:]
+        let first = symbol.assumingMemoryBound(to: UnsafePointer<UnsafePointer<CChar>?>?.self).pointee
+        var count = 0
+        while first?[count] != nil { count += 1 }
+        // Sized once: growing the table as it fills would hash every name again.
+        var environment = [String: String](minimumCapacity: count)
+        var entry = first
         while let pair = entry?.pointee {
             let text = String(cString: pair)
             if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
