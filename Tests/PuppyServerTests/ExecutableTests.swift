@@ -13,46 +13,50 @@ private let serverBinary: URL? = {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
 }()
 
-/// A running `puppy-server` process with its output pipes.
+/// A running `puppy-server` process with its output pipes, started with posix_spawn like the UI tests'
+/// programs (Foundation's Process reads past a buffer while it closes descriptors, which the address
+/// sanitizer reports).
 private final class ServerProcess {
-    let process = Process()
-    let output = Pipe()
-    let errors = Pipe()
-    private var pending = Data()
+    let running: RunningProcess
+    /// How much of stdout `readLine` has handed out.
+    private var consumed = 0
 
     init(_ arguments: [String], limitDescriptorsTo limit: Int? = nil, binary: URL? = nil) throws {
         guard let serverBinary = binary ?? serverBinary else { throw CocoaError(.fileNoSuchFile) }
+        let environment = ProcessInfo.processInfo.environment
         if let limit {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", serverBinary.path] + arguments
+            running = try RunningProcess("/bin/sh", ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", serverBinary.path] + arguments,
+                                         environment: environment)
         } else {
-            process.executableURL = serverBinary
-            process.arguments = arguments
+            running = try RunningProcess(serverBinary.path, arguments, environment: environment)
         }
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        running.closeInput()
     }
 
     /// The next line of stdout ("" at end of output).
     func readLine() -> String {
-        while !pending.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            pending += chunk
-        }
-        let end = pending.firstIndex(of: UInt8(ascii: "\n")) ?? pending.endIndex
-        let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
-        pending = end < pending.endIndex ? Data(pending[(end + 1)...]) : Data()
-        return line
+        let transcript = running.outputTranscript
+        let end = transcript.find("\n", after: consumed, timeout: .seconds(60))?.end
+        let bytes = transcript.bytes
+        let stop = end.map { $0 - 1 } ?? bytes.count
+        defer { consumed = end ?? bytes.count }
+        return consumed < stop ? String(decoding: bytes[consumed..<stop], as: UTF8.self) : ""
     }
 
-    /// Reads stderr to its end, then waits for the exit status.
+    func terminate() { running.signal(SIGTERM) }
+    func interrupt() { running.signal(SIGINT) }
+
+    /// Whether the process is alive (not exited, whether or not it was waited for).
+    var isRunning: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(running.pid)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first else { return false }
+        return state != "Z" && state != "X"
+    }
+
+    /// Reads stdout and stderr to their end, then waits for the exit status.
     func finish() -> (status: Int32, errors: String) {
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        _ = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = running.finish()
+        return (result.status, result.errors)
     }
 
     func port(from line: String) -> UInt16? {
@@ -86,7 +90,7 @@ struct ExecutableTests {
         #expect(response.statusCode == 200)
         #expect(Envelope.decode(Array(body))?.results.count == 10)
 
-        server.process.terminate()
+        server.terminate()
         let (status, errors) = server.finish()
         #expect(status == 0)
         #expect(errors.contains(#""GET /api/?i=garlic&p=1 HTTP/1.1" 200"#))
@@ -95,7 +99,7 @@ struct ExecutableTests {
     @Test func itExitsZeroOnSIGINT() throws {
         let server = try ServerProcess(["--port", "0"])
         #expect(server.readLine().hasPrefix("PuppyServer listening on http://127.0.0.1:"))
-        server.process.interrupt()
+        server.interrupt()
         #expect(server.finish().status == 0)
     }
 
@@ -137,7 +141,7 @@ struct ExecutableTests {
         defer { try? FileManager.default.removeItem(at: catalog) }
         let server = try ServerProcess(["--catalog", catalog.path])
         #expect(server.readLine().hasSuffix("(692 recipes, quirks: none)"))
-        server.process.terminate()
+        server.terminate()
         #expect(server.finish().status == 0)
     }
 
@@ -149,7 +153,7 @@ struct ExecutableTests {
         try FileManager.default.copyItem(at: try #require(serverBinary), to: copy)
         let server = try ServerProcess(["--port", "0"], binary: copy)
         #expect(server.readLine().hasSuffix("(692 recipes, quirks: none)"))
-        server.process.terminate()
+        server.terminate()
         #expect(server.finish().status == 0)
     }
 
@@ -195,8 +199,8 @@ struct ExecutableTests {
             }
         }
         #expect(resumed, "no answer after \(attempts) attempts; the last: \(last)")
-        #expect(server.process.isRunning)
-        server.process.terminate()
+        #expect(server.isRunning)
+        server.terminate()
         #expect(server.finish().status == 0)
     }
 }

@@ -253,21 +253,14 @@ import TestSupport
             let store = CacheStore(directory: root, lockWait: .milliseconds(50))
             try store.write("before", body: body("before"))
             // flock(1) holds the folder's lock in another process until its input ends.
-            let holder = Process()
-            holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-            holder.arguments = [root.appendingPathComponent("lock").path, "sh", "-c", "echo locked; cat >/dev/null"]
-            let input = Pipe()
-            let output = Pipe()
-            holder.standardInput = input
-            holder.standardOutput = output
-            try holder.run()
-            let line = output.fileHandleForReading.availableData
-            #expect(String(decoding: line, as: UTF8.self) == "locked\n")
+            let holder = try RunningProcess("/usr/bin/flock", [root.appendingPathComponent("lock").path, "sh", "-c", "echo locked; cat >/dev/null"],
+                                            environment: ProcessInfo.processInfo.environment)
+            #expect(holder.waitForOutput(containing: "locked\n"))
             #expect(throws: ServiceError.storage) { try store.write("during", body: body("during")) }
             // Reading takes no lock.
             #expect(store.read("before") != nil)
-            try input.fileHandleForWriting.close()
-            holder.waitUntilExit()
+            holder.closeInput()
+            #expect(holder.finish().status == 0)
             try store.write("after", body: body("after"))
             #expect(store.read("after") != nil)
             #expect(store.read("during") == nil)
