@@ -99,11 +99,17 @@ public final class PuppyServer: Sendable {
         }
     }
 
-    /// Binds, listens (or takes `listener`, opened by `listen` with the same configuration) and starts
-    /// the event-loop threads; when it returns, the port is bound and connections queue until the
-    /// server is ready to answer them. A listener given is the server's from then on, closed with it
-    /// or when starting fails. Throws `PuppyServerError` if it cannot listen or was already started.
-    public func start(on listener: Listener? = nil) throws {
+    /// Binds, listens and starts the event-loop threads; when it returns, the port is bound and
+    /// connections queue until the server is ready to answer them.
+    /// Throws `PuppyServerError` if it cannot listen or was already started.
+    public func start() throws {
+        try start(on: nil)
+    }
+
+    /// The same on `listener`, opened by `listen` with the configuration's host and port (nil: bind
+    /// and listen now). A listener given is the server's from then on, closed with it or when starting
+    /// fails.
+    public func start(on listener: Listener?) throws {
         try state.withLock { phase in
             guard case .idle = phase else {
                 if let listener { close(listener.fd) }
