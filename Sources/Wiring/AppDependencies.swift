@@ -38,24 +38,40 @@ public final class AppDependencies {
         return error
     }
 
-    /// The embedded server's socket, bound and listening before anything else is built (before the
-    /// first prompt): its port is known, and requests queue on it until the server takes it over.
-    public struct EmbeddedListener: Sendable {
-        let listener: PuppyServer.Listener
-    }
+    /// The interactive session's View, when `launch` greeted on it before the rest was built.
+    private var greetedView: TerminalView?
 
-    /// Listens for the embedded server when this run has one (no `--api`, and a mode that searches or
-    /// reads recipes); nil otherwise.
-    public static func listenForEmbeddedServer(_ options: CommandLineOptions) throws -> EmbeddedListener? {
-        guard options.api == nil, !options.mode.needsNoServer else { return nil }
+    /// What `recipes` runs, in the order that brings the first prompt soonest: the embedded server's
+    /// socket is bound first (its port is known, and requests queue on it); on a terminal the greeting
+    /// and the prompt are drawn next; everything else is built after them, before any key is read. A
+    /// failure after the prompt was drawn takes the prompt away before it is thrown.
+    public static func launch(options: CommandLineOptions, terminal: TerminalInfo) throws -> AppDependencies {
         // Host and port only: the configuration's URL is parsed after the prompt.
-        return EmbeddedListener(listener: try PuppyServer.listen(host: embeddedHost, port: 0))
+        let listener = try startsEmbeddedServer(options) ? PuppyServer.listen(host: embeddedHost, port: 0) : nil
+        var view: TerminalView?
+        if options.mode == .interactive {
+            let greeted = makeTerminalView(options: options, terminal: terminal)
+            REPL.greet(on: greeted)
+            view = greeted
+        }
+        do {
+            let app = try AppDependencies(options: options, terminal: terminal, listener: listener)
+            app.greetedView = view
+            return app
+        } catch {
+            view?.withdrawPrompt()
+            throw error
+        }
     }
 
-    /// Starts the embedded server when no `--api` was given (on `listening`, when it was opened
-    /// already), then builds the client side; the favorites database is opened meanwhile on a worker
-    /// thread, and only its first use waits for it.
-    public init(options: CommandLineOptions, terminal: TerminalInfo, listening: EmbeddedListener? = nil) throws {
+    /// Starts the embedded server when no `--api` was given, then builds the client side; the
+    /// favorites database is opened meanwhile on a worker thread, and only its first use waits for it.
+    public convenience init(options: CommandLineOptions, terminal: TerminalInfo) throws {
+        try self.init(options: options, terminal: terminal, listener: nil)
+    }
+
+    /// The same, the embedded server taking over `listener` when it was opened already.
+    private init(options: CommandLineOptions, terminal: TerminalInfo, listener: PuppyServer.Listener?) throws {
         self.options = options
         self.terminal = terminal
         // `recipes read` and `recipes cache` never touch the favorites, nor create their folder.
@@ -67,13 +83,13 @@ public final class AppDependencies {
         var overrides: [String: URL] = [:]
         if let api = options.api {
             apiURL = api
-        } else if options.mode.needsNoServer {
+        } else if !AppDependencies.startsEmbeddedServer(options) {
             // Favorites and the cache need no server at all.
             apiURL = URL(fileURLWithPath: "/")
         } else {
             let server: PuppyServer
             do {
-                server = try AppDependencies.startEmbeddedServer(on: listening)
+                server = try AppDependencies.startEmbeddedServer(on: listener)
             } catch {
                 opening?.abandon()
                 throw error
@@ -136,10 +152,16 @@ public final class AppDependencies {
     /// runs only when the rest of recipes has nothing to do, so the prompt does not wait for it on a
     /// busy machine. Shutting the server down does not wait for them: a `quit` typed at once does not
     /// pay for the catalog.
-    static func startEmbeddedServer(on listening: EmbeddedListener? = nil) throws -> PuppyServer {
+    static func startEmbeddedServer(on listener: PuppyServer.Listener?) throws -> PuppyServer {
         let server = PuppyServer(configuration: embeddedServerConfiguration, loadingCatalog: Catalog.loadBundled(until:))
-        try server.start(on: listening?.listener)
+        try server.start(on: listener)
         return server
+    }
+
+    /// Whether a run with `options` has the embedded server: no `--api`, and a mode that talks to a
+    /// recipe server (favorites and the cache need none).
+    private static func startsEmbeddedServer(_ options: CommandLineOptions) -> Bool {
+        options.api == nil && !options.mode.needsNoServer
     }
 
     private static let embeddedHost = "127.0.0.1"
@@ -161,14 +183,14 @@ public final class AppDependencies {
     }
 
     /// The interactive session's View, which can greet and show the prompt before the rest is built.
-    public static func makeTerminalView(options: CommandLineOptions, terminal: TerminalInfo) -> TerminalView {
+    static func makeTerminalView(options: CommandLineOptions, terminal: TerminalInfo) -> TerminalView {
         TerminalView(terminal: terminal, colors: terminal.colors(options.color),
                      historyFile: TerminalView.defaultHistoryFile(environment: terminal.environment), pictures: options.pictures)
     }
 
-    /// Runs the interactive prompt until `quit` or the end of input, on `view` if it was made already.
-    public func runInteractive(view: TerminalView? = nil) async -> ExitCode {
-        let view = view ?? AppDependencies.makeTerminalView(options: options, terminal: terminal)
+    /// Runs the interactive prompt until `quit` or the end of input, on the View `launch` greeted on.
+    public func runInteractive() async -> ExitCode {
+        let view = greetedView ?? AppDependencies.makeTerminalView(options: options, terminal: terminal)
         let presenter = makePresenter(view: view)
         view.ingredientNames = { presenter.ingredientNames(completing: $0) }
         // The catalog and the favorites are made ready once the session waits for its first line (at

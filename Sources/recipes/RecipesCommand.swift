@@ -58,37 +58,17 @@ struct RecipesCommand {
 
     @MainActor
     static func run(_ options: CommandLineOptions, environment: [String: String], streams: StandardStreams) async -> ExitCode {
-        let terminal = TerminalInfo(environment: environment)
-        let serverFailed = { (error: any Error) in
-            streams.write("recipes: cannot start the built-in recipe server: \(error). Use --api URL to use another one.\n", to: .standardError)
-        }
-        // The embedded server listens first; on a terminal the greeting and the prompt come next, and
-        // the rest is built after them. Nothing typed is read before all is built.
-        let listening: AppDependencies.EmbeddedListener?
-        do {
-            listening = try AppDependencies.listenForEmbeddedServer(options)
-        } catch {
-            serverFailed(error)
-            return .failure
-        }
-        var view: TerminalView?
-        if options.mode == .interactive {
-            let greeted = AppDependencies.makeTerminalView(options: options, terminal: terminal)
-            REPL.greet(on: greeted)
-            view = greeted
-        }
         let app: AppDependencies
         do {
-            app = try AppDependencies(options: options, terminal: terminal, listening: listening)
+            app = try AppDependencies.launch(options: options, terminal: TerminalInfo(environment: environment))
         } catch {
-            view?.withdrawPrompt()
-            serverFailed(error)
+            streams.write("recipes: cannot start the built-in recipe server: \(error). Use --api URL to use another one.\n", to: .standardError)
             return .failure
         }
         let code: ExitCode
         switch options.mode {
         case .interactive:
-            code = await app.runInteractive(view: view)
+            code = await app.runInteractive()
         case .search(let request):
             code = await app.runSearch(request)
         case .favorites(let request):
