@@ -103,7 +103,7 @@ import TestSupport
     }
 
     /// Every recipe found holds milk; the filter comes on at screen 3: an empty screen that says how
-    /// many it hides, as on screen 1, not "end of results" as if nothing had been found.
+    /// many it hides, not "end of results" as if nothing had been found.
     @Test func aFilterHidingEveryRecipeFoundSaysSoWhereverItComesOn() async throws {
         let searcher = FakeSearcher(recipes: SampleRecipes.make(1...30) { _ in ["eggs", "milk"] })
         let search = interactor(searcher, prefetch: false)
@@ -114,7 +114,23 @@ import TestSupport
         #expect(filtered.recipes.isEmpty)
         #expect(filtered.hiddenCount == 30)
         let all = try screen(await search.setFilter(.all))
-        #expect(all.recipes.map(\.number) == Array(21...30))
+        #expect(all.recipes.map(\.number) == Array(1...10))
+    }
+
+    /// A filtered walk paged to its end, then another filter: the first screen of what passes now,
+    /// numbers unchanged, not "end of results" nor a screen far down the list.
+    @Test func aFilterChangedAfterTheEndShowsTheFirstScreenOfWhatPasses() async throws {
+        let searcher = FakeSearcher(recipes: SampleRecipes.make(1...45))
+        let search = interactor(searcher, prefetch: false)
+        _ = try screen(await search.search(query))
+        _ = try screen(await search.setFilter(.lactoseFree))
+        var result = await search.next()
+        while case .screen = result { result = await search.next() }
+        #expect(result == .endOfResults(query))
+        let milk = try screen(await search.setFilter(RecipeFilter(cuisine: nil)))
+        #expect(milk.recipes.map(\.number) == Array(1...10))
+        let lactoseFree = try screen(await search.setFilter(.lactoseFree))
+        #expect(lactoseFree.recipes.map(\.number) == [1, 2, 4, 5, 7, 8, 10, 11, 13, 14])
     }
 
     @Test func favoritesAreStarredWhenShown() async throws {

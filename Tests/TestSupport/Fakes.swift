@@ -118,6 +118,34 @@ public final class GatedSearcher: RecipeSearching {
     public var asks: [Int] { inner.asks }
 }
 
+/// Passes every ask on to another searcher, counting how many run at once.
+public final class CountingSearcher: RecipeSearching {
+    private let inner: any RecipeSearching
+    private let counts = Locked<(running: Int, most: Int, total: Int)>((0, 0, 0))
+
+    public init(_ inner: any RecipeSearching) {
+        self.inner = inner
+    }
+
+    public func validate(_ query: SearchQuery) throws(ServiceError) {
+        try inner.validate(query)
+    }
+
+    public func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
+        counts.withLock {
+            $0.running += 1
+            $0.total += 1
+            $0.most = max($0.most, $0.running)
+        }
+        defer { counts.withLock { $0.running -= 1 } }
+        return try await inner.page(query, number: number)
+    }
+
+    /// The most asks that ran at the same time.
+    public var mostAtOnce: Int { counts.withLock { $0.most } }
+    public var requests: Int { counts.withLock { $0.total } }
+}
+
 /// Favorite stars kept in memory.
 public final class FakeFavoriteStatus: FavoriteStatusProviding {
     private let ids: Locked<Set<RecipeID>>

@@ -4,25 +4,33 @@ import Services
 public final class Latch: Sendable {
     public init() {}
 
-    private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>], arrivals: Int)>((false, [], 0))
+    private let state = Locked<(open: Bool, waiters: [Int: CheckedContinuation<Void, Never>], arrivals: Int)>((false, [:], 0))
 
+    /// Waits until the latch is opened, or until the waiting task is cancelled.
     public func wait() async {
-        await withCheckedContinuation { continuation in
-            let openAlready = state.withLock { state -> Bool in
-                state.arrivals += 1
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
+        let ticket = state.withLock { state -> Int in
+            state.arrivals += 1
+            return state.arrivals
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let goOn = state.withLock { state -> Bool in
+                    if state.open || Task.isCancelled { return true }
+                    state.waiters[ticket] = continuation
+                    return false
+                }
+                if goOn { continuation.resume() }
             }
-            if openAlready { continuation.resume() }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: ticket) }?.resume()
         }
     }
 
     public func open() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
         waiters.forEach { $0.resume() }
     }

@@ -3,6 +3,11 @@ public import Services
 
 /// The search use case: screens of recipes never shown before in this search, with stable numbers,
 /// lactose flags and favorite stars, and the next screen fetched in the background.
+///
+/// What the search is lives in one value, a `SearchMachine`; this actor is its runner. It feeds the
+/// machine events (the commands it is given, what its requests came to) and performs the effects the
+/// machine returns: requests through the `RecipeSearching` service (or the pages kept on disk), the
+/// wait before a retry, and the replies, to which it adds the favorite stars.
 public actor SearchInteractor {
     public struct Configuration: Sendable {
         /// Recipes per screen.
@@ -15,15 +20,24 @@ public actor SearchInteractor {
         /// Pages with results looked at to fill one screen before showing what there is: a filter that
         /// hides everything an endless server sends cannot keep the prompt away for ever.
         public var maxPagesPerScreen: Int
-        public var walker: PageWalker.Configuration
+        /// A run of this many empty or failed pages ends the walk.
+        public var gapWindow: Int
+        /// How long to wait before asking again for a page that failed.
+        public var retryBackoff: Duration
 
         public init(screenSize: Int = 10, prefetch: Bool = true, startsFromSavedPages: Bool = true, maxPagesPerScreen: Int = 10,
-                    walker: PageWalker.Configuration = .init()) {
+                    gapWindow: Int = 3, retryBackoff: Duration = .milliseconds(200)) {
             self.screenSize = max(1, screenSize)
             self.prefetch = prefetch
             self.startsFromSavedPages = startsFromSavedPages
             self.maxPagesPerScreen = max(1, maxPagesPerScreen)
-            self.walker = walker
+            self.gapWindow = max(1, gapWindow)
+            self.retryBackoff = retryBackoff
+        }
+
+        var machine: SearchMachine.Configuration {
+            SearchMachine.Configuration(screenSize: screenSize, prefetch: prefetch, maxPagesPerScreen: maxPagesPerScreen,
+                                        gapWindow: gapWindow, retryBackoff: retryBackoff)
         }
     }
 
@@ -34,12 +48,14 @@ public actor SearchInteractor {
     private let time: any TimeSource
     private var configuration: Configuration
 
-    private var session: SearchSession?
-    private var filter: RecipeFilter = .all
-    private var prefetchTask: Task<Void, Never>?
-    private var completedPrefetches = 0
-    /// Checking a repeated search's saved pages against the server, after they were shown.
-    private var checkTask: Task<SavedResultsCheck?, Never>?
+    private var machine: SearchMachine
+    private var nextCommand = 1
+    /// Commands waiting for their reply.
+    private var replies: [Int: CheckedContinuation<ScreenResult, Never>] = [:]
+    /// The request in flight or the wait before a retry, by request: cancelled when the machine says so.
+    private var work: [Int: Task<Void, Never>] = [:]
+    private var checkWaiters: [CheckedContinuation<SavedResultsCheck?, Never>] = []
+    private var prefetchWaiters: [CheckedContinuation<Void, Never>] = []
 
     public init(searcher: any RecipeSearching, saved: (any SavedSearchPages)? = nil, favorites: (any FavoriteStatusProviding)?,
                 time: any TimeSource, configuration: Configuration = Configuration()) {
@@ -48,6 +64,7 @@ public actor SearchInteractor {
         self.favorites = favorites
         self.time = time
         self.configuration = configuration
+        machine = SearchMachine(configuration: configuration.machine)
     }
 
     // MARK: Use cases
@@ -61,102 +78,47 @@ public actor SearchInteractor {
         } catch {
             return .failed(UseCaseError(error, during: .search))
         }
-        let previous = session
-        stop(previous)
-        checkTask?.cancel()
-        checkTask = nil
         // A search run before starts from the pages kept on disk, at once; the server is asked after.
         let fromDisk = configuration.startsFromSavedPages && saved.flatMap { $0.savedPage(query, number: 1) } != nil
-        let walkerSearcher: any RecipeSearching = fromDisk ? SavedFirst(saved: saved, network: searcher) : searcher
-        let walker = PageWalker(query: query, searcher: walkerSearcher, saved: saved, time: time, configuration: configuration.walker)
-        let fresh = SearchSession(query: query, walker: walker)
-        fresh.startedFromDisk = fromDisk
-        session = fresh
-        let result = await deliver(.first, of: fresh)
-        if case .noResults = result, let previous { session = previous }
-        if fromDisk, case .screen = result { startCheck(of: fresh) }
-        return result
+        return await run(.search(query, fromDisk: fromDisk))
     }
 
     /// What checking the saved pages of the search shown against the server came to; nil when the
     /// search was not shown from the disk (or a newer search replaced it).
     public func savedResultsCheck() async -> SavedResultsCheck? {
-        await checkTask?.value
-    }
-
-    private func startCheck(of session: SearchSession) {
-        let pages = session.pagesFromDisk
-        let query = session.query
-        let searcher = self.searcher
-        checkTask = Task {
-            var changed = false
-            for (number, ids) in pages.sorted(by: { $0.key < $1.key }) {
-                do throws(ServiceError) {
-                    let page = try await searcher.page(query, number: number)
-                    if let savedAt = page.savedAt { return .offline(savedAt: savedAt) }
-                    if page.recipes.map(\.id) != ids { changed = true }
-                } catch {
-                    if Task.isCancelled { return nil }
-                    changed = true
-                }
-            }
-            return changed ? .changed : .current
-        }
+        guard machine.isChecking else { return machine.session?.checkOutcome }
+        return await withCheckedContinuation { checkWaiters.append($0) }
     }
 
     /// The screen after the one shown, from memory when the prefetch already has it.
-    public func next() async -> ScreenResult {
-        guard let session else { return .noSearch }
-        guard let shown = session.shown else { return await deliver(session.requested, of: session) }
-        return await deliver(.from(shown.upperBound + 1), of: session)
-    }
+    public func next() async -> ScreenResult { await run(.next) }
 
     /// The screen before the one shown, always from memory.
-    public func previous() async -> ScreenResult {
-        guard let session else { return .noSearch }
-        guard let shown = session.shown else { return .atFirstScreen }
-        let earlier = session.visible(filter).filter { $0.number < shown.lowerBound }.suffix(configuration.screenSize)
-        guard let start = earlier.first?.number else { return .atFirstScreen }
-        return await deliver(.from(start), of: session)
-    }
+    public func previous() async -> ScreenResult { await run(.previous) }
 
     /// The first screen, from memory.
-    public func first() async -> ScreenResult {
-        guard let session else { return .noSearch }
-        return await deliver(.first, of: session)
-    }
+    public func first() async -> ScreenResult { await run(.first) }
 
     /// The screen being shown, again (favorite stars brought up to date).
-    public func current() async -> ScreenResult {
-        guard let session else { return .noSearch }
-        return await deliver(session.shown.map { .from($0.lowerBound) } ?? session.requested, of: session)
-    }
+    public func current() async -> ScreenResult { await run(.current) }
 
     /// Runs the same search again from the start.
     public func refresh() async -> ScreenResult {
-        guard let session else { return .noSearch }
-        return await search(session.query)
+        guard let query = machine.session?.query else { return .noSearch }
+        return await search(query)
     }
 
     /// After "offline", a failing server or a cancel, tries again from where the walk stopped.
-    public func retry() async -> ScreenResult {
-        guard let session else { return .noSearch }
-        await session.walker.resume()
-        return await deliver(session.requested, of: session)
-    }
+    public func retry() async -> ScreenResult { await run(.retry) }
 
-    /// Narrows what is shown; numbers do not change, and the screen stays where it was.
-    public func setFilter(_ filter: RecipeFilter) async -> ScreenResult {
-        self.filter = filter
-        guard let session else { return .noSearch }
-        return await deliver(session.shown.map { .from($0.lowerBound) } ?? .first, of: session)
-    }
+    /// Narrows what is shown to the first screen of what passes; numbers do not change.
+    public func setFilter(_ filter: RecipeFilter) async -> ScreenResult { await run(.filter(filter)) }
 
     /// A recipe of the current search by its number, with its favorite star (nil when the favorites
     /// cannot be read).
     public func recipe(number: Int) async -> ListedRecipe? {
-        guard let session, number >= 1, number <= session.found.count else { return nil }
-        var listed = session.found[number - 1]
+        guard let found = machine.session?.found, number >= 1, number <= found.count else { return nil }
+        var listed = found[number - 1]
         let stars = await stars(among: [listed.recipe.id])
         listed.isFavorite = stars.problem == nil ? stars.ids.contains(listed.recipe.id) : nil
         return listed
@@ -165,16 +127,13 @@ public actor SearchInteractor {
     /// Every ingredient name seen in this search's results, for suggestions and completion.
     public func ingredientsSeen() -> [String] {
         var seen = Set<String>()
-        return (session?.found ?? []).flatMap(\.recipe.ingredients).filter { seen.insert($0).inserted }
+        return (machine.session?.found ?? []).flatMap(\.recipe.ingredients).filter { seen.insert($0).inserted }
     }
 
     /// Turns the background fetch on or off (the one-shot mode fetches only what it prints).
     public func setPrefetch(_ enabled: Bool) {
         configuration.prefetch = enabled
-        if !enabled {
-            prefetchTask?.cancel()
-            prefetchTask = nil
-        }
+        perform(machine.handle(.configure(configuration.machine)))
     }
 
     /// Whether a search run before is shown from the pages kept on disk first (see `Configuration`).
@@ -184,146 +143,109 @@ public actor SearchInteractor {
 
     public func setMaxPagesPerScreen(_ pages: Int) {
         configuration.maxPagesPerScreen = max(1, pages)
+        perform(machine.handle(.configure(configuration.machine)))
     }
 
     public func setScreenSize(_ size: Int) {
         configuration.screenSize = max(1, size)
+        perform(machine.handle(.configure(configuration.machine)))
     }
 
     /// Stops background work (the prefetch and the request it is waiting for) before the program ends.
     public func shutdown() {
-        stop(session)
+        perform(machine.handle(.shutdown))
     }
 
-    // MARK: Observing the prefetch (tests and the benchmark)
+    // MARK: Observing the machine (tests and the benchmark)
 
     /// Waits until the background fetch started after the last screen has finished.
     public func waitForPrefetch() async {
-        await prefetchTask?.value
+        guard machine.isPrefetching else { return }
+        await withCheckedContinuation { prefetchWaiters.append($0) }
     }
 
     /// How many background fetches have run to completion.
-    public var prefetchCount: Int { completedPrefetches }
+    public var prefetchCount: Int { machine.prefetchCount }
 
-    // MARK: Delivering screens
+    // MARK: Running the machine
 
-    private func deliver(_ position: ScreenPosition, of session: SearchSession) async -> ScreenResult {
-        session.interrupted = false
-        session.requested = position
-        let size = configuration.screenSize
-        let pagesLookedAt = await fill(session, from: position, count: size, cancelsStep: true)
-        guard self.session === session else { return .cancelled }
-        let visible = session.visible(filter)
-        let start = visible.firstIndex { $0.number >= position.firstNumber } ?? visible.count
-        let slice = Array(visible[start..<min(visible.count, start + size)])
-        let end = await session.walker.end
-        if slice.count < size, end == nil, pagesLookedAt == nil {
-            // Stopped early without reaching the end or the page limit: the person cancelled.
-            return .cancelled
-        }
-        if slice.isEmpty, pagesLookedAt == nil, let end {
-            if let result = finalResult(end, session: session, visibleCount: visible.count, position: position) { return result }
-        }
-        let stars = await stars(among: slice.map(\.recipe.id))
-        let recipes = slice.map { listed -> ListedRecipe in
-            var listed = listed
-            listed.isFavorite = stars.problem == nil ? stars.ids.contains(listed.recipe.id) : nil
-            return listed
-        }
-        let lastLookedAt = recipes.last?.number ?? session.found.count
-        session.shown = (recipes.first?.number ?? position.firstNumber)...max(position.firstNumber, lastLookedAt)
-        let status = self.status(end: end, hasMoreFound: visible.count > start + slice.count || pagesLookedAt != nil)
-        let unreported = session.takeUnreported()
-        let hidden = session.found.prefix(lastLookedAt).count { !filter.accepts($0) }
-        let savedResults = unreported.savedAt.map { SavedResults(savedAt: $0, offline: !session.startedFromDisk) }
-        let screen = RecipeScreen(query: session.query, index: (start + size - 1) / size, recipes: recipes, status: status,
-                                  filter: filter, gaps: unreported.gaps, droppedCount: unreported.dropped, hiddenCount: hidden,
-                                  pagesLookedAt: pagesLookedAt, starsProblem: stars.problem, saved: savedResults)
-        if configuration.prefetch, status == .more {
-            startPrefetch(session, from: .from(lastLookedAt + 1))
-        }
-        return .screen(screen)
-    }
-
-    /// What to say when nothing is left to show at `position` after the walk ended; nil when an
-    /// empty screen says it best (the filter hides every recipe found, wherever the person was).
-    private func finalResult(_ end: WalkEnd, session: SearchSession, visibleCount: Int, position: ScreenPosition) -> ScreenResult? {
-        if end.kind == .offline, let failure = end.failure { return .offline(failure) }
-        if session.found.isEmpty {
-            let gaps = session.takeUnreported().gaps + end.run.map(PageGap.init)
-            return gaps.contains { $0.failure != nil } ? .unanswered(session.query, gaps: gaps) : .noResults(session.query, gaps: gaps)
-        }
-        if visibleCount == 0 { return nil }
-        return .endOfResults(session.query)
-    }
-
-    private func status(end: WalkEnd?, hasMoreFound: Bool) -> RecipeScreen.Status {
-        guard !hasMoreFound, let end else { return .more }
-        switch (end.kind, end.failure) {
-        case (.offline, let failure?): return .offline(failure)
-        case (.failing, let failure?): return .failing(failure)
-        default: return .last
-        }
-    }
-
-    /// Pulls pages until `count` recipes passing the filter stand at or after `position`, the walk
-    /// ends, the person cancels, or `maxPagesPerScreen` pages were looked at; returns how many pages
-    /// were looked at when that limit stopped it. One walker step runs at a time: a fill arriving
-    /// while another step runs (the prefetch's) waits for it instead of sending its own request, and
-    /// when the person cancels, that step is cancelled too.
-    private func fill(_ session: SearchSession, from position: ScreenPosition, count: Int, cancelsStep: Bool) async -> Int? {
-        var pages = 0
-        while session.visibleCount(filter, from: position) < count, self.session === session, !session.interrupted,
-              !Task.isCancelled {
-            if await session.walker.end != nil { return nil }
-            if pages >= configuration.maxPagesPerScreen { return pages }
-            let step: Task<Void, Never>
-            if let running = session.stepTask {
-                step = running
-            } else {
-                step = Task { await self.walkOneStep(session) }
-                session.stepTask = step
+    /// Hands a command to the machine and waits for its reply. When the task asking is cancelled
+    /// (Ctrl-C), the machine is told, and answers "cancelled" at once.
+    private func run(_ command: SearchMachine.Command) async -> ScreenResult {
+        let id = nextCommand
+        nextCommand += 1
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<ScreenResult, Never>) in
+                replies[id] = continuation
+                perform(machine.handle(.command(id, command)))
             }
-            if cancelsStep {
-                await withTaskCancellationHandler { await step.value } onCancel: { step.cancel() }
-            } else {
-                await step.value
-            }
-            if session.stepTask == step { session.stepTask = nil }
-            pages += 1
+        } onCancel: {
+            // The reply this command waits for comes from this event: it is waited for.
+            Task { await self.cancel(id) }
         }
-        return nil
+        return await starred(result)
     }
 
-    /// Asks the session's walker for one step and takes in what it found. Only cancellation is thrown.
-    private func walkOneStep(_ session: SearchSession) async {
-        let step: WalkStep
+    private func cancel(_ command: Int) {
+        perform(machine.handle(.cancel(command)))
+    }
+
+    private func perform(_ effects: [SearchMachine.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .fetch(let request):
+                work[request.id] = Task { await self.fetch(request) }
+            case .cancel(let request):
+                work[request]?.cancel()
+            case .wait(let request, let duration):
+                work[request] = Task {
+                    // Cancelled: the machine has dropped the retry already and ignores the event.
+                    try? await time.sleep(for: duration)
+                    self.finished(request, .backoffElapsed(request))
+                }
+            case .reply(let command, let result):
+                replies.removeValue(forKey: command)?.resume(returning: result)
+            case .checkFinished(let outcome):
+                let waiters = checkWaiters
+                checkWaiters = []
+                for waiter in waiters { waiter.resume(returning: outcome) }
+            case .prefetchFinished:
+                break
+            }
+        }
+        if !machine.isPrefetching, !prefetchWaiters.isEmpty {
+            let waiters = prefetchWaiters
+            prefetchWaiters = []
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    /// Performs a request: the page kept on disk when the request allows it, else the service.
+    private func fetch(_ request: SearchMachine.Request) async {
+        let event: SearchMachine.Event
         do throws(ServiceError) {
-            step = try await session.walker.next()
+            if request.source == .savedFirst, let kept = saved?.savedPage(request.query, number: request.page) {
+                event = .pageArrived(request.id, kept)
+            } else {
+                event = .pageArrived(request.id, try await searcher.page(request.query, number: request.page))
+            }
         } catch {
-            session.interrupted = true
-            return
+            let laterPageSaved = error.isNetworkLevel && saved?.savedPage(request.query, number: request.page + 1) != nil
+            event = .pageFailed(request.id, error, laterPageSaved: laterPageSaved)
         }
-        if !session.take(step) {
-            await session.walker.markLastPageRepeated()
-        }
+        finished(request.id, event)
     }
 
-    private func startPrefetch(_ session: SearchSession, from position: ScreenPosition) {
-        prefetchTask?.cancel()
-        prefetchTask = Task { await self.prefetch(session, from: position) }
+    private func finished(_ request: Int, _ event: SearchMachine.Event) {
+        work[request] = nil
+        perform(machine.handle(event))
     }
 
-    private func prefetch(_ session: SearchSession, from position: ScreenPosition) async {
-        _ = await fill(session, from: position, count: configuration.screenSize, cancelsStep: false)
-        if !Task.isCancelled { completedPrefetches += 1 }
-    }
-
-    /// Stops a search's background work and the request it is waiting for.
-    private func stop(_ session: SearchSession?) {
-        prefetchTask?.cancel()
-        prefetchTask = nil
-        session?.stepTask?.cancel()
+    /// A screen with its favorite stars read now.
+    private func starred(_ result: ScreenResult) async -> ScreenResult {
+        guard case .screen(let screen) = result else { return result }
+        let stars = await stars(among: screen.recipes.map(\.recipe.id))
+        return .screen(screen.starred(stars.ids, problem: stars.problem))
     }
 
     private func stars(among ids: [RecipeID]) async -> (ids: Set<RecipeID>, problem: UseCaseError?) {
@@ -333,5 +255,20 @@ public actor SearchInteractor {
         } catch {
             return ([], UseCaseError(error, during: .favorites))
         }
+    }
+}
+
+extension RecipeScreen {
+    /// The same screen with favorite stars set: nil for every recipe when `problem` says they could not
+    /// be read.
+    func starred(_ ids: Set<RecipeID>, problem: UseCaseError?) -> RecipeScreen {
+        let recipes = self.recipes.map { listed -> ListedRecipe in
+            var listed = listed
+            listed.isFavorite = problem == nil ? ids.contains(listed.recipe.id) : nil
+            return listed
+        }
+        return RecipeScreen(query: query, index: index, recipes: recipes, status: status, filter: filter, gaps: gaps,
+                            droppedCount: droppedCount, hiddenCount: hiddenCount, pagesLookedAt: pagesLookedAt, starsProblem: problem,
+                            saved: saved)
     }
 }

@@ -1,20 +1,11 @@
 public import Foundation
 public import Entity
 
-/// The RecipePuppy API over HTTP.
-///
-/// At most one request is in flight at any moment (asks for other pages wait their turn), and
-/// concurrent asks for the same page share one request.
+/// The RecipePuppy API over HTTP: one page per call. How many calls run at once is the caller's
+/// business (the search's `SearchMachine` sends one at a time).
 public final class RecipePuppyClient: RecipeSearching {
-    private struct PageKey: Hashable, Sendable {
-        let query: SearchQuery
-        let number: Int
-    }
-
     public let apiURL: URL
     private let transport: HTTPTransport
-    private let flights = SingleFlight<PageKey, SearchPage>()
-    private let gate = AsyncGate()
 
     public init(apiURL: URL, transport: HTTPTransport) {
         self.apiURL = apiURL
@@ -27,18 +18,8 @@ public final class RecipePuppyClient: RecipeSearching {
 
     public func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
         let url = try QueryBuilder.url(api: apiURL, query: query, page: number)
-        let key = PageKey(query: query, number: number)
-        let result = await flights.run(key) { [transport, gate] in
-            do throws(ServiceError) {
-                try await gate.enter()
-                defer { gate.leave() }
-                let response = try await transport.get(url, accept: "application/json, text/javascript")
-                return .success(try RecipePuppyClient.page(number: number, from: response))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        let response = try await transport.get(url, accept: "application/json, text/javascript")
+        return try RecipePuppyClient.page(number: number, from: response)
     }
 
     /// Checks an answer and decodes it into a page.

@@ -1,14 +1,15 @@
 import Foundation
 import Entity
-import Services
 
-/// What one search has found, in the server's order, and what was shown of it. Where the walk through
-/// the pages stands (next page, gaps, the end) belongs to its `PageWalker` alone.
-///
-/// Owned by the `SearchInteractor` actor; never shared.
-final class SearchSession {
+/// What one search has found, in the server's order, what was shown of it, and where its walk stands.
+/// A value inside `SearchMachine`, which alone changes it.
+struct Session: Equatable {
+    /// Tells this search's requests from those of searches before it.
+    let id: Int
     let query: SearchQuery
-    let walker: PageWalker
+    /// True when the first pages are shown from the disk at once (the network is asked afterwards).
+    let startedFromDisk: Bool
+    var walk: Walk
     private(set) var found: [ListedRecipe] = []
     private var seen = Set<RecipeID>()
     /// Gaps and dropped results met since the last screen was delivered: the next screen reports them.
@@ -18,29 +19,30 @@ final class SearchSession {
     private var unreportedSavedAt: Date?
     /// The pages taken from the disk without asking the network (a repeated search shown at once).
     private(set) var pagesFromDisk: [Int: [RecipeID]] = [:]
-    /// True when the first pages were shown from the disk at once (the network is asked afterwards).
-    var startedFromDisk = false
     /// The numbers of the first and last recipe of the screen shown last.
     var shown: ClosedRange<Int>?
     /// Where the screen asked for last starts, shown or not: `retry` asks for it again.
     var requested: ScreenPosition = .first
-    /// The one walker step running, if any: every fill waits for it rather than starting another, so
-    /// pages are taken in strictly in order.
-    var stepTask: Task<Void, Never>?
-    /// Set when a step was cancelled: fills stop until the person asks for something again.
+    /// Set when the person cancelled: nothing is fetched until they ask for something again.
     var interrupted = false
+    /// The screen being filled, if any.
+    var fill: Fill?
+    /// Checking the pages shown from the disk against the server, while it runs.
+    var check: Check?
+    /// What that check came to, once it has.
+    var checkOutcome: SavedResultsCheck?
 
-    init(query: SearchQuery, walker: PageWalker) {
+    init(id: Int, query: SearchQuery, startedFromDisk: Bool, gapWindow: Int) {
+        self.id = id
         self.query = query
-        self.walker = walker
+        self.startedFromDisk = startedFromDisk
+        walk = Walk(gapWindow: gapWindow)
     }
 
-    /// Takes in what a walker step found; false when a page brought nothing new.
-    func take(_ step: WalkStep) -> Bool {
-        guard case .page(let page) = step.outcome else { return true }
-        // Gaps that end the walk are the probe past the last page and are told by the walk's end;
-        // only gaps between results are reported on screens.
-        unreportedGaps += step.skipped.map(PageGap.init)
+    /// Takes in a page with results and the gaps passed on the way to it; false when it brought
+    /// nothing new.
+    mutating func take(_ page: SearchPage, skipped: [SkippedPage]) -> Bool {
+        unreportedGaps += skipped.map(PageGap.init)
         unreportedDropped += page.droppedCount
         if let savedAt = page.savedAt {
             unreportedSavedAt = min(unreportedSavedAt ?? savedAt, savedAt)
@@ -55,7 +57,7 @@ final class SearchSession {
     }
 
     /// Hands over the gaps, dropped results and disk copies not reported yet.
-    func takeUnreported() -> (gaps: [PageGap], dropped: Int, savedAt: Date?) {
+    mutating func takeUnreported() -> (gaps: [PageGap], dropped: Int, savedAt: Date?) {
         defer {
             unreportedGaps = []
             unreportedDropped = 0
@@ -78,8 +80,39 @@ final class SearchSession {
     }
 }
 
+/// A screen being filled: pages are asked for until it has enough recipes passing the filter, the walk
+/// ends, or `pagesLookedAt` reaches the limit.
+struct Fill: Equatable {
+    enum Owner: Equatable {
+        /// A command waits for this screen.
+        case command(Int)
+        /// The next screen, fetched in the background after one was shown.
+        case prefetch
+    }
+
+    let position: ScreenPosition
+    let owner: Owner
+    /// True for the first screen of a new search (one that finds nothing gives the old search back).
+    let isNewSearch: Bool
+    /// Pages with results taken while filling.
+    var pagesLookedAt = 0
+}
+
+/// Checking a repeated search's pages, shown from the disk, against the server, one page at a time.
+struct Check: Equatable {
+    /// The pages to ask the server for, with the recipes the disk had on each.
+    let pages: [(number: Int, ids: [RecipeID])]
+    var index = 0
+    var changed = false
+
+    static func == (lhs: Check, rhs: Check) -> Bool {
+        lhs.index == rhs.index && lhs.changed == rhs.changed && lhs.pages.map(\.number) == rhs.pages.map(\.number)
+            && lhs.pages.map(\.ids) == rhs.pages.map(\.ids)
+    }
+}
+
 /// Where a screen starts, by recipe number, so filters and late pages never shift it.
-enum ScreenPosition: Equatable {
+enum ScreenPosition: Equatable, Sendable {
     /// The first screen.
     case first
     /// The screen starting at recipe `number` (or the first recipe after it that passes the filter).
@@ -90,24 +123,5 @@ enum ScreenPosition: Equatable {
         case .first: return 1
         case .from(let number): return number
         }
-    }
-}
-
-extension PageGap {
-    init(_ skipped: SkippedPage) {
-        let reason: Reason
-        switch skipped.reason {
-        case .empty: reason = .empty
-        case .repeated: reason = .repeated
-        case .failed(let error, let attempts): reason = .failed(UseCaseError(error, during: .search, attempts: attempts))
-        }
-        self.init(number: skipped.number, reason: reason)
-    }
-}
-
-extension WalkEnd {
-    /// The last failure of the run, as the use cases report it.
-    var failure: UseCaseError? {
-        lastFailedPage.map(PageGap.init)?.failure
     }
 }

@@ -1,0 +1,451 @@
+import Foundation
+import Entity
+import Services
+
+/// The search being shown, as one value: the query, what was found and its numbers, where the walk
+/// through the pages stands, what is shown, the filter, what is in flight and what was cancelled.
+///
+/// `handle(_:)` is its one transition function: an event in (a command, a page that arrived or failed, a
+/// backoff that elapsed, a cancel), the new state and the effects to perform out (fetch page N, cancel a
+/// request, wait before a retry, reply to a command). It does no I/O, reads no clock and starts no task:
+/// `SearchInteractor` performs the effects and feeds what they come to back as events. So the rules
+/// that matter are properties of this value alone:
+///
+/// - At most one request is in flight: `flight` holds it, and nothing is sent until it reports back,
+///   a cancelled one included.
+/// - A newer search drops older answers: a request carries the search it was sent for, and an answer
+///   for any other search (or for a request cancelled meanwhile) changes nothing.
+/// - Numbers are stable: a recipe is numbered once, in the order pages brought it, and never again.
+struct SearchMachine {
+    struct Configuration: Equatable, Sendable {
+        /// Recipes per screen.
+        var screenSize: Int
+        /// Fill the next screen in the background after each screen is delivered.
+        var prefetch: Bool
+        /// Pages with results looked at to fill one screen before showing what there is: a filter that
+        /// hides everything an endless server sends cannot keep the prompt away for ever.
+        var maxPagesPerScreen: Int
+        /// A run of this many gaps ends the walk.
+        var gapWindow: Int
+        /// How long to wait before asking again for a page that failed.
+        var retryBackoff: Duration
+    }
+
+    /// What a command asks of the search.
+    enum Command: Equatable, Sendable {
+        /// A new search; `fromDisk`: its first page is kept on disk, so its pages are taken from there
+        /// first and the server is checked afterwards.
+        case search(SearchQuery, fromDisk: Bool)
+        /// The screen after the one shown.
+        case next
+        /// The screen before the one shown, from memory.
+        case previous
+        /// The first screen.
+        case first
+        /// The screen shown, again.
+        case current
+        /// After the walk ended (offline, a failing server) or a cancel: walk on from where it stopped.
+        case retry
+        /// Narrow what is shown; the first screen of what passes is shown, numbers unchanged.
+        case filter(RecipeFilter)
+    }
+
+    enum Event: Equatable, Sendable {
+        case command(Int, Command)
+        /// The person cancelled command `id` (Ctrl-C).
+        case cancel(Int)
+        case pageArrived(Int, SearchPage)
+        /// Request `id` failed; `laterPageSaved`: the page after it is kept on disk, so a network
+        /// failure need not end the walk.
+        case pageFailed(Int, ServiceError, laterPageSaved: Bool)
+        /// The wait before retrying request `id` is over.
+        case backoffElapsed(Int)
+        case configure(Configuration)
+        /// Stop everything: the program ends.
+        case shutdown
+    }
+
+    /// A request for one page of the search API.
+    struct Request: Equatable, Sendable {
+        enum Purpose: Equatable, Sendable {
+            /// A page of the walk.
+            case walk
+            /// Asking the server for a page that was shown from the disk.
+            case check
+        }
+
+        enum Source: Equatable, Sendable {
+            /// The page kept on disk when there is one, else the network.
+            case savedFirst
+            case network
+        }
+
+        let id: Int
+        /// The search it was sent for.
+        let session: Int
+        let query: SearchQuery
+        let page: Int
+        /// 1, or 2 for the retry after a failure.
+        let attempt: Int
+        let source: Source
+        let purpose: Purpose
+    }
+
+    enum Effect: Equatable, Sendable {
+        /// Ask for a page; report `pageArrived` or `pageFailed` with the request's id.
+        case fetch(Request)
+        /// Stop request `id`; it still reports back (as failed, cancelled, or arrived: either is dropped).
+        case cancel(Int)
+        /// Wait, then report `backoffElapsed` with the request's id.
+        case wait(Int, Duration)
+        /// Command `id` is answered. A screen's favorite stars are read by whoever performs this.
+        case reply(Int, ScreenResult)
+        /// Checking the pages shown from the disk came to this (nil: it was abandoned).
+        case checkFinished(SavedResultsCheck?)
+        /// A screen was filled in the background.
+        case prefetchFinished
+    }
+
+    /// What the network is doing for this search. The only way a request starts is from `idle`.
+    enum Flight: Equatable {
+        /// Nothing in flight, nothing waiting to be retried. → `fetching` when a page is needed.
+        case idle
+        /// `request` was sent. → `idle` when it reports back; `cancelled` requests stay here, dropped
+        /// answers and all, until they report, so no second request overlaps them. → `backingOff` when
+        /// a first try failed and may be retried.
+        case fetching(Request, cancelled: Bool)
+        /// `request` failed once; it is sent again when the backoff elapses (→ `fetching`), or dropped
+        /// (→ `idle`) when it is cancelled meanwhile. No request is in flight.
+        case backingOff(Request)
+    }
+
+    private(set) var configuration: Configuration
+    /// The search shown (or being started).
+    private(set) var session: Session?
+    /// The search shown before a new one whose first screen is not out yet: it comes back when the new
+    /// one finds nothing.
+    private var replaced: Session?
+    private(set) var filter = RecipeFilter.all
+    private(set) var flight = Flight.idle
+    private var nextRequestID = 1
+    private var nextSessionID = 1
+    /// Screens filled in the background so far.
+    private(set) var prefetchCount = 0
+
+    init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// True while a screen is being filled in the background.
+    var isPrefetching: Bool { session?.fill?.owner == .prefetch }
+
+    /// True while the pages shown from the disk are being checked against the server.
+    var isChecking: Bool { session?.check != nil }
+
+    // MARK: The transition function
+
+    mutating func handle(_ event: Event) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case .command(let id, let command):
+            receive(command, id: id, &effects)
+        case .cancel(let id):
+            cancel(command: id, &effects)
+        case .pageArrived(let id, let page):
+            answered(id, .success(page), laterPageSaved: false, &effects)
+        case .pageFailed(let id, let error, let laterPageSaved):
+            answered(id, .failure(error), laterPageSaved: laterPageSaved, &effects)
+        case .backoffElapsed(let id):
+            guard case .backingOff(let failed) = flight, failed.id == id else { break }
+            send(Request(id: takeRequestID(), session: failed.session, query: failed.query, page: failed.page, attempt: 2,
+                         source: failed.source, purpose: failed.purpose), &effects)
+        case .configure(let configuration):
+            self.configuration = configuration
+            if !configuration.prefetch, isPrefetching { session?.fill = nil }
+        case .shutdown:
+            if var old = session {
+                stop(&old, &effects)
+                session = old
+            }
+            replaced = nil
+        }
+        advance(&effects)
+        return effects
+    }
+
+    // MARK: Commands
+
+    private mutating func receive(_ command: Command, id: Int, _ effects: inout [Effect]) {
+        if case .search(let query, let fromDisk) = command {
+            if var old = session {
+                stop(&old, &effects)
+                replaced = old
+            }
+            session = Session(id: nextSessionID, query: query, startedFromDisk: fromDisk, gapWindow: configuration.gapWindow)
+            nextSessionID += 1
+            fill(.first, for: id, isNewSearch: true, &effects)
+            return
+        }
+        if case .filter(let filter) = command { self.filter = filter }
+        guard let session else {
+            effects.append(.reply(id, .noSearch))
+            return
+        }
+        switch command {
+        case .search, .filter:
+            fill(.first, for: id, &effects)
+        case .next:
+            fill(session.shown.map { .from($0.upperBound + 1) } ?? session.requested, for: id, &effects)
+        case .previous:
+            guard let shown = session.shown else {
+                effects.append(.reply(id, .atFirstScreen))
+                return
+            }
+            let earlier = session.visible(filter).filter { $0.number < shown.lowerBound }.suffix(configuration.screenSize)
+            guard let start = earlier.first?.number else {
+                effects.append(.reply(id, .atFirstScreen))
+                return
+            }
+            fill(.from(start), for: id, &effects)
+        case .first:
+            fill(.first, for: id, &effects)
+        case .current:
+            fill(session.shown.map { .from($0.lowerBound) } ?? session.requested, for: id, &effects)
+        case .retry:
+            self.session?.walk.resume()
+            fill(session.requested, for: id, &effects)
+        }
+    }
+
+    /// Command `id` waits for the screen at `position`; a command still waiting is answered "cancelled"
+    /// (a newer one replaced it).
+    private mutating func fill(_ position: ScreenPosition, for id: Int, isNewSearch: Bool = false, _ effects: inout [Effect]) {
+        guard var session else { return }
+        if case .command(let waiting)? = session.fill?.owner { effects.append(.reply(waiting, .cancelled)) }
+        session.interrupted = false
+        session.requested = position
+        session.fill = Fill(position: position, owner: .command(id), isNewSearch: isNewSearch)
+        self.session = session
+    }
+
+    /// The person cancelled command `id`: it is answered at once, the page it waits for is abandoned
+    /// (asked for again later), and nothing more is fetched until they ask for something.
+    private mutating func cancel(command id: Int, _ effects: inout [Effect]) {
+        guard var session, session.fill?.owner == .command(id) else { return }
+        session.fill = nil
+        session.interrupted = true
+        replaced = nil
+        abandonFlight(of: &session, walkOnly: true, &effects)
+        self.session = session
+        effects.append(.reply(id, .cancelled))
+    }
+
+    /// Stops all of a search's work: what waits is answered "cancelled", the request in flight is
+    /// cancelled, the check abandoned.
+    private mutating func stop(_ session: inout Session, _ effects: inout [Effect]) {
+        if case .command(let waiting)? = session.fill?.owner { effects.append(.reply(waiting, .cancelled)) }
+        session.fill = nil
+        if session.check != nil {
+            session.check = nil
+            effects.append(.checkFinished(nil))
+        }
+        abandonFlight(of: &session, walkOnly: false, &effects)
+    }
+
+    /// Cancels `session`'s request in flight, or the retry it waits to send; the page is asked for again
+    /// when the walk goes on.
+    private mutating func abandonFlight(of session: inout Session, walkOnly: Bool, _ effects: inout [Effect]) {
+        switch flight {
+        case .fetching(let request, cancelled: false) where request.session == session.id:
+            guard !walkOnly || request.purpose == .walk else { return }
+            flight = .fetching(request, cancelled: true)
+            effects.append(.cancel(request.id))
+            if request.purpose == .walk { session.walk.abandoned(request.page) }
+        case .backingOff(let request) where request.session == session.id:
+            guard !walkOnly || request.purpose == .walk else { return }
+            flight = .idle
+            effects.append(.cancel(request.id))
+            if request.purpose == .walk { session.walk.abandoned(request.page) }
+        default:
+            break
+        }
+    }
+
+    // MARK: Answers
+
+    private mutating func answered(_ id: Int, _ result: Result<SearchPage, ServiceError>, laterPageSaved: Bool,
+                                   _ effects: inout [Effect]) {
+        guard case .fetching(let request, let cancelled) = flight, request.id == id else { return }
+        flight = .idle
+        // A cancelled request's answer is dropped, as is one for a search no longer shown.
+        guard !cancelled, var session, session.id == request.session else { return }
+        defer { self.session = session }
+        if request.purpose == .check {
+            checked(result, &session, &effects)
+            return
+        }
+        switch result {
+        case .success(let page) where !page.recipes.isEmpty:
+            let skipped = session.walk.tookPage(request.page)
+            if !session.take(page, skipped: skipped) { session.walk.markLastPageRepeated() }
+            session.fill?.pagesLookedAt += 1
+        case .success:
+            session.walk.passed(SkippedPage(number: request.page, reason: .empty))
+        case .failure(let error) where error == .cancelled:
+            // Cancelled from outside (the program is ending): the search stops where it was.
+            session.walk.abandoned(request.page)
+            session.interrupted = true
+            if case .command(let waiting)? = session.fill?.owner { effects.append(.reply(waiting, .cancelled)) }
+            session.fill = nil
+        case .failure(let error) where request.attempt == 1 && error != .invalidQuery:
+            flight = .backingOff(request)
+            effects.append(.wait(request.id, configuration.retryBackoff))
+        case .failure(let error):
+            session.walk.passed(SkippedPage(number: request.page, reason: .failed(error, attempts: request.attempt)),
+                                offline: error.isNetworkLevel && !laterPageSaved)
+        }
+    }
+
+    private mutating func checked(_ result: Result<SearchPage, ServiceError>, _ session: inout Session, _ effects: inout [Effect]) {
+        guard var check = session.check else { return }
+        let expected = check.pages[check.index].ids
+        switch result {
+        case .success(let page):
+            if let savedAt = page.savedAt {
+                finishCheck(.offline(savedAt: savedAt), &session, &effects)
+                return
+            }
+            if page.recipes.map(\.id) != expected { check.changed = true }
+        case .failure(let error) where error == .cancelled:
+            session.check = nil
+            effects.append(.checkFinished(nil))
+            return
+        case .failure:
+            check.changed = true
+        }
+        check.index += 1
+        session.check = check
+        if check.index == check.pages.count { finishCheck(check.changed ? .changed : .current, &session, &effects) }
+    }
+
+    private func finishCheck(_ outcome: SavedResultsCheck, _ session: inout Session, _ effects: inout [Effect]) {
+        session.check = nil
+        session.checkOutcome = outcome
+        effects.append(.checkFinished(outcome))
+    }
+
+    // MARK: Moving on
+
+    /// Does what the state calls for now: answers a screen that is complete, starts the background fill
+    /// after a screen, and sends the one request the walk or the check needs when nothing is in flight.
+    private mutating func advance(_ effects: inout [Effect]) {
+        while var session, let fill = session.fill, !session.interrupted {
+            let enough = session.visibleCount(filter, from: fill.position) >= configuration.screenSize
+            if enough || session.walk.end != nil {
+                complete(fill, pagesLookedAt: nil, &effects)
+            } else if fill.pagesLookedAt >= configuration.maxPagesPerScreen {
+                complete(fill, pagesLookedAt: fill.pagesLookedAt, &effects)
+            } else {
+                if flight == .idle {
+                    let number = session.walk.nextPage
+                    session.walk.nextPage += 1
+                    self.session = session
+                    send(Request(id: takeRequestID(), session: session.id, query: session.query, page: number, attempt: 1,
+                                 source: session.startedFromDisk ? .savedFirst : .network, purpose: .walk), &effects)
+                }
+                return
+            }
+        }
+        if let session, let check = session.check, flight == .idle {
+            send(Request(id: takeRequestID(), session: session.id, query: session.query, page: check.pages[check.index].number,
+                         attempt: 1, source: .network, purpose: .check), &effects)
+        }
+    }
+
+    private mutating func send(_ request: Request, _ effects: inout [Effect]) {
+        flight = .fetching(request, cancelled: false)
+        effects.append(.fetch(request))
+    }
+
+    private mutating func takeRequestID() -> Int {
+        defer { nextRequestID += 1 }
+        return nextRequestID
+    }
+
+    /// A screen is filled: the command waiting for it is answered, or the background fill counted.
+    private mutating func complete(_ fill: Fill, pagesLookedAt: Int?, _ effects: inout [Effect]) {
+        session?.fill = nil
+        switch fill.owner {
+        case .prefetch:
+            prefetchCount += 1
+            effects.append(.prefetchFinished)
+        case .command(let id):
+            let result = deliver(fill.position, pagesLookedAt: pagesLookedAt)
+            if fill.isNewSearch {
+                if case .noResults = result, let replaced {
+                    // A search that finds nothing leaves the one shown before where it was.
+                    session = replaced
+                } else if case .screen = result, let session, session.startedFromDisk {
+                    // Shown from the disk: the server is asked for the same pages afterwards.
+                    if session.pagesFromDisk.isEmpty {
+                        self.session?.checkOutcome = .current
+                    } else {
+                        self.session?.check = Check(pages: session.pagesFromDisk.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+                    }
+                }
+                replaced = nil
+            }
+            effects.append(.reply(id, result))
+        }
+    }
+
+    /// The screen at `position`, from what was found; after it, the next screen is filled in the
+    /// background when there may be more.
+    private mutating func deliver(_ position: ScreenPosition, pagesLookedAt: Int?) -> ScreenResult {
+        guard var session else { return .noSearch }
+        defer { self.session = session }
+        let size = configuration.screenSize
+        let visible = session.visible(filter)
+        let start = visible.firstIndex { $0.number >= position.firstNumber } ?? visible.count
+        let slice = Array(visible[start..<min(visible.count, start + size)])
+        let end = session.walk.end
+        if slice.isEmpty, pagesLookedAt == nil, let end,
+           let result = finalResult(end, session: &session, visibleCount: visible.count) {
+            return result
+        }
+        let lastLookedAt = slice.last?.number ?? session.found.count
+        session.shown = (slice.first?.number ?? position.firstNumber)...max(position.firstNumber, lastLookedAt)
+        let status = self.status(end: end, hasMoreFound: visible.count > start + slice.count || pagesLookedAt != nil)
+        let unreported = session.takeUnreported()
+        let hidden = session.found.prefix(lastLookedAt).count { !filter.accepts($0) }
+        let saved = unreported.savedAt.map { SavedResults(savedAt: $0, offline: !session.startedFromDisk) }
+        let screen = RecipeScreen(query: session.query, index: (start + size - 1) / size, recipes: slice, status: status,
+                                  filter: filter, gaps: unreported.gaps, droppedCount: unreported.dropped, hiddenCount: hidden,
+                                  pagesLookedAt: pagesLookedAt, starsProblem: nil, saved: saved)
+        if configuration.prefetch, status == .more {
+            session.fill = Fill(position: .from(lastLookedAt + 1), owner: .prefetch, isNewSearch: false)
+        }
+        return .screen(screen)
+    }
+
+    /// What to say when nothing is left to show after the walk ended; nil when an empty screen says it
+    /// best (the filter hides every recipe found).
+    private func finalResult(_ end: WalkEnd, session: inout Session, visibleCount: Int) -> ScreenResult? {
+        if end.kind == .offline, let failure = end.failure { return .offline(failure) }
+        if session.found.isEmpty {
+            let gaps = session.takeUnreported().gaps + end.run.map(PageGap.init)
+            return gaps.contains { $0.failure != nil } ? .unanswered(session.query, gaps: gaps) : .noResults(session.query, gaps: gaps)
+        }
+        if visibleCount == 0 { return nil }
+        return .endOfResults(session.query)
+    }
+
+    private func status(end: WalkEnd?, hasMoreFound: Bool) -> RecipeScreen.Status {
+        guard !hasMoreFound, let end else { return .more }
+        switch (end.kind, end.failure) {
+        case (.offline, let failure?): return .offline(failure)
+        case (.failing, let failure?): return .failing(failure)
+        default: return .last
+        }
+    }
+}

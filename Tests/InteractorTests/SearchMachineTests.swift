@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+import Entity
+import Services
+import TestSupport
+@testable import Interactor
+
+/// Plays a scripted server against a `SearchMachine` with no tasks at all: every request it sends is
+/// answered at once from the script, every backoff elapses at once.
+struct MachineDriver {
+    var machine: SearchMachine
+    /// `script[n]` answers page n in turn (the last answer repeats); pages not scripted come back empty.
+    var script: [Int: [FakeSearcher.Answer]]
+    var fallback: FakeSearcher.Answer = .recipes([])
+    /// Kept pages: asked for first by requests that take them (`savedFirst`).
+    var kept: [Int: SearchPage] = [:]
+    private(set) var asks: [Int] = []
+    private(set) var waits: [Duration] = []
+    private var nextCommand = 1
+
+    init(_ script: [Int: [FakeSearcher.Answer]], fallback: FakeSearcher.Answer = .recipes([]),
+         configuration: SearchMachine.Configuration = SearchInteractor.Configuration(prefetch: false).machine) {
+        machine = SearchMachine(configuration: configuration)
+        self.script = script
+        self.fallback = fallback
+    }
+
+    /// Runs a command until nothing is left to do, and returns its reply.
+    mutating func run(_ command: SearchMachine.Command) -> ScreenResult? {
+        let id = nextCommand
+        nextCommand += 1
+        var reply: ScreenResult?
+        var pending = machine.handle(.command(id, command))
+        while !pending.isEmpty {
+            let effect = pending.removeFirst()
+            switch effect {
+            case .fetch(let request):
+                pending += machine.handle(answer(request))
+            case .wait(let request, let duration):
+                waits.append(duration)
+                pending += machine.handle(.backoffElapsed(request))
+            case .reply(let to, let result) where to == id:
+                reply = result
+            default:
+                break
+            }
+        }
+        return reply
+    }
+
+    private mutating func answer(_ request: SearchMachine.Request) -> SearchMachine.Event {
+        if request.source == .savedFirst, let page = kept[request.page] { return .pageArrived(request.id, page) }
+        asks.append(request.page)
+        var answer = fallback
+        if var answers = script[request.page], let first = answers.first {
+            answer = first
+            if answers.count > 1 {
+                answers.removeFirst()
+                script[request.page] = answers
+            }
+        }
+        switch answer {
+        case .recipes(let recipes): return .pageArrived(request.id, SearchPage(number: request.page, recipes: recipes))
+        case .failure(let error): return .pageFailed(request.id, error, laterPageSaved: kept[request.page + 1] != nil)
+        }
+    }
+}
+
+/// The walk through a search's pages, driven through the machine with no network and no tasks.
+@Suite struct WalkingThePages {
+    let query = SearchQuery(ingredientText: "eggs")
+    let recipes = SampleRecipes.make(1...50)
+
+    func page(_ range: ClosedRange<Int>) -> FakeSearcher.Answer { .recipes(Array(recipes[(range.lowerBound - 1)...(range.upperBound - 1)])) }
+
+    /// Every screen of 100 recipes until the walk stops.
+    func walk(_ driver: inout MachineDriver) -> (shown: [Int], gaps: [Int], last: ScreenResult?) {
+        var shown: [Int] = []
+        var gaps: [Int] = []
+        var result = driver.run(.search(query, fromDisk: false))
+        while case .screen(let screen)? = result {
+            shown += screen.recipes.map(\.number)
+            gaps += screen.gaps.map(\.number)
+            if screen.status != .more { break }
+            result = driver.run(.next)
+        }
+        return (shown, gaps, result)
+    }
+
+    func bigScreens(prefetch: Bool = false, gapWindow: Int = 3) -> SearchMachine.Configuration {
+        SearchInteractor.Configuration(screenSize: 100, prefetch: prefetch, gapWindow: gapWindow).machine
+    }
+
+    @Test func emptyAndFailedPagesInTheMiddleDoNotEndTheWalk() {
+        var driver = MachineDriver([
+            1: [page(1...10)], 2: [.recipes([])], 3: [.failure(.badStatus.with(status: 500, detail: "HTTP 500"))],
+            4: [page(11...20)], 5: [.failure(.malformedBody)], 6: [.recipes([])], 7: [page(21...25)],
+        ], configuration: bigScreens())
+        let result = walk(&driver)
+        #expect(result.shown == Array(1...25))
+        #expect(result.gaps == [2, 3, 5, 6])
+        guard case .screen(let screen)? = result.last else { Issue.record("no screen"); return }
+        #expect(screen.status == .last)
+        #expect(driver.asks == [1, 2, 3, 3, 4, 5, 5, 6, 7, 8, 9, 10])
+        #expect(driver.waits == [.milliseconds(200), .milliseconds(200)])
+    }
+
+    @Test func aFailedPageThatWorksOnRetryIsNotAGap() {
+        var driver = MachineDriver([1: [.failure(.timeout), page(1...10)]])
+        guard case .screen(let screen)? = driver.run(.search(query, fromDisk: false)) else { Issue.record("no screen"); return }
+        #expect(screen.recipes.map(\.number) == Array(1...10))
+        #expect(screen.gaps.isEmpty)
+        #expect(driver.asks == [1, 1])
+    }
+
+    @Test func aNetworkFailureAfterItsRetryIsOfflineAtOnceNotTheEnd() {
+        var driver = MachineDriver([1: [page(1...10)]], fallback: .failure(.unreachable), configuration: bigScreens())
+        let result = walk(&driver)
+        #expect(result.shown == Array(1...10))
+        guard case .screen(let screen)? = result.last else { Issue.record("no screen"); return }
+        #expect(screen.status == .offline(.unreachable))
+        // Probing further pages of a server that does not answer would only multiply the wait.
+        #expect(driver.asks == [1, 2, 2])
+    }
+
+    @Test func aNetworkFailureBeforeAKeptPageIsAGapNotTheEnd() {
+        var driver = MachineDriver([1: [page(1...10)]], fallback: .failure(.unreachable), configuration: bigScreens())
+        driver.kept[3] = SearchPage(number: 3, recipes: Array(recipes[10..<20]), savedAt: Date(timeIntervalSince1970: 0))
+        let result = walk(&driver)
+        #expect(result.shown == Array(1...10), "page 3 is kept, but the walk asks the network for it")
+        #expect(driver.asks == [1, 2, 2, 3, 3])
+    }
+
+    @Test func aServerFailingEveryPageIsFailingNotEmpty() {
+        var driver = MachineDriver([:], fallback: .failure(.badStatus.with(status: 500, detail: "HTTP 500")))
+        guard case .unanswered(_, let gaps)? = driver.run(.search(query, fromDisk: false)) else { Issue.record("not unanswered"); return }
+        #expect(gaps.map(\.number) == [1, 2, 3])
+        #expect(driver.asks == [1, 1, 2, 2, 3, 3])
+    }
+
+    @Test func aRunMixingFailuresWithAnEmptyAnswerIsExhausted() {
+        let error = FakeSearcher.Answer.failure(.badStatus.with(status: 500, detail: "HTTP 500"))
+        var driver = MachineDriver([1: [page(1...10)], 2: [error], 3: [.recipes([])], 4: [error]], configuration: bigScreens())
+        guard case .screen(let screen)? = walk(&driver).last else { Issue.record("no screen"); return }
+        #expect(screen.status == .last)
+    }
+
+    @Test func theWindowIsConfigurable() {
+        var driver = MachineDriver([1: [page(1...10)], 2: [.recipes([])], 3: [page(11...20)]], configuration: bigScreens(gapWindow: 1))
+        #expect(walk(&driver).shown == Array(1...10))
+        #expect(driver.asks == [1, 2])
+    }
+
+    @Test func pagesThatBringNothingNewCountTowardTheEnd() {
+        var driver = MachineDriver([:], fallback: page(1...10), configuration: bigScreens())
+        #expect(walk(&driver).shown == Array(1...10))
+        #expect(driver.asks == [1, 2, 3, 4])
+    }
+
+    @Test func afterTheEndNothingMoreIsAsked() {
+        var driver = MachineDriver([1: [page(1...10)]], configuration: bigScreens())
+        _ = walk(&driver)
+        let asked = driver.asks.count
+        #expect(driver.run(.next) == .endOfResults(query))
+        #expect(driver.asks.count == asked)
+    }
+
+    @Test func retryAfterOfflineStartsAgainWhereTheRunBegan() {
+        var driver = MachineDriver([1: [page(1...10)], 2: [.failure(.unreachable), .failure(.unreachable), page(11...20)]],
+                                   fallback: .failure(.unreachable))
+        _ = driver.run(.search(query, fromDisk: false))
+        #expect(driver.run(.next) == .offline(.unreachable))
+        guard case .screen(let screen)? = driver.run(.retry) else { Issue.record("no screen"); return }
+        #expect(screen.recipes.map(\.number) == Array(11...20))
+    }
+
+    @Test func aPageCancelledFromOutsideIsAskedForAgain() {
+        var driver = MachineDriver([1: [.failure(.cancelled), page(1...10)]])
+        #expect(driver.run(.search(query, fromDisk: false)) == .cancelled)
+        guard case .screen(let screen)? = driver.run(.next) else { Issue.record("no screen"); return }
+        #expect(screen.recipes.map(\.number) == Array(1...10))
+        #expect(driver.asks == [1, 1])
+    }
+}
+
+/// The machine's own guarantees, by sending it events directly.
+@Suite struct SearchMachineRules {
+    let query = SearchQuery(ingredientText: "eggs")
+    let configuration = SearchInteractor.Configuration(prefetch: true).machine
+
+    func fetches(_ effects: [SearchMachine.Effect]) -> [SearchMachine.Request] {
+        effects.compactMap { if case .fetch(let request) = $0 { request } else { nil } }
+    }
+
+    @Test func aNewSearchWaitsForTheCancelledRequestBeforeSendingItsOwn() throws {
+        var machine = SearchMachine(configuration: configuration)
+        let first = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
+        let other = SearchQuery(ingredientText: "onions")
+        let effects = machine.handle(.command(2, .search(other, fromDisk: false)))
+        #expect(effects.contains(.cancel(first.id)))
+        #expect(effects.contains(.reply(1, .cancelled)))
+        #expect(fetches(effects).isEmpty, "a second request while the first is still in flight")
+        // The old answer comes anyway: it is dropped, and only then is the new search's page asked for.
+        let late = machine.handle(.pageArrived(first.id, SearchPage(number: 1, recipes: SampleRecipes.make(1...10))))
+        let next = try #require(fetches(late).first)
+        #expect(next.query == other)
+        #expect(next.page == 1)
+        let shown = machine.handle(.pageArrived(next.id, SearchPage(number: 1, recipes: SampleRecipes.make(11...20))))
+        guard case .reply(2, .screen(let screen))? = shown.first(where: { if case .reply = $0 { true } else { false } }) else {
+            Issue.record("no screen for the new search")
+            return
+        }
+        #expect(screen.recipes.map(\.recipe.title) == (11...20).map { "Recipe \($0)" })
+    }
+
+    @Test func cancellingACommandAnswersAtOnceAndTheLateAnswerIsDropped() throws {
+        var machine = SearchMachine(configuration: configuration)
+        let request = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
+        let cancelled = machine.handle(.cancel(1))
+        #expect(cancelled.contains(.reply(1, .cancelled)))
+        #expect(cancelled.contains(.cancel(request.id)))
+        #expect(machine.handle(.pageArrived(request.id, SearchPage(number: 1, recipes: SampleRecipes.make(1...10)))).isEmpty)
+        #expect(machine.session?.found.isEmpty == true)
+        let again = try #require(fetches(machine.handle(.command(2, .next))).first)
+        #expect(again.page == 1)
+    }
+
+    @Test func answersToUnknownRequestsChangeNothing() throws {
+        var machine = SearchMachine(configuration: configuration)
+        let request = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
+        #expect(machine.handle(.pageArrived(request.id + 7, SearchPage(number: 1, recipes: SampleRecipes.make(1...10)))).isEmpty)
+        #expect(machine.handle(.backoffElapsed(request.id)).isEmpty)
+        #expect(machine.flight == .fetching(request, cancelled: false))
+    }
+}
