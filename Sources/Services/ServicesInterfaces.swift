@@ -15,6 +15,19 @@ public protocol SavedSearchPages: Sendable {
     func savedPage(_ query: SearchQuery, number: Int) -> SearchPage?
 }
 
+/// Where the search cache keeps API pages: on disk (`SearchCache`), or anywhere a test keeps them.
+public protocol SearchPageKeeping: Sendable {
+    /// The page kept for `query`, with the time it was fetched in `savedAt`; nil when none is kept. A
+    /// page kept as skipped comes back with no results.
+    func page(_ query: SearchQuery, number: Int) -> SearchPage?
+    /// Keeps `page` as fetched for `query` now; returns the time it was kept at.
+    @discardableResult
+    func save(_ page: SearchPage, for query: SearchQuery) throws(ServiceError) -> Date
+    /// Keeps page `number` of `query` as one the server could not serve (it answered, but with an error
+    /// or a garbled body), so that a walk with the network gone passes over it as the walk online did.
+    func saveSkipped(_ number: Int, for query: SearchQuery) throws(ServiceError)
+}
+
 /// A recipe's page and picture, fetched from the web.
 public protocol PageFetching: Sendable {
     func page(at href: String) async throws(ServiceError) -> RecipePage

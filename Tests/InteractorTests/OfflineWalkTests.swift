@@ -85,4 +85,28 @@ import TestSupport
             #expect(screen.status == .last)
         }
     }
+
+    /// Pages 5 and 6 garbled online, 7, 8 and 10 good: offline, the walk passes over the two pages
+    /// remembered as skipped and shows every good recipe it showed online.
+    @Test func offlineTheWalkPassesARunOfPagesTheServerGarbledOnline() async throws {
+        try await TemporaryDirectory.with { folder in
+            let time = FakeTime()
+            let many = SampleRecipes.make(1...100)
+            func page(_ number: Int) -> FakeSearcher.Answer { .recipes(Array(many[(number - 1) * 10..<number * 10])) }
+            let cache = cache(folder, time)
+            let garbled = FakeSearcher(script: [
+                1: [page(1)], 2: [page(2)], 3: [page(3)], 4: [page(4)], 5: [.failure(.malformedBody)],
+                6: [.failure(.badStatus.with(status: 500, detail: "HTTP 500"))], 7: [page(7)], 8: [page(8)], 9: [.recipes([])], 10: [page(10)],
+            ])
+            let online = await walk(CachingSearcher(network: garbled, cache: cache), time: time)
+            let good = [1, 2, 3, 4, 7, 8, 10].flatMap { Array(many[($0 - 1) * 10..<$0 * 10]) }
+            #expect(online.recipes == good)
+            let down = FakeSearcher(script: [:], fallback: .failure(.unreachable))
+            let offlineSearcher = CachingSearcher(network: down, cache: cache)
+            let offline = await walk(offlineSearcher, saved: offlineSearcher, time: time)
+            #expect(offline.recipes == good)
+            guard case .screen(let screen) = offline.last else { Issue.record("no screen"); return }
+            #expect(screen.status == .last)
+        }
+    }
 }

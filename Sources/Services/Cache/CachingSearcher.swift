@@ -12,13 +12,15 @@ extension CachingSearcher: SavedSearchPages {
 /// - A page the network answers is saved and returned with `savedAt == nil`.
 /// - When the network fails (`isNetworkLevel`: timed out, unreachable, connection lost), the saved
 ///   page is returned with its `savedAt`; with none saved, the network's error is thrown.
-/// - Any other failure (an HTTP 500, a malformed body, cancellation) is thrown as it is: the server
-///   answered, and the walker knows what to do with a bad page.
+/// - A page the server answered but could not serve (an HTTP error, a malformed or oversized body) is
+///   thrown as it is, and kept as skipped when nothing better is kept for it: with the network gone, the
+///   walk passes over it as the walk online did, on to the pages kept after it.
+/// - Cancellation and a refused query are thrown as they are.
 public final class CachingSearcher: RecipeSearching {
     public let network: any RecipeSearching
-    public let cache: SearchCache
+    public let cache: any SearchPageKeeping
 
-    public init(network: any RecipeSearching, cache: SearchCache) {
+    public init(network: any RecipeSearching, cache: any SearchPageKeeping) {
         self.network = network
         self.cache = cache
     }
@@ -34,6 +36,15 @@ public final class CachingSearcher: RecipeSearching {
         } catch where error.isNetworkLevel {
             guard let saved = cache.page(query, number: number) else { throw error }
             return saved
+        } catch where CachingSearcher.isUnservedPage(error) {
+            if cache.page(query, number: number) == nil {
+                do {
+                    try cache.saveSkipped(number, for: query)
+                } catch {
+                    // Not kept: offline, the walk then ends at this page, as it did before it was kept.
+                }
+            }
+            throw error
         }
         do {
             try cache.save(page, for: query)
@@ -42,6 +53,11 @@ public final class CachingSearcher: RecipeSearching {
             // kept in the store's `usage().lastProblem`.
         }
         return page.saved(at: nil)
+    }
+
+    /// True for a page the server answered without serving it.
+    static func isUnservedPage(_ error: ServiceError) -> Bool {
+        error == .badStatus || error == .malformedBody || error == .tooLarge
     }
 
     /// The saved page without asking the network (to show a repeated search at once), or nil.

@@ -7,7 +7,7 @@ public import Entity
 /// words), so `Onions,garlic` and `onions, garlic` share entries. `source` names the server the pages
 /// came from, so pages from one server never answer for another: the `--api` URL, or a fixed name for
 /// the embedded server (whose port changes from run to run).
-public struct SearchCache: Sendable {
+public struct SearchCache: SearchPageKeeping {
     public let store: CacheStore
     public let source: String
 
@@ -26,20 +26,30 @@ public struct SearchCache: Sendable {
             // save replaces it.
             return nil
         }
-        return SearchPage(number: number, recipes: stored.recipes, droppedCount: stored.droppedCount, savedAt: entry.savedAt)
+        return SearchPage(number: number, recipes: stored.skipped == true ? [] : stored.recipes, droppedCount: stored.droppedCount,
+                          savedAt: entry.savedAt)
     }
 
     /// Saves `page` as fetched for `query` now; returns the time it was saved at.
     @discardableResult
     public func save(_ page: SearchPage, for query: SearchQuery) throws(ServiceError) -> Date {
-        guard let key = key(query, number: page.number) else {
+        try write(StoredPage(number: page.number, droppedCount: page.droppedCount, recipes: page.recipes, skipped: nil), for: query)
+    }
+
+    public func saveSkipped(_ number: Int, for query: SearchQuery) throws(ServiceError) {
+        try write(StoredPage(number: number, droppedCount: 0, recipes: [], skipped: true), for: query)
+    }
+
+    @discardableResult
+    private func write(_ stored: StoredPage, for query: SearchQuery) throws(ServiceError) -> Date {
+        guard let key = key(query, number: stored.number) else {
             throw .invalidQuery.with(detail: "the query cannot be used as a cache key")
         }
         let body: Data
         do {
-            body = try JSONEncoder().encode(StoredPage(number: page.number, droppedCount: page.droppedCount, recipes: page.recipes))
+            body = try JSONEncoder().encode(stored)
         } catch {
-            throw .storage.with(detail: "cannot encode page \(page.number): \(error)")
+            throw .storage.with(detail: "cannot encode page \(stored.number): \(error)")
         }
         return try store.write(key, body: body)
     }
@@ -65,5 +75,7 @@ public struct SearchCache: Sendable {
         let number: Int
         let droppedCount: Int
         let recipes: [Recipe]
+        /// True for a page the server could not serve when it was asked (absent in pages kept before).
+        let skipped: Bool?
     }
 }
