@@ -48,6 +48,7 @@ var targets: [Target] = [
     .testTarget(name: "PresenterTests", dependencies: ["Presenter", "TestSupport"]),
     .testTarget(name: "ViewTests", dependencies: ["View", "TestSupport"]),
     .testTarget(name: "PuppyServerTests", dependencies: ["PuppyServer", "TestSupport"]),
+    .testTarget(name: "SessionModelTests", dependencies: ["Presenter", "Interactor", "Services", "Router", "TestSupport"]),
     .testTarget(
         name: "UITests",
         dependencies: ["TestSupport", "recipes", "puppy-server"],

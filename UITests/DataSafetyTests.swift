@@ -22,10 +22,10 @@ import TestSupport
                 let full = try BinaryRunner.run("/bin/sh", ["-c", script, BinaryRunner.url(of: "recipes").path, "--api", api, "--data-dir", data.path],
                                                 input: "garlic\nfav 2\nfav 3\nfav 4\nfav 5\nquit\n", environment: environment)
                 #expect(full.status == 0)
-                let failures = full.output.split(separator: "\n").filter { $0.hasPrefix("Error: Could not save") }
+                let failures = full.output.split(separator: "\n").filter { $0.hasPrefix("Error: Could not save") || $0.hasPrefix("Error: Could not store") }
                 #expect(!failures.isEmpty, "\(full.output)")
                 #expect(failures.allSatisfy { $0.contains("the disk may be full") })
-                let savedNow = full.output.components(separatedBy: "★ Saved").count - 1
+                let savedNow = full.output.components(separatedBy: "” is a favorite; fetching").count - 1
                 let store = try FavoritesStore(directory: data)
                 #expect(try await store.integrityCheck() == "ok")
                 #expect(try await store.count() == 1 + savedNow)

@@ -117,8 +117,10 @@ import TestSupport
                 var titles = Set<String>()
                 for result in results {
                     #expect(result.status == 0)
-                    // A recipe both lists share is saved by one and found a favorite already by the other.
-                    let saved = result.output.split(separator: "\n").filter { $0.hasPrefix("★ Saved “") || $0.hasPrefix("★ “") }
+                    // A recipe both lists share is starred by one and found a favorite already by the other.
+                    let saved = result.output.split(separator: "\n").filter {
+                        ($0.hasPrefix("★ “") && $0.contains("” is a favorite; fetching")) || $0.hasSuffix("” is already a favorite.")
+                    }
                     #expect(saved.count == 3, "\(result.output)")
                     titles.formUnion(saved.map { String($0.drop { $0 != "“" }.dropFirst().prefix { $0 != "”" }) })
                 }
@@ -142,7 +144,8 @@ import TestSupport
                 for round in 0..<50 {
                     let running = try RunningProcess("recipes", arguments, environment: environment)
                     running.write("\(searches[round % searches.count])\nfav \(round % 10 + 1)\nfav \((round + 3) % 10 + 1)\n")
-                    #expect(running.waitForOutput(containing: "Saving “"))
+                    // Acknowledged: a favorite now, or one already.
+                    #expect(running.waitForOutput(containing: " a favorite"))
                     if round == 0 {
                         // The first round (its recipes new to the database) is killed only once a save
                         // was reported, so one is reported however slow the machine is.
@@ -154,8 +157,9 @@ import TestSupport
                     running.signal(SIGKILL)
                     let result = running.finish()
                     #expect(result.status == 128 + SIGKILL)
-                    for line in result.output.split(separator: "\n") where line.hasPrefix("★ Saved “") {
-                        reported.insert(String(line.dropFirst("★ Saved “".count).prefix { $0 != "”" }))
+                    // A favorite counts from the moment it is acknowledged, before its page and picture.
+                    for line in result.output.split(separator: "\n") where line.hasPrefix("★ “") && line.contains("” is a favorite; fetching") {
+                        reported.insert(String(line.dropFirst("★ “".count).prefix { $0 != "”" }))
                     }
                 }
                 let store = try FavoritesStore(directory: data)

@@ -18,8 +18,12 @@ public final class FavoritesPresenter: ListPresenting {
     private let messages: Messages
     private let links: RecipeLinks
     private let pictures: RecipePictures
-    /// Saves still downloading, by recipe: quitting waits for them.
-    private var saving: [RecipeID: Task<Void, Never>] = [:]
+    /// Saves still fetching a favorite's page and picture, by recipe: the one whose token matches may
+    /// report. Removing the favorite abandons its save.
+    private var saving: [RecipeID: (token: Int, task: Task<Void, Never>)] = [:]
+    private var nextSave = 0
+    /// Every save started and not yet waited for: quitting waits for them all.
+    private var pending: [Task<Void, Never>] = []
 
     public init(favorites: FavoritesInteractor, reading: ReadingInteractor, router: Router,
                 pictures pictureInteractor: PictureInteractor? = nil, messages: Messages = Messages()) {
@@ -140,15 +144,7 @@ public final class FavoritesPresenter: ListPresenting {
             view?.display(messages.alreadyAFavorite(listed.recipe, number: number))
             return
         }
-        do throws(UseCaseError) {
-            if let restored = try await favorites.restore(listed.recipe.id) {
-                view?.display(messages.restored(restored.recipe))
-            } else {
-                save(listed.recipe)
-            }
-        } catch {
-            view?.display(messages.couldNotSave(listed.recipe, error))
-        }
+        await save(listed.recipe, number: number)
     }
 
     /// `unfav N` on the favorites screen: removes the favorite shown under N; the numbers stay.
@@ -181,27 +177,53 @@ public final class FavoritesPresenter: ListPresenting {
 
     // MARK: Saving and removing (also for search results)
 
-    /// Starts saving a recipe; the prompt comes back at once and a line reports when it is done.
-    func save(_ recipe: Recipe) {
+    /// Makes a recipe a favorite at once (it is listed from now on), then fetches its page and picture
+    /// off the prompt; a line reports when that is done.
+    func save(_ recipe: Recipe, number: Int) async {
         guard saving[recipe.id] == nil else {
             view?.display(messages.alreadySaving(recipe))
             return
         }
-        view?.display(messages.saving(recipe))
-        saving[recipe.id] = Task {
-            do throws(UseCaseError) {
-                let report = try await favorites.save(recipe)
-                view?.display(messages.saved(report))
-            } catch {
-                view?.display(messages.couldNotSave(recipe, error))
-            }
-            saving[recipe.id] = nil
+        let outcome: StarOutcome
+        do throws(UseCaseError) {
+            outcome = try await favorites.star(recipe)
+        } catch {
+            view?.display(messages.couldNotSave(recipe, error))
+            return
+        }
+        switch outcome {
+        case .restored:
+            view?.display(messages.restored(recipe))
+        case .already(let favorite) where favorite.missing.isEmpty:
+            view?.display(messages.alreadyAFavorite(recipe, number: number))
+        case .already, .starred:
+            let justStarred = if case .starred = outcome { true } else { false }
+            view?.display(justStarred ? messages.saving(recipe) : messages.completing(recipe))
+            fetchParts(of: recipe, justStarred: justStarred)
         }
     }
 
-    /// Removes a recipe from favorites, saying how to put it back when it was shown under `number`.
+    /// Fetches what a favorite lacks, off the prompt. A favorite removed meanwhile is left alone.
+    private func fetchParts(of recipe: Recipe, justStarred: Bool) {
+        nextSave += 1
+        let token = nextSave
+        let task = Task {
+            do throws(UseCaseError) {
+                let report = try await favorites.completeMissing(recipe.id, justStarred: justStarred)
+                if saving[recipe.id]?.token == token, let report { view?.display(messages.saved(report)) }
+            } catch {
+                if saving[recipe.id]?.token == token { view?.display(messages.couldNotComplete(recipe, error)) }
+            }
+            if saving[recipe.id]?.token == token { saving[recipe.id] = nil }
+        }
+        saving[recipe.id] = (token, task)
+        pending.append(task)
+    }
+
+    /// Removes a recipe from favorites, saying how to put it back when it was shown under `number`. A
+    /// save still fetching its page and picture is abandoned.
     func remove(_ recipe: Recipe, number: Int?) async {
-        await saving[recipe.id]?.value
+        saving[recipe.id] = nil
         do throws(UseCaseError) {
             if try await favorites.remove(recipe.id) != nil {
                 view?.display(messages.removed(recipe, number: number))
@@ -213,11 +235,18 @@ public final class FavoritesPresenter: ListPresenting {
         }
     }
 
-    /// Waits for saves still downloading, saying so; a favorite reported saved is never lost.
+    /// Waits for the saves still fetching, without a word (tests, and before leaving).
+    func settle() async {
+        let tasks = pending
+        pending = []
+        for task in tasks { await task.value }
+    }
+
+    /// Waits for saves still fetching, saying so: what a favorite lacks is fetched before leaving.
     func finish() async {
-        let pending = Array(saving.values)
-        guard !pending.isEmpty else { return }
-        view?.display(messages.waitingForSaves(pending.count))
-        for task in pending { await task.value }
+        let count = saving.count
+        guard count > 0 else { return await settle() }
+        view?.display(messages.waitingForSaves(count))
+        await settle()
     }
 }

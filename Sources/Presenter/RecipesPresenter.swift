@@ -120,6 +120,14 @@ public final class RecipesPresenter {
         view?.display(messages.input(error))
     }
 
+    /// Waits until everything started in the background is done: the next screen fetched, the check of
+    /// saved results said and, with `saves`, the pages and pictures of favorites fetched (tests and the
+    /// benchmark).
+    public func settle(saves: Bool) async {
+        await results.settle()
+        if saves { await favorites.settle() }
+    }
+
     /// Before leaving: waits for favorites still being saved.
     public func finish() async {
         results.finish()

@@ -74,6 +74,12 @@ public final class SearchPresenter: ListPresenting {
         check?.cancel()
     }
 
+    /// Waits until the search is still: the next screen fetched, the check of saved results said.
+    func settle() async {
+        await search.settle()
+        await check?.value
+    }
+
     public func next() async { await page("Fetching more") { await self.search.next() } }
     public func previous() async { await page(nil) { await self.search.previous() } }
     public func first() async { await page(nil) { await self.search.first() } }
@@ -180,7 +186,8 @@ public final class SearchPresenter: ListPresenting {
         case .offline(let error), .failed(let error):
             view?.display(messages.error(error))
         case .cancelled:
-            view?.display(messages.cancelled())
+            // `n` carries the search on only where it pages the results, not the favorites screen.
+            view?.display(messages.cancelled(nextContinues: router.activeList == .results))
         case .noSearch:
             view?.display(messages.noSearch())
         case .atFirstScreen:
@@ -210,10 +217,10 @@ public final class SearchPresenter: ListPresenting {
     }
     public func picture(_ number: Int) async { if let recipe = await recipe(number)?.recipe { await pictures.show(recipe, for: .large) } }
 
-    /// `fav N`: saves recipe N with its page and picture, off the prompt.
+    /// `fav N`: recipe N is a favorite at once; its page and picture are fetched off the prompt.
     public func favorite(_ number: Int) async {
         guard let listed = await recipe(number) else { return }
-        favorites.save(listed.recipe)
+        await favorites.save(listed.recipe, number: number)
     }
 
     /// `unfav N`: removes recipe N from favorites.

@@ -11,15 +11,25 @@ public protocol RecipeSearching: Sendable {
 /// Search pages kept from earlier searches, read without the network (to show a repeated search at
 /// once).
 public protocol SavedSearchPages: Sendable {
-    /// The saved page, with when it was saved; nil when none is kept.
+    /// The saved page, with when it was saved; nil when none is kept (or it is kept as skipped).
     func savedPage(_ query: SearchQuery, number: Int) -> SearchPage?
+    /// Whether anything is kept for the page: the page itself, or that it was skipped.
+    func keepsPage(_ query: SearchQuery, number: Int) -> Bool
+}
+
+extension SavedSearchPages {
+    public func keepsPage(_ query: SearchQuery, number: Int) -> Bool {
+        savedPage(query, number: number) != nil
+    }
 }
 
 /// Where the search cache keeps API pages: on disk (`SearchCache`), or anywhere a test keeps them.
 public protocol SearchPageKeeping: Sendable {
-    /// The page kept for `query`, with the time it was fetched in `savedAt`; nil when none is kept. A
-    /// page kept as skipped comes back with no results.
+    /// The page kept for `query`, with the time it was fetched in `savedAt`; nil when none is kept or
+    /// it is kept as skipped.
     func page(_ query: SearchQuery, number: Int) -> SearchPage?
+    /// True when page `number` of `query` is kept as one the server could not serve.
+    func isSkipped(_ query: SearchQuery, number: Int) -> Bool
     /// Keeps `page` as fetched for `query` now; returns the time it was kept at.
     @discardableResult
     func save(_ page: SearchPage, for query: SearchQuery) throws(ServiceError) -> Date

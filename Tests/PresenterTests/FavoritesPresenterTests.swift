@@ -30,11 +30,11 @@ let fetchedPicture = RecipeImage(bytes: PictureFixtures.palettePNG, contentType:
         try await TemporaryDirectory.with { folder in
             let stack = try await stackWithFavorites(folder, count: 1)
             #expect(stack.view.messages.map(\.text).filter { !$0.hasPrefix("Waiting") } == [
-                "Saving “Recipe 1”: fetching its page and picture…", "★ Saved “Recipe 1” with its page and picture: readable offline.",
+                "★ “Recipe 1” is a favorite; fetching its page and picture…", "★ Saved “Recipe 1” with its page and picture: readable offline.",
             ])
             await stack.presenter.list.favorite(1)
             await stack.presenter.finish()
-            #expect(stack.view.messages.last?.text == "★ “Recipe 1” is a favorite, with its page and picture.")
+            #expect(stack.view.messages.last?.text == "“Recipe 1” is already a favorite.")
         }
     }
 
@@ -46,7 +46,7 @@ let fetchedPicture = RecipeImage(bytes: PictureFixtures.palettePNG, contentType:
             await stack.presenter.list.favorite(1)
             await stack.presenter.finish()
             #expect(stack.view.messages.map(\.text).filter { !$0.hasPrefix("Waiting") } == [
-                "Saving “Plain Rice”: fetching its page…", "★ Saved “Plain Rice” with its page: readable offline.",
+                "★ “Plain Rice” is a favorite; fetching its page…", "★ Saved “Plain Rice” with its page: readable offline.",
             ])
         }
     }

@@ -57,31 +57,42 @@ public actor FavoritesInteractor: SavedPageProviding {
 
     // MARK: Saving
 
-    /// Saves a recipe with its page and picture, in one transaction. The picture is the one the page's
-    /// recipe names when there is one, else the thumbnail (see `keptPicture`). What cannot be fetched
-    /// is left out and reported; the recipe is saved all the same. A recipe that is a favorite already
-    /// keeps everything it has and only gets what it lacked.
-    public func save(_ recipe: Recipe) async throws(UseCaseError) -> SaveReport {
+    /// Makes a recipe a favorite at once: its data is written before anything is fetched, so it counts
+    /// (and is listed) from the moment this returns. What it still lacks (its page, its picture) is
+    /// fetched by `completeMissing`. A recipe removed in this session comes back whole.
+    public func star(_ recipe: Recipe) async throws(UseCaseError) -> StarOutcome {
         let store = try await requireStore()
         if let existing = try await query({ () throws(ServiceError) in try await store.favorite(recipe.id) }) {
-            return try await complete(existing, in: store)
+            return .already(existing)
         }
-        if let gone = try await restore(recipe.id) {
-            return report(gone, wasFavorite: false, missing: [])
-        }
-        let (page, picture) = await download(recipe, savedPage: nil, page: true, picture: true)
-        let favorite = Favorite(recipe: recipe, savedAt: time.now(), page: page.value, thumbnail: picture.value)
+        if let gone = try await restore(recipe.id) { return .restored(gone) }
+        let favorite = Favorite(recipe: recipe, savedAt: time.now(), page: nil, thumbnail: nil)
         try await query { () throws(ServiceError) in try await store.save(favorite) }
         removed[recipe.id] = nil
-        return report(favorite, wasFavorite: false, missing: [page.missing(.page), picture.missing(.picture)])
+        return .starred(favorite)
+    }
+
+    /// Saves a recipe with its page and picture: starred at once, then completed. The picture is the
+    /// one the page's recipe names when there is one, else the thumbnail (see `keptPicture`). What
+    /// cannot be fetched is left out and reported; the recipe is a favorite all the same. A recipe that
+    /// is a favorite already keeps everything it has and only gets what it lacked.
+    public func save(_ recipe: Recipe) async throws(UseCaseError) -> SaveReport {
+        switch try await star(recipe) {
+        case .already(let existing):
+            return try await completeMissing(existing.recipe.id) ?? report(existing, wasFavorite: true, missing: [])
+        case .restored(let favorite):
+            return report(favorite, wasFavorite: false, missing: [])
+        case .starred(let favorite):
+            return try await completeMissing(recipe.id, justStarred: true) ?? report(favorite, wasFavorite: false, missing: [])
+        }
     }
 
     /// Fetches what a favorite lacks (its page, its picture) and stores it; nil when the recipe is not
-    /// a favorite.
-    public func completeMissing(_ id: RecipeID) async throws(UseCaseError) -> SaveReport? {
+    /// a favorite (any more). `justStarred`: it was starred just now, and the report says it was saved.
+    public func completeMissing(_ id: RecipeID, justStarred: Bool = false) async throws(UseCaseError) -> SaveReport? {
         let store = try await requireStore()
         guard let favorite = try await query({ () throws(ServiceError) in try await store.favorite(id) }) else { return nil }
-        return try await complete(favorite, in: store)
+        return try await complete(favorite, in: store, wasFavorite: !justStarred)
     }
 
     /// The favorites saved without their page or a picture they have, newest first.
@@ -90,18 +101,20 @@ public actor FavoritesInteractor: SavedPageProviding {
         return try await query { () throws(ServiceError) in try await store.incomplete() }
     }
 
-    private func complete(_ favorite: Favorite, in store: FavoritesStore) async throws(UseCaseError) -> SaveReport {
+    /// Fetches and stores what `favorite` lacks; nil when it stopped being a favorite meanwhile.
+    private func complete(_ favorite: Favorite, in store: FavoritesStore, wasFavorite: Bool = true) async throws(UseCaseError) -> SaveReport? {
         let lacking = favorite.missing
-        guard !lacking.isEmpty else { return report(favorite, wasFavorite: true, missing: []) }
+        guard !lacking.isEmpty else { return report(favorite, wasFavorite: wasFavorite, missing: []) }
         let (page, picture) = await download(favorite.recipe, savedPage: favorite.page, page: lacking.contains(.page),
                                              picture: lacking.contains(.picture))
-        try await query { () throws(ServiceError) in
-            _ = try await store.complete(favorite.recipe.id, page: page.value, thumbnail: picture.value)
+        let stillAFavorite = try await query { () throws(ServiceError) in
+            try await store.complete(favorite.recipe.id, page: page.value, thumbnail: picture.value)
         }
+        guard stillAFavorite else { return nil }
         var completed = favorite
         completed.page = favorite.page ?? page.value
         completed.thumbnail = favorite.thumbnail ?? picture.value
-        return report(completed, wasFavorite: true, missing: [page.missing(.page), picture.missing(.picture)])
+        return report(completed, wasFavorite: wasFavorite, missing: [page.missing(.page), picture.missing(.picture)])
     }
 
     private func report(_ favorite: Favorite, wasFavorite: Bool, missing: [MissingPart?]) -> SaveReport {

@@ -56,3 +56,13 @@ public struct SaveReport: Sendable, Equatable {
         self.hasPicture = hasPicture
     }
 }
+
+/// What starring a recipe came to.
+public enum StarOutcome: Sendable, Equatable {
+    /// Written as a favorite just now; what it lacks (its page, its picture) is still to be fetched.
+    case starred(Favorite)
+    /// It was removed in this session and is back, whole.
+    case restored(Favorite)
+    /// It was a favorite already (perhaps still lacking its page or picture).
+    case already(Favorite)
+}

@@ -56,6 +56,7 @@ public actor SearchInteractor {
     private var work: [Int: Task<Void, Never>] = [:]
     private var checkWaiters: [CheckedContinuation<SavedResultsCheck?, Never>] = []
     private var prefetchWaiters: [CheckedContinuation<Void, Never>] = []
+    private var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
     public init(searcher: any RecipeSearching, saved: (any SavedSearchPages)? = nil, favorites: (any FavoriteStatusProviding)?,
                 time: any TimeSource, configuration: Configuration = Configuration()) {
@@ -167,6 +168,12 @@ public actor SearchInteractor {
     /// How many background fetches have run to completion.
     public var prefetchCount: Int { machine.prefetchCount }
 
+    /// Waits until nothing is going on: no screen being filled, no check running, no request in flight.
+    public func settle() async {
+        guard !machine.isSettled else { return }
+        await withCheckedContinuation { settleWaiters.append($0) }
+    }
+
     // MARK: Running the machine
 
     /// Hands a command to the machine and waits for its reply. When the task asking is cancelled
@@ -218,6 +225,11 @@ public actor SearchInteractor {
             prefetchWaiters = []
             for waiter in waiters { waiter.resume() }
         }
+        if machine.isSettled, !settleWaiters.isEmpty {
+            let waiters = settleWaiters
+            settleWaiters = []
+            for waiter in waiters { waiter.resume() }
+        }
     }
 
     /// Performs a request: the page kept on disk when the request allows it, else the service.
@@ -230,7 +242,7 @@ public actor SearchInteractor {
                 event = .pageArrived(request.id, try await searcher.page(request.query, number: request.page))
             }
         } catch {
-            let laterPageSaved = error.isNetworkLevel && saved?.savedPage(request.query, number: request.page + 1) != nil
+            let laterPageSaved = error.isNetworkLevel && saved?.keepsPage(request.query, number: request.page + 1) == true
             event = .pageFailed(request.id, error, laterPageSaved: laterPageSaved)
         }
         finished(request.id, event)

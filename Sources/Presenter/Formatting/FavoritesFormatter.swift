@@ -9,7 +9,8 @@ public enum FavoritesFormatter {
         let cards = screen.favorites.map { listed in
             RecipeCard(number: listed.number, title: listed.summary.recipe.title,
                        ingredients: listed.summary.recipe.ingredients.joined(separator: ", "),
-                       site: listed.summary.recipe.site + " · saved " + ScreenFormatter.displayDate(listed.summary.savedAt)
+                       site: ([listed.summary.recipe.site] + (listed.summary.recipe.cuisine.map { [$0] } ?? [])).joined(separator: " · ")
+                           + " · saved " + ScreenFormatter.displayDate(listed.summary.savedAt)
                            + (listed.summary.hasPage ? "" : " · page missing"),
                        href: listed.summary.recipe.href, badges: [.favorite] + (listed.lactoseIngredients.isEmpty ? [] : [.lactose]))
         }
@@ -36,6 +37,7 @@ public enum FavoritesFormatter {
             .init(label: "Favorite", value: "★ saved \(ScreenFormatter.displayDate(favorite.savedAt))"),
             .init(label: "Page", value: favorite.page == nil ? "not saved (refresh fetches it)" : "saved, readable offline"),
         ]
+        if let cuisine = recipe.cuisine { fields.insert(.init(label: "Cuisine", value: cuisine), at: 2) }
         if let thumbnail = favorite.thumbnail {
             fields.append(.init(label: "Picture", value: "saved (\(thumbnail.bytes.count) bytes, \(thumbnail.contentType))"))
         } else if recipe.thumbnail != nil {

@@ -24,8 +24,14 @@ extension Messages {
         MessageModel(.info, "“\(recipe.title)” (\(number)) is no longer a favorite.", hint: "fav \(number) puts it back.")
     }
 
+    /// A favorite from now on; its page and picture are on their way.
     public func saving(_ recipe: Recipe) -> MessageModel {
-        MessageModel(.info, "Saving “\(recipe.title)”: fetching its page\(recipe.thumbnail == nil ? "" : " and picture")…")
+        MessageModel(.info, "★ “\(recipe.title)” is a favorite; fetching its page\(recipe.thumbnail == nil ? "" : " and picture")…")
+    }
+
+    /// A favorite already, still without its page or picture: fetching them.
+    public func completing(_ recipe: Recipe) -> MessageModel {
+        MessageModel(.info, "★ “\(recipe.title)” is a favorite; fetching what it lacks…")
     }
 
     public func alreadyAFavorite(_ recipe: Recipe, number: Int) -> MessageModel {
@@ -55,6 +61,13 @@ extension Messages {
     public func couldNotSave(_ recipe: Recipe, _ error: UseCaseError) -> MessageModel {
         let message = self.error(error)
         return MessageModel(.error, "Could not save “\(recipe.title)”: \(message.text)", hint: message.hint)
+    }
+
+    /// A favorite whose page and picture could not be stored; it stays a favorite.
+    public func couldNotComplete(_ recipe: Recipe, _ error: UseCaseError) -> MessageModel {
+        let message = self.error(error)
+        return MessageModel(.error, "Could not store the page and picture of “\(recipe.title)”, which stays a favorite: \(message.text)",
+                            hint: "Open favorites and type refresh to fetch them again.")
     }
 
     public func removed(_ recipe: Recipe, number: Int?) -> MessageModel {

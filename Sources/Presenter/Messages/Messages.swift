@@ -91,9 +91,11 @@ public struct Messages: Sendable {
         MessageModel(.info, "Stopped: the rest was not drawn.")
     }
 
-    /// Ctrl-C: a search carries on with `n` or `retry`; anything else is simply not done.
-    public func cancelled(searching: Bool = true) -> MessageModel {
-        MessageModel(.info, "Cancelled.", hint: mode == .interactive && searching ? "n or retry carries on from there." : nil)
+    /// Ctrl-C: a search carries on with `retry`, and with `n` when the search's results are the list
+    /// `n` pages (not the favorites screen a search was typed on); anything else is simply not done.
+    public func cancelled(searching: Bool = true, nextContinues: Bool = true) -> MessageModel {
+        guard mode == .interactive, searching else { return MessageModel(.info, "Cancelled.") }
+        return MessageModel(.info, "Cancelled.", hint: nextContinues ? "n or retry carries on from there." : "retry carries on from there.")
     }
 
     // MARK: Wording

@@ -4,6 +4,10 @@ extension CachingSearcher: SavedSearchPages {
     public func savedPage(_ query: SearchQuery, number: Int) -> SearchPage? {
         cachedPage(query, number: number)
     }
+
+    public func keepsPage(_ query: SearchQuery, number: Int) -> Bool {
+        cache.page(query, number: number) != nil || cache.isSkipped(query, number: number)
+    }
 }
 
 /// The search API with a cache behind it: the network first, and the saved page when the network
@@ -13,8 +17,9 @@ extension CachingSearcher: SavedSearchPages {
 /// - When the network fails (`isNetworkLevel`: timed out, unreachable, connection lost), the saved
 ///   page is returned with its `savedAt`; with none saved, the network's error is thrown.
 /// - A page the server answered but could not serve (an HTTP error, a malformed or oversized body) is
-///   thrown as it is, and kept as skipped when nothing better is kept for it: with the network gone, the
-///   walk passes over it as the walk online did, on to the pages kept after it.
+///   thrown as it is, and kept as skipped when nothing better is kept for it: with the network gone, it
+///   fails again as it did online (the server failed it, it is not "offline"), so the walk passes over
+///   it as the walk online did, on to the pages kept after it.
 /// - Cancellation and a refused query are thrown as they are.
 public final class CachingSearcher: RecipeSearching {
     public let network: any RecipeSearching
@@ -34,10 +39,13 @@ public final class CachingSearcher: RecipeSearching {
         do {
             page = try await network.page(query, number: number)
         } catch where error.isNetworkLevel {
-            guard let saved = cache.page(query, number: number) else { throw error }
-            return saved
+            if let saved = cache.page(query, number: number) { return saved }
+            if cache.isSkipped(query, number: number) {
+                throw .badStatus.with(detail: "page \(number) could not be had from the server when it was last asked for")
+            }
+            throw error
         } catch where CachingSearcher.isUnservedPage(error) {
-            if cache.page(query, number: number) == nil {
+            if cache.page(query, number: number) == nil, !cache.isSkipped(query, number: number) {
                 do {
                     try cache.saveSkipped(number, for: query)
                 } catch {

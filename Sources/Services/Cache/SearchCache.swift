@@ -19,6 +19,15 @@ public struct SearchCache: SearchPageKeeping {
     /// The page saved for `query`, with the time it was fetched in `savedAt`; nil when none is saved
     /// or it cannot be read.
     public func page(_ query: SearchQuery, number: Int) -> SearchPage? {
+        guard let (stored, savedAt) = read(query, number: number), stored.skipped != true else { return nil }
+        return SearchPage(number: number, recipes: stored.recipes, droppedCount: stored.droppedCount, savedAt: savedAt)
+    }
+
+    public func isSkipped(_ query: SearchQuery, number: Int) -> Bool {
+        read(query, number: number)?.stored.skipped == true
+    }
+
+    private func read(_ query: SearchQuery, number: Int) -> (stored: StoredPage, savedAt: Date)? {
         guard let key = key(query, number: number), let entry = store.read(key),
               let stored = try? JSONDecoder().decode(StoredPage.self, from: entry.body),
               stored.number == number else {
@@ -26,8 +35,7 @@ public struct SearchCache: SearchPageKeeping {
             // save replaces it.
             return nil
         }
-        return SearchPage(number: number, recipes: stored.skipped == true ? [] : stored.recipes, droppedCount: stored.droppedCount,
-                          savedAt: entry.savedAt)
+        return (stored, entry.savedAt)
     }
 
     /// Saves `page` as fetched for `query` now; returns the time it was saved at.

@@ -76,6 +76,10 @@ enum FavoritesSchema {
         END;
         INSERT INTO favorites_search(favorites_search) VALUES ('rebuild');
         """,
+        // 5: the cuisine the recipe was listed with (favorites saved before have none).
+        """
+        ALTER TABLE favorites ADD COLUMN cuisine TEXT;
+        """,
     ]
 
     static var latestVersion: Int { migrations.count }

@@ -147,10 +147,10 @@ public actor FavoritesStore: FavoriteStatusProviding {
         let recipe = favorite.recipe
         let statement = try database.prepare("""
             INSERT INTO favorites (id, title, href, ingredients, thumbnail_url, saved_at, page_html, page_document, page_text,
-                                   thumbnail, thumbnail_type, page_recipe, recipe_text)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   thumbnail, thumbnail_type, page_recipe, recipe_text, cuisine)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET title = excluded.title, href = excluded.href, ingredients = excluded.ingredients,
-                thumbnail_url = excluded.thumbnail_url, saved_at = excluded.saved_at,
+                thumbnail_url = excluded.thumbnail_url, saved_at = excluded.saved_at, cuisine = excluded.cuisine,
                 page_html = coalesce(excluded.page_html, page_html),
                 page_document = coalesce(excluded.page_document, page_document),
                 page_text = coalesce(excluded.page_text, page_text),
@@ -165,7 +165,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
             .optional(favorite.page?.html), .optional(try favorite.page.map { page throws(ServiceError) in try FavoritesStore.json(page.document) }),
             .optional(favorite.page?.document.plainText), .optional(favorite.thumbnail?.bytes), .optional(favorite.thumbnail?.contentType),
             .optional(try favorite.page.map { page throws(ServiceError) in try FavoritesStore.json(page.recipe) }),
-            .optional(favorite.page?.recipe.map(FavoritesStore.searchableText)),
+            .optional(favorite.page?.recipe.map(FavoritesStore.searchableText)), .optional(recipe.cuisine),
         ]
         try database.transaction { () throws(ServiceError) in
             try statement.run(values)
@@ -336,14 +336,14 @@ public actor FavoritesStore: FavoriteStatusProviding {
     // MARK: Rows
 
     private static let summaryColumns =
-        "f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, typeof(f.page_html) != 'null', length(f.thumbnail)"
+        "f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, typeof(f.page_html) != 'null', length(f.thumbnail), f.cuisine"
 
     private static func summary(_ statement: SQLiteDatabase.Statement) throws(ServiceError) -> FavoriteSummary {
-        FavoriteSummary(recipe: try recipe(statement), savedAt: Date(timeIntervalSince1970: statement.double(5)),
+        FavoriteSummary(recipe: try recipe(statement, cuisineColumn: 8), savedAt: Date(timeIntervalSince1970: statement.double(5)),
                         hasPage: statement.int64(6) != 0, thumbnailBytes: Int(statement.int64(7)))
     }
 
-    private static func recipe(_ statement: SQLiteDatabase.Statement) throws(ServiceError) -> Recipe {
+    private static func recipe(_ statement: SQLiteDatabase.Statement, cuisineColumn: Int32) throws(ServiceError) -> Recipe {
         let id = statement.text(0) ?? ""
         let ingredients: [String]
         do {
@@ -352,18 +352,18 @@ public actor FavoritesStore: FavoriteStatusProviding {
             throw .storageCorrupt.with(detail: "the ingredients of \(id) are damaged")
         }
         return Recipe(title: statement.text(1) ?? "", href: statement.text(2) ?? "", ingredients: ingredients,
-                      thumbnail: statement.text(4))
+                      thumbnail: statement.text(4), cuisine: statement.text(cuisineColumn))
     }
 
     private static let favoriteColumns = """
         f.id, f.title, f.href, f.ingredients, f.thumbnail_url, f.saved_at, f.page_html, f.page_document, f.thumbnail, \
-        f.thumbnail_type, f.page_recipe
+        f.thumbnail_type, f.page_recipe, f.cuisine
         """
 
     /// A favorite from a row of `favoriteColumns`, and whether its page's recipe was stored (false when
     /// it was read from the page just now).
     private static func favorite(_ statement: SQLiteDatabase.Statement) throws(ServiceError) -> (favorite: Favorite, recipeWasStored: Bool) {
-        let recipe = try recipe(statement)
+        let recipe = try recipe(statement, cuisineColumn: 11)
         var page: RecipePage?
         var recipeWasStored = true
         if let html = statement.text(6) {

@@ -142,6 +142,9 @@ struct SearchMachine {
     /// True while the pages shown from the disk are being checked against the server.
     var isChecking: Bool { session?.check != nil }
 
+    /// True when nothing is going on: nothing being filled or checked, nothing in flight.
+    var isSettled: Bool { session?.fill == nil && !isChecking && flight == .idle }
+
     // MARK: The transition function
 
     mutating func handle(_ event: Event) -> [Effect] {
@@ -157,8 +160,10 @@ struct SearchMachine {
             answered(id, .failure(error), laterPageSaved: laterPageSaved, &effects)
         case .backoffElapsed(let id):
             guard case .backingOff(let failed) = flight, failed.id == id else { break }
+            // The first try found nothing kept, or it would not have failed: the retry asks the network
+            // (what the first try left on disk, a page kept as skipped, is not an answer).
             send(Request(id: takeRequestID(), session: failed.session, query: failed.query, page: failed.page, attempt: 2,
-                         source: failed.source, purpose: failed.purpose), &effects)
+                         source: .network, purpose: failed.purpose), &effects)
         case .configure(let configuration):
             self.configuration = configuration
             if !configuration.prefetch, isPrefetching { session?.fill = nil }

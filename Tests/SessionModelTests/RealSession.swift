@@ -1,0 +1,118 @@
+import Foundation
+import Entity
+import Services
+import Interactor
+import Router
+import Presenter
+import TestSupport
+
+/// RecipeBook's real Presenter and Interactor layers, wired as the composition root wires them, over
+/// the model's in-process server, an in-memory search cache behind the real `CachingSearcher`, pages
+/// and pictures that can be held back, and a real favorites database.
+@MainActor
+final class RealSession {
+    let world: World
+    let time = FakeTime()
+    let server: ModelServer
+    let fetcher = ModelPageFetcher()
+    let view = RecordingView()
+    let presenter: RecipesPresenter
+    let store: FavoritesStore
+
+    init(world: World, store: FavoritesStore) {
+        self.world = world
+        self.store = store
+        server = ModelServer(world: world)
+        let caching = CachingSearcher(network: server, cache: MemoryPageKeeper(world: world, time: time))
+        let router = Router()
+        let favoritesInteractor = FavoritesInteractor(store: store, unavailable: nil, fetcher: fetcher, time: time, screenSize: 3)
+        let reading = ReadingInteractor(fetcher: fetcher, saved: favoritesInteractor)
+        let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router)
+        let search = SearchInteractor(searcher: caching, saved: caching, favorites: store, time: time,
+                                      configuration: .init(retryBackoff: .milliseconds(200)))
+        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites)
+        presenter = RecipesPresenter(results: results, favorites: favorites, router: router)
+        presenter.view = view
+        fetcher.hold()
+    }
+
+    /// Runs a step and waits until everything it started in the background is done (but the fetches of
+    /// favorites being saved, which wait for `savesLand`); returns what the person saw.
+    func run(_ step: Step) async -> [Observed] {
+        time.advance(by: 1)
+        let start = view.shown.count
+        switch step {
+        case .serverDown:
+            server.up = false
+        case .serverUp:
+            server.up = true
+        case .savesLand:
+            fetcher.release()
+            await presenter.settle(saves: true)
+            fetcher.hold()
+        case .interrupted(let inner):
+            let task = Task { await self.perform(inner) }
+            server.interruptNextRequest { task.cancel() }
+            await task.value
+            server.interruptNextRequest(nil)
+        default:
+            await perform(step)
+        }
+        await presenter.settle(saves: false)
+        return view.shown[start...].compactMap(RealSession.observe)
+    }
+
+    /// What the REPL does with the command the step types.
+    private func perform(_ step: Step) async {
+        switch step {
+        case .search(let query): await presenter.search(ingredients: World.queries[query], title: "")
+        case .next: await presenter.list.next()
+        case .previous: await presenter.list.previous()
+        case .first: await presenter.list.first()
+        case .refresh: await presenter.list.refresh()
+        case .retry: await presenter.retry()
+        case .filterLactoseFree: await presenter.filter("lactose-free")
+        case .filterCuisine(let name): await presenter.filter("cuisine \(name.lowercased())")
+        case .filterAll: await presenter.filter("all")
+        case .show(let number): await presenter.list.show(number)
+        case .favorite(let number): await presenter.list.favorite(number)
+        case .unfavorite(let number): await presenter.list.unfavorite(number)
+        case .favorites: await presenter.showFavorites(matching: "")
+        case .serverDown, .serverUp, .savesLand, .interrupted: break
+        }
+    }
+
+    static func observe(_ shown: RecordingView.Shown) -> Observed? {
+        switch shown {
+        case .screen(let screen) where screen.heading.hasPrefix("Favorites"):
+            return .favorites(numbers: screen.cards.map(\.number), titles: screen.cards.map(\.title))
+        case .screen(let screen):
+            return .results(numbers: screen.cards.map(\.number), titles: screen.cards.map(\.title), status: status(screen.footer),
+                            hidden: hidden(screen.footer))
+        case .message(let message):
+            return Observed.said(message)
+        case .recipe(let detail):
+            return .detail(number: detail.number, title: detail.title, cuisine: detail.fields.first { $0.label == "Cuisine" }?.value)
+        case .page:
+            return .other("page")
+        case .help:
+            return .other("help")
+        case .picture:
+            return nil
+        }
+    }
+
+    static func status(_ footer: String) -> String {
+        if let range = footer.range(of: #"looked through \d+"#, options: .regularExpression) { return String(footer[range]) }
+        if footer.contains("n next") { return "more" }
+        if footer.contains("end of results") { return "last" }
+        if footer.contains("offline: retry") { return "offline" }
+        if footer.contains("the server failed") { return "failing" }
+        return "?"
+    }
+
+    static func hidden(_ footer: String) -> Int {
+        guard let range = footer.range(of: #"\d+ hidden by"#, options: .regularExpression) else { return 0 }
+        return Int(footer[range].prefix { $0.isNumber }) ?? 0
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import Services
+import TestSupport
+
+/// Thousands of random sessions (searches, paging, filters, favorites, Ctrl-C, a server that fails,
+/// garbles, repeats itself, goes away and comes back, a cache holding some pages) through the real
+/// Presenter and Interactor, each step checked against the reference model and the invariants.
+///
+/// `RECIPEBOOK_MODEL_SESSIONS` (default 10,000), `RECIPEBOOK_MODEL_SEED` (the first seed, default 1)
+/// and `RECIPEBOOK_MODEL_SECONDS` (stop after this long) change the run; `.ci/model-sessions` runs a
+/// long one.
+@MainActor
+@Suite struct RandomSessions {
+    @Test func everySessionShowsWhatTheModelSaysAndKeepsTheInvariants() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let sessions = environment["RECIPEBOOK_MODEL_SESSIONS"].flatMap { Int($0) } ?? 10_000
+        let firstSeed = environment["RECIPEBOOK_MODEL_SEED"].flatMap { UInt64($0) } ?? 1
+        let seconds = environment["RECIPEBOOK_MODEL_SECONDS"].flatMap { Double($0) }
+        // Sessions run in lanes side by side (each lane its own favorites database), so that while one
+        // waits for a hop between executors another runs.
+        let lanes = 3
+        let started = ContinuousClock.now
+        let stop = StopFlag()
+        let outcome = try await Self.withStores(lanes) { stores in
+            await withTaskGroup(of: (ran: Int, steps: Int, failure: SessionChecker.Failure?).self) { group in
+                for lane in 0..<lanes {
+                    let store = stores[lane]
+                    group.addTask {
+                        await Self.runLane(seeds: Array(stride(from: firstSeed + UInt64(lane), to: firstSeed + UInt64(sessions), by: lanes)),
+                                           until: seconds.map { started + .seconds($0) }, store: store, stop: stop)
+                    }
+                }
+                var total = (ran: 0, steps: 0, failures: [SessionChecker.Failure]())
+                for await lane in group {
+                    total.ran += lane.ran
+                    total.steps += lane.steps
+                    if let failure = lane.failure {
+                        total.failures.append(failure)
+                        // The other lanes finish the session they run and stop.
+                        stop.raised = true
+                    }
+                }
+                return total
+            }
+        }
+        if let failure = outcome.failures.min(by: { $0.steps.count < $1.steps.count }) {
+            Issue.record(Comment(rawValue: "A random session went wrong (\(outcome.ran) sessions run):\n\(failure)"))
+            return
+        }
+        let elapsed = (ContinuousClock.now - started).timeInterval
+        print("random sessions: \(outcome.ran) sessions, \(outcome.steps) steps in \(String(format: "%.1f", elapsed)) s "
+              + "(\(Int(Double(outcome.ran) / max(elapsed, 0.001))) sessions/s), seeds \(firstSeed)..<\(firstSeed + UInt64(sessions))")
+    }
+
+    /// Runs the sessions of `seeds` one after another; stops at the first failure (shrunk), or at `until`.
+    static func runLane(seeds: [UInt64], until deadline: ContinuousClock.Instant?, store: FavoritesStore,
+                        stop: StopFlag) async -> (ran: Int, steps: Int, failure: SessionChecker.Failure?) {
+        var ran = 0
+        var steps = 0
+        for seed in seeds {
+            if let deadline, ContinuousClock.now > deadline { break }
+            if stop.raised { break }
+            let (world, session) = SessionChecker.generate(seed: seed)
+            ran += 1
+            steps += session.count
+            if let failure = await SessionChecker.check(seed: seed, world: world, steps: session, store: store) {
+                return (ran, steps, await SessionChecker.shrink(failure, store: store))
+            }
+        }
+        return (ran, steps, nil)
+    }
+
+    /// Favorites databases for the whole run, in memory-backed /dev/shm where there is one (each session
+    /// empties its lane's database first).
+    static func withStores<T>(_ count: Int, _ body: ([FavoritesStore]) async throws -> T) async throws -> T {
+        let shm = URL(fileURLWithPath: "/dev/shm")
+        let base = FileManager.default.isWritableFile(atPath: shm.path) ? shm : FileManager.default.temporaryDirectory
+        let folder = base.appendingPathComponent("recipebook-model-\(UUID().uuidString)")
+        defer {
+            // Only a leftover folder in /dev/shm or the temporary folder if this fails.
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let stores = try (0..<count).map { try FavoritesStore(directory: folder.appendingPathComponent("\($0)")) }
+        let result = try await body(stores)
+        for store in stores { await store.close() }
+        return result
+    }
+}
+
+/// Raised when a lane has found a failure: the others stop after the session they are running.
+@MainActor
+final class StopFlag {
+    var raised = false
+}
