@@ -197,7 +197,7 @@ public final class PuppyServer: Sendable {
         guard !stop.isStopped else { return nil }
         return SiteResponder(
             recipes: catalog.recipes, index: index, urls: urls,
-            seed: configuration.seed, quirks: configuration.quirks
+            seed: configuration.seed, quirks: configuration.quirks, cors: configuration.cors
         )
     }
 

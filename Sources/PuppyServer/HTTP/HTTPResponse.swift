@@ -14,6 +14,12 @@ struct HTTPResponse: Sendable {
         self.body = body
     }
 
+    /// Whether the body is text, which a client that accepts gzip gets compressed (pictures are
+    /// compressed already).
+    var isCompressible: Bool {
+        contentType?.hasPrefix("text/") ?? false
+    }
+
     /// A short plain-text answer for errors.
     static func plain(_ status: HTTPStatus, _ message: String? = nil) -> HTTPResponse {
         HTTPResponse(
@@ -23,8 +29,9 @@ struct HTTPResponse: Sendable {
         )
     }
 
-    /// The bytes to send: status line, headers, and the body unless the request was HEAD.
-    func serialized(keepAlive: Bool, version: HTTPVersion, includeBody: Bool) -> [UInt8] {
+    /// The bytes to send: status line, headers (`extraHeaders`: whole header lines every answer of the
+    /// server carries), and the body unless the request was HEAD. A 204 has neither length nor body.
+    func serialized(keepAlive: Bool, version: HTTPVersion, includeBody: Bool, extraHeaders: [UInt8] = []) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(160 + (includeBody ? body.count : 0))
         bytes += "HTTP/1.1 ".utf8
@@ -37,9 +44,12 @@ struct HTTPResponse: Sendable {
             bytes += contentType.utf8
             bytes += "\r\n".utf8
         }
-        bytes += "Content-Length: ".utf8
-        Self.appendDecimal(body.count, to: &bytes)
-        bytes += "\r\n".utf8
+        if status.code != 204 {
+            bytes += "Content-Length: ".utf8
+            Self.appendDecimal(body.count, to: &bytes)
+            bytes += "\r\n".utf8
+        }
+        bytes += extraHeaders
         for header in headers {
             bytes += header.name.utf8
             bytes += ": ".utf8
@@ -52,7 +62,7 @@ struct HTTPResponse: Sendable {
             bytes += "Connection: keep-alive\r\n".utf8
         }
         bytes += "\r\n".utf8
-        if includeBody { bytes += body }
+        if includeBody, status.code != 204 { bytes += body }
         return bytes
     }
 

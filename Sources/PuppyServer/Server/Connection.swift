@@ -36,6 +36,8 @@ final class Connection {
     let peerAddress: String
     private let context: ServerContext
     private let responder: any Responder
+    /// The loop's gzip encoder, shared by its connections (all on the loop's thread).
+    private let compressor: GzipEncoder
     private var phase = Phase.open
 
     private var input: [UInt8] = []
@@ -61,8 +63,9 @@ final class Connection {
 
     init(
         fd: Int32, peer: String, peerAddress: String, context: ServerContext, responder: any Responder,
-        serial: UInt64, now: UInt64
+        compressor: GzipEncoder, serial: UInt64, now: UInt64
     ) {
+        self.compressor = compressor
         self.fd = fd
         self.serial = serial
         self.peer = peer
@@ -278,11 +281,15 @@ final class Connection {
         context.statistics.recordRequest()
         let routed = responder.respond(to: request)
         if routed.isAPI { context.statistics.beginAPIRequest(routed.query) }
-        let response = routed.response
+        var response = routed.response
+        if response.isCompressible { negotiateEncoding(of: &response, for: request) }
         let keepAlive = request.keepAlive && !context.isStopping
         let answer = Pending(
             due: now + context.delay(for: request.target),
-            bytes: response.serialized(keepAlive: keepAlive, version: request.version, includeBody: request.method != "HEAD"),
+            bytes: response.serialized(
+                keepAlive: keepAlive, version: request.version, includeBody: request.method != "HEAD",
+                extraHeaders: context.everyAnswerHeaders
+            ),
             keepAlive: keepAlive,
             isAPI: routed.isAPI,
             logEntry: context.log == nil ? nil : LogEntry(
@@ -299,6 +306,20 @@ final class Connection {
         }
     }
 
+    /// A text answer goes gzip-compressed to a client that accepts it (also for HEAD, whose headers are
+    /// those of the GET), and says that its encoding depends on `Accept-Encoding` either way.
+    private func negotiateEncoding(of response: inout HTTPResponse, for request: HTTPRequest) {
+        response.headers.append(Self.varyOnEncoding)
+        guard !response.body.isEmpty, AcceptEncoding.allowsGzip(request.headerValues("Accept-Encoding")),
+              let compressed = compressor.encode(response.body)
+        else { return }
+        response.body = compressed
+        response.headers.append(Self.gzipEncoding)
+    }
+
+    private static let varyOnEncoding = HTTPHeader(name: "Vary", value: "Accept-Encoding")
+    private static let gzipEncoding = HTTPHeader(name: "Content-Encoding", value: "gzip")
+
     /// Answers an unusable request with `status` and closes; nothing after it on this connection is read.
     private func refuse(_ status: HTTPStatus, now: UInt64) {
         context.statistics.recordRequest()
@@ -309,7 +330,7 @@ final class Connection {
         requestDeadline = nil
         emit(Pending(
             due: now,
-            bytes: response.serialized(keepAlive: false, version: .http1_1, includeBody: true),
+            bytes: response.serialized(keepAlive: false, version: .http1_1, includeBody: true, extraHeaders: context.everyAnswerHeaders),
             keepAlive: false,
             isAPI: false,
             logEntry: context.log == nil ? nil : LogEntry(

@@ -23,6 +23,8 @@ final class EventLoop: @unchecked Sendable {
     private var polled: [Connection] = []
     /// The read buffer, made on the loop's thread when it starts (not by whoever starts the server).
     private var scratch: [UInt8] = []
+    /// The loop's gzip encoder, made on its thread when it first serves a connection.
+    private var compressor: GzipEncoder?
     private var accepted: UInt64 = 0
 
     struct AcceptedSocket: Sendable {
@@ -188,9 +190,11 @@ final class EventLoop: @unchecked Sendable {
             forget(victim.connection)
         }
         accepted += 1
+        let compressor = self.compressor ?? GzipEncoder()
+        self.compressor = compressor
         let connection = Connection(
             fd: socket.fd, peer: socket.peer, peerAddress: socket.peerAddress,
-            context: context, responder: socket.responder, serial: accepted, now: now
+            context: context, responder: socket.responder, compressor: compressor, serial: accepted, now: now
         )
         connections[socket.fd] = connection
         load.withLock { $0 = connections.count }
