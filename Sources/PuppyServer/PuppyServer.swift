@@ -267,6 +267,14 @@ public final class PuppyServer: Sendable {
         baseURL.appendingPathComponent("api", isDirectory: true)
     }
 
+    /// How many connections each event loop holds (as of its last round), for tests.
+    var connectionsPerLoop: [Int] {
+        state.withLock { phase in
+            guard case .running(let running) = phase else { return [] }
+            return running.loops.map(\.connectionCount)
+        }
+    }
+
     public var statistics: RequestStatistics {
         recorder.snapshot
     }

@@ -127,6 +127,20 @@ struct ServerHTTPTests {
         }
     }
 
+    @Test func lightLoadStaysOnOneEventLoop() async throws {
+        // Spread over two threads, a few connections wait whenever one thread is queued for a processor
+        // behind the other; one loop serves them all without that wait while it has time to spare.
+        try await PuppyServerFixture.withServer(configuration: .init(threads: 2)) { server in
+            let connections = try (0..<8).map { _ in try RawHTTPConnection(port: server.port) }
+            for connection in connections {
+                try connection.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try connection.readResponse()?.status == 200)
+            }
+            #expect(server.connectionsPerLoop == [8, 0])
+            connections.forEach { $0.close() }
+        }
+    }
+
     @Test func aLongPipelinedBurstIsAnsweredCompletelyAndInOrder() async throws {
         try await PuppyServerFixture.withServer { server in
             let connection = try RawHTTPConnection(port: server.port)
