@@ -313,3 +313,50 @@ struct GzipTests {
         }
     }
 }
+
+@Suite("Ranking, q and quirks as an HTTP client sees them")
+struct RankingOverHTTPTests {
+    private func titles(_ response: RawHTTPConnection.Response) -> [String] {
+        (Envelope.decode(response.body)?.results ?? []).map(\.title)
+    }
+
+    @Test func ingredientSearchesComeFewestOtherIngredientsFirstAndQReadsTheMethod() async throws {
+        let recipes = [
+            CatalogRecipe(id: "salad", title: "Chicken Salad", ingredients: ["chicken", "lettuce", "mayonnaise"], method: "Toss."),
+            CatalogRecipe(id: "nuggets", title: "Nuggets", ingredients: ["chicken", "chicken"], method: "Fry like an omelette."),
+            CatalogRecipe(id: "soup", title: "Chicken Soup", ingredients: ["chicken", "carrots"], method: "Simmer."),
+            CatalogRecipe(id: "omelette", title: "Omelette", ingredients: ["eggs"], method: "Fold."),
+        ]
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: recipes)) { server in
+            let chicken = try fetch(server, "/api/?i=chicken")
+            let omelette = try fetch(server, "/api/?q=omelette")
+            let everything = try fetch(server, "/api/?q=")
+            #expect(titles(chicken) == ["Nuggets", "Chicken Soup", "Chicken Salad"])
+            #expect(titles(omelette) == ["Omelette", "Nuggets"])
+            #expect(titles(everything) == recipes.map(\.title))
+        }
+    }
+
+    @Test func theRealErrorPageAndTrackingRepeatsComeOverHTTP() async throws {
+        let catalog = try PuppyServerFixture.generatedCatalog(count: 300)
+        try await PuppyServerFixture.withServer(catalog: catalog, configuration: .init(quirks: [.errors, .tracking], seed: 4)) { server in
+            var sawError = false
+            var sawTracking = false
+            for page in 1...30 {
+                let response = try fetch(server, "/api/?q=&p=\(page)")
+                if response.status == 500 {
+                    sawError = true
+                    #expect(response.text.contains("<title>404 File Not Found</title>"))
+                } else if let results = Envelope.decode(response.body)?.results {
+                    for result in results where result.href.hasSuffix("?cm_re=1-_-1-_-RecipeAlsoEnjoy") {
+                        sawTracking = true
+                        let path = String(result.href.dropFirst(server.baseURL.absoluteString.count))
+                        let page = try fetch(server, path)
+                        #expect(page.status == 200)
+                    }
+                }
+            }
+            #expect(sawError && sawTracking)
+        }
+    }
+}
