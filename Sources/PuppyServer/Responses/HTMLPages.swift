@@ -17,7 +17,7 @@ enum HTMLPages {
             <h1>PuppyServer</h1>
             <p>A RecipePuppy-compatible API over \(recipeCount) recipes.
             Ask <a href="/api/?i=garlic,onions&amp;q=&amp;p=1">/api/?i=garlic,onions&amp;q=&amp;p=1</a>:
-            <code>i</code> ingredients (all must match), <code>q</code> title words, <code>p</code> page (10 a page).</p>
+            <code>i</code> ingredients (all must match, fewest others first), <code>q</code> words (title first, then ingredients and method), <code>p</code> page (10 a page); also <code>callback</code> (JSONP), <code>format=xml</code> and <code>oi=1</code> (only results with a picture).</p>
             <section id="recipes">
               <h2>Recipes</h2>
               <ul>
