@@ -32,8 +32,15 @@ struct HTTPResponse: Sendable {
     /// The bytes to send: status line, headers (`extraHeaders`: whole header lines every answer of the
     /// server carries), and the body unless the request was HEAD. A 204 has neither length nor body.
     func serialized(keepAlive: Bool, version: HTTPVersion, includeBody: Bool, extraHeaders: [UInt8] = []) -> [UInt8] {
+        var bytes = head(keepAlive: keepAlive, version: version, extraHeaders: extraHeaders)
+        if includeBody, status.code != 204 { bytes += body }
+        return bytes
+    }
+
+    /// The status line and headers, up to and with the empty line; the body goes after it as it is.
+    func head(keepAlive: Bool, version: HTTPVersion, extraHeaders: [UInt8] = []) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 + (includeBody ? body.count : 0))
+        bytes.reserveCapacity(256 + extraHeaders.count)
         bytes += "HTTP/1.1 ".utf8
         Self.appendDecimal(status.code, to: &bytes)
         bytes.append(UInt8(ascii: " "))
@@ -62,7 +69,6 @@ struct HTTPResponse: Sendable {
             bytes += "Connection: keep-alive\r\n".utf8
         }
         bytes += "\r\n".utf8
-        if includeBody, status.code != 204 { bytes += body }
         return bytes
     }
 
