@@ -276,6 +276,15 @@ struct GzipTests {
                 let head = try fetch(server, target, method: "HEAD", headers: [("Accept-Encoding", "gzip")])
                 #expect(head.header("Content-Length") == String(zipped.body.count), "\(target)")
             }
+            // JSONP under a new name each time, as jQuery asks: the JSON in the middle is compressed once.
+            for number in 0..<5 {
+                let target = "/api/?i=garlic&p=2&callback=jQuery3600_170000000000\(number)"
+                let plain = try fetch(server, target)
+                let zipped = try fetch(server, target, headers: [("Accept-Encoding", "gzip")])
+                #expect(zipped.header("Content-Encoding") == "gzip")
+                #expect(gunzip(zipped.body) == plain.body, "\(target)")
+                #expect(zipped.body.count < plain.body.count)
+            }
             // Pictures are compressed already.
             let picture = try fetch(server, "/pictures/shakshuka.png", headers: [("Accept-Encoding", "gzip")])
             #expect(picture.header("Content-Encoding") == nil && picture.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))

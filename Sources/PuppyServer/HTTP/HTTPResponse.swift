@@ -6,6 +6,9 @@ struct HTTPResponse: Sendable {
     var contentType: String?
     var headers: [HTTPHeader] = []
     var body: [UInt8]
+    /// For a JSONP answer: how many bytes at the start (the callback name) and at the end (`);`) are
+    /// not the JSON, which stays the same whatever the name (see `GzipEncoder`).
+    var wrapping: (prefix: Int, suffix: Int)?
 
     init(status: HTTPStatus, contentType: String?, headers: [HTTPHeader] = [], body: [UInt8]) {
         self.status = status

@@ -87,9 +87,12 @@ final class APIResponder: Sendable {
         wrapped.reserveCapacity(body.count + callback.utf8.count + 8)
         wrapped += callback.utf8
         wrapped.append(UInt8(ascii: "("))
+        let prefixLength = wrapped.count
         wrapped += body
         wrapped += Array(");".utf8)
-        return HTTPResponse(status: .ok, contentType: "text/javascript", headers: Self.noSniffing, body: wrapped)
+        var response = HTTPResponse(status: .ok, contentType: "text/javascript", headers: Self.noSniffing, body: wrapped)
+        response.wrapping = (prefixLength, 2)
+        return response
     }
 
     private static let noSniffing = [HTTPHeader(name: "X-Content-Type-Options", value: "nosniff")]

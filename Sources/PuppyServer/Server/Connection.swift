@@ -309,9 +309,10 @@ final class Connection {
     /// those of the GET), and says that its encoding depends on `Accept-Encoding` either way.
     private func negotiateEncoding(of response: inout HTTPResponse, for request: HTTPRequest) {
         response.headers.append(Self.varyOnEncoding)
-        guard !response.body.isEmpty, AcceptEncoding.allowsGzip(request.headerValues("Accept-Encoding")),
-              let compressed = compressor.encode(response.body)
-        else { return }
+        guard !response.body.isEmpty, AcceptEncoding.allowsGzip(request.headerValues("Accept-Encoding")) else { return }
+        let encoded = response.wrapping.map { compressor.encode(response.body, prefixLength: $0.prefix, suffixLength: $0.suffix) }
+            ?? compressor.encode(response.body)
+        guard let compressed = encoded else { return }
         response.body = compressed
         response.headers.append(Self.gzipEncoding)
     }
