@@ -110,6 +110,8 @@ struct ServerThroughput: Section {
         let paths: [String]
         let nginxPath: String
         let gzip: Bool
+        /// Whether each request's path ends in a number of its own.
+        var numbered = false
     }
 
     /// Every kind at 1, 16 and 128 connections: nginx, PuppyServer with 1 and with 2 threads, interleaved.
@@ -117,7 +119,7 @@ struct ServerThroughput: Section {
         wrk: String, folder: URL, nginx: Nginx, servers: [PuppyServer], catalog: Catalog, apiBody: Data,
         transport: HTTPTransport, quick: Bool, into report: inout SectionReport
     ) async throws {
-        let callback = "jQuery3600_1700000000000"
+        let callback = "jQuery3600_1700000000000"  // and a number of its own per request
         let ids = catalog.recipes.prefix(8).map(\.id)
         // nginx's files: the API answer of the mean size, the same wrapped for JSONP, and the page and
         // picture closest to their kind's mean size.
@@ -137,8 +139,8 @@ struct ServerThroughput: Section {
         let kinds = [
             Kind(name: "API", paths: api, nginxPath: "/api/", gzip: false),
             Kind(name: "API, gzip", paths: api, nginxPath: "/api/", gzip: true),
-            Kind(name: "JSONP", paths: api.map { $0 + "&callback=\(callback)" }, nginxPath: "/jsonp/", gzip: false),
-            Kind(name: "JSONP, gzip", paths: api.map { $0 + "&callback=\(callback)" }, nginxPath: "/jsonp/", gzip: true),
+            Kind(name: "JSONP", paths: api.map { $0 + "&callback=\(callback)" }, nginxPath: "/jsonp/", gzip: false, numbered: true),
+            Kind(name: "JSONP, gzip", paths: api.map { $0 + "&callback=\(callback)" }, nginxPath: "/jsonp/", gzip: true, numbered: true),
             Kind(name: "recipe pages", paths: ids.map { "/recipes/\($0)" }, nginxPath: "/recipes/", gzip: false),
             Kind(name: "recipe pages, gzip", paths: ids.map { "/recipes/\($0)" }, nginxPath: "/recipes/", gzip: true),
             Kind(name: "pictures", paths: ids.map { "/pictures/\($0).png" }, nginxPath: "/pictures/", gzip: false),
@@ -149,8 +151,8 @@ struct ServerThroughput: Section {
         for kind in kinds {
             let ours = folder.appendingPathComponent("kind.lua")
             let theirs = folder.appendingPathComponent("kind-nginx.lua")
-            try Data(Self.script(paths: kind.paths, gzip: kind.gzip).utf8).write(to: ours)
-            try Data(Self.script(paths: [kind.nginxPath], gzip: kind.gzip).utf8).write(to: theirs)
+            try Data(Self.script(paths: kind.paths, gzip: kind.gzip, numbered: kind.numbered).utf8).write(to: ours)
+            try Data(Self.script(paths: [kind.nginxPath], gzip: kind.gzip, numbered: kind.numbered).utf8).write(to: theirs)
             for connections in [1, 16, 128] {
                 let contenders = [("nginx", nginx.port, theirs), ("1 thread", servers[0].port, ours), ("2 threads", servers[1].port, ours)]
                 for (_, port, script) in contenders {
@@ -177,16 +179,24 @@ struct ServerThroughput: Section {
             }
         }
         report.notes.append("Every kind at 1, 16 and 128 connections (`wrk -t1 -cN -d\(seconds)s`, \(repetitions) run(s) each after a 1 s "
-            + "warm-up, in rotating order, medians): PuppyServer rotates through the \(api.count) searches (with "
-            + "`callback=\(callback)` for JSONP) or 8 recipes' pages and pictures; nginx serves one file of the same bytes "
+            + "warm-up, in rotating order, medians): PuppyServer rotates through the \(api.count) searches (for JSONP with "
+            + "`callback=\(callback)N`, N a new number each request, as jQuery names them) or 8 recipes' pages and pictures; "
+            + "nginx serves one file of the same bytes "
             + "(the answer of the mean size), compressing text on the fly when the client sends `Accept-Encoding: gzip`. "
             + lines.joined(separator: "; ") + ".")
     }
 
-    /// A wrk script rotating through `paths`, with `Accept-Encoding: gzip` when asked.
-    private static func script(paths: [String], gzip: Bool) -> String {
-        (gzip ? "wrk.headers[\"Accept-Encoding\"] = \"gzip\"\n" : "")
+    /// A wrk script rotating through `paths`, with `Accept-Encoding: gzip` when asked; with `numbered`,
+    /// each request's path ends in a number of its own (a new JSONP callback name every time, as jQuery
+    /// makes them).
+    private static func script(paths: [String], gzip: Bool, numbered: Bool = false) -> String {
+        let script = (gzip ? "wrk.headers[\"Accept-Encoding\"] = \"gzip\"\n" : "")
             + wrkScript.replacingOccurrences(of: "PATHS", with: paths.map { "\"\($0)\"" }.joined(separator: ", "))
+        guard numbered else { return script }
+        return script.replacingOccurrences(
+            of: "return prepared[counter]",
+            with: "sent = (sent or 0) + 1; return wrk.format(\"GET\", paths[counter] .. sent)"
+        )
     }
 
     /// One wrk run: requests per second, p99 in milliseconds, and socket errors plus non-2xx answers.
