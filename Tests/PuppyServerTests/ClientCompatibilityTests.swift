@@ -369,3 +369,25 @@ struct RankingOverHTTPTests {
         }
     }
 }
+
+@Suite("The gzip encoder's bounds")
+struct GzipEncoderTests {
+    @Test func aBodyOverTheBoundGoesUncompressedAndTheKeptBodiesStayRightWhenTheyAreDropped() throws {
+        let encoder = GzipEncoder()
+        #expect(encoder.encode([UInt8](repeating: 65, count: GzipEncoder.maxInput + 1)) == nil)
+        // Far more than the encoder keeps: every answer still inflates to its own body.
+        let bodies = (0..<40).map { number in Array("page \(number) ".utf8) + [UInt8](repeating: UInt8(65 + number % 26), count: 200_000) }
+        for round in 0..<2 {
+            for body in bodies {
+                #expect(try gunzip(#require(encoder.encode(body))) == body, "round \(round)")
+            }
+        }
+        let json = Array(#"{"results":[]}"#.utf8)
+        for name in ["a", "b", String(repeating: "c", count: 128)] {
+            let wrapped = Array("/**/\(name)(".utf8) + json + Array(");".utf8)
+            let encoded = try #require(encoder.encode(wrapped, prefixLength: 5 + name.utf8.count, suffixLength: 2))
+            #expect(gunzip(encoded) == wrapped)
+        }
+        #expect(encoder.encode(json, prefixLength: 10, suffixLength: 10) == nil)
+    }
+}
