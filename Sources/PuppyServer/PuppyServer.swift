@@ -197,7 +197,7 @@ public final class PuppyServer: Sendable {
         guard !stop.isStopped else { return nil }
         return SiteResponder(
             recipes: catalog.recipes, index: index, urls: urls,
-            seed: configuration.seed, quirks: configuration.quirks
+            seed: configuration.seed, quirks: configuration.quirks, cors: configuration.cors
         )
     }
 
@@ -265,6 +265,14 @@ public final class PuppyServer: Sendable {
     /// `http://127.0.0.1:PORT/api/`.
     public var apiURL: URL {
         baseURL.appendingPathComponent("api", isDirectory: true)
+    }
+
+    /// How many connections each event loop holds (as of its last round), for tests.
+    var connectionsPerLoop: [Int] {
+        state.withLock { phase in
+            guard case .running(let running) = phase else { return [] }
+            return running.loops.map(\.connectionCount)
+        }
     }
 
     public var statistics: RequestStatistics {

@@ -75,6 +75,8 @@ struct RecipesCommand {
             code = await app.runFavorites(request)
         case .read(let request):
             code = await app.runRead(request)
+        case .catalog(let request):
+            code = await app.runCatalogBuild(request)
         case .cache(let clear):
             code = app.runCache(clear: clear)
         case .help, .version:

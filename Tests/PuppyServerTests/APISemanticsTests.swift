@@ -40,13 +40,39 @@ struct APISemanticsTests {
         #expect(Envelope.decode(Array(body.utf8))?.results.first?.title == "Crème Brûlée")
     }
 
+    /// Catalog ids of the recipes matching, fewest ingredients first, catalog order among equals.
+    private func ranked(_ isMatch: (CatalogRecipe) -> Bool) -> [String] {
+        let matching = catalog.recipes.filter(isMatch)
+        return matching.enumerated().sorted { ($0.element.ingredients.count, $0.offset) < ($1.element.ingredients.count, $1.offset) }
+            .map(\.element.id)
+    }
+
     @Test func ingredientsMatchOnlyWhenTheRecipeHasEveryOneAsAWholeName() {
-        #expect(ids("i=garlic") == Array(expected { $0.ingredients.contains("garlic") }.prefix(10)))
-        #expect(allIDs("i=onions,garlic") == expected { $0.ingredients.contains("onions") && $0.ingredients.contains("garlic") })
+        #expect(ids("i=garlic") == Array(ranked { $0.ingredients.contains("garlic") }.prefix(10)))
+        #expect(allIDs("i=onions,garlic") == ranked { $0.ingredients.contains("onions") && $0.ingredients.contains("garlic") })
         #expect(allIDs("i=onion") == allIDs("i=onions"))
         #expect(allIDs("i=cheese").isEmpty)
         #expect(allIDs("i=oil").isEmpty)
-        #expect(allIDs("i=parmesan%20cheese") == ["spaghetti-carbonara", "moussaka", "risotto-milanese"])
+        #expect(allIDs("i=parmesan%20cheese") == ["spaghetti-carbonara", "risotto-milanese", "moussaka"])
+    }
+
+    @Test func ingredientSearchesRankByFewestOtherIngredientsKeepingCatalogOrderAmongEquals() throws {
+        let recipes = [
+            CatalogRecipe(id: "chicken-salad", title: "Chicken Salad", ingredients: ["chicken", "lettuce", "mayonnaise"], method: "Toss."),
+            CatalogRecipe(id: "roast-chicken", title: "Roast Chicken", ingredients: ["chicken", "chicken"], method: "Roast."),
+            CatalogRecipe(id: "chicken-soup", title: "Chicken Soup", ingredients: ["chicken", "carrots"], method: "Simmer."),
+            CatalogRecipe(id: "plain-chicken", title: "Plain Chicken", ingredients: ["Chicken"], method: "Grill."),
+            CatalogRecipe(id: "chicken-rice", title: "Chicken Rice", ingredients: ["rice", "chicken"], method: "Steam."),
+        ]
+        let responder = makeResponder(try Catalog(recipes: recipes))
+        let found = responder.walk("i=chicken").results.map { String($0.href.split(separator: "/").last ?? "") }
+        // "chicken, chicken" has no other ingredient, as on the real service's i=chicken page.
+        #expect(found == ["roast-chicken", "plain-chicken", "chicken-soup", "chicken-rice", "chicken-salad"])
+        let both = responder.walk("i=rice,chicken").results.map { String($0.href.split(separator: "/").last ?? "") }
+        #expect(both == ["chicken-rice"])
+        // Without ingredients, catalog order.
+        let titled = responder.walk("q=chicken").results.map { String($0.href.split(separator: "/").last ?? "") }
+        #expect(titled == recipes.map(\.id))
     }
 
     @Test func ingredientNamesAreTrimmedLowerCasedAndEmptyItemsDropped() {
@@ -66,13 +92,35 @@ struct APISemanticsTests {
         #expect(allIDs("q=pho") == ["pho-bo"])
         #expect(allIDs("q=tso%27s") == ["general-tsos-chicken"])
         #expect(allIDs("q=chicken+tikka") == ["chicken-tikka-masala"])
-        #expect(allIDs("q=chicken+soup").isEmpty)
         #expect(allIDs("q=hicken").isEmpty)
+    }
+
+    @Test func queryWordsMatchTitlesFirstThenTheIngredientsAndTheMethod() {
+        // A typed whole word matches whole words: the French omelet's "soft omelet" is not an omelette.
+        #expect(allIDs("q=omelette") == ["spanish-omelette"])
+        // Every word somewhere in the recipe: the title has "soup", an ingredient "chicken".
+        #expect(allIDs("q=chicken+soup") == ["tortilla-soup"])
+        // Title matches first (catalog order), then recipes whose ingredients or method hold the word.
+        let roux = allIDs("q=roux")
+        #expect(roux == ["macaroni-and-cheese"])
+        let cream = allIDs("q=cream")
+        let inTitles = expected { $0.title.lowercased().contains("cream") }
+        #expect(Array(cream.prefix(inTitles.count)) == inTitles)
+        #expect(cream.dropFirst(inTitles.count).sorted() == expected {
+            !$0.title.lowercased().contains("cream") && ($0.ingredients.joined(separator: " ") + " " + $0.method).lowercased().contains("cream")
+        }.sorted())
+        #expect(cream.contains("creme-brulee") && cream.contains("quiche-lorraine"))
+        #expect(allIDs("q=nothing+mentions+this").isEmpty)
     }
 
     @Test func ingredientsAndQueryWordsCombine() {
         #expect(allIDs("i=butter&q=omelet") == ["french-omelet"])
-        #expect(allIDs("i=garlic&q=chicken") == expected { $0.ingredients.contains("garlic") && $0.title.contains("Chicken") })
+        let titled = ranked { $0.ingredients.contains("garlic") && $0.title.contains("Chicken") }
+        let found = allIDs("i=garlic&q=chicken")
+        #expect(Array(found.prefix(titled.count)) == titled)
+        #expect(found.dropFirst(titled.count) == ArraySlice(ranked {
+            $0.ingredients.contains("garlic") && !$0.title.contains("Chicken") && $0.ingredients.contains("chicken")
+        }))
     }
 
     @Test func bothEmptyListsTheWholeCatalogInCatalogOrder() {

@@ -59,6 +59,28 @@ struct CatalogTests {
         #expect(error?.line == 3)
     }
 
+    @Test func aRecipeListingMoreIngredientsThanTheBoundIsRefusedNamingItsLine() throws {
+        func line(id: String, ingredients count: Int) -> String {
+            let names = (1...count).map { "\"ingredient \($0)\"" }.joined(separator: ",")
+            return #"{"id":""# + id + #"","title":"T","ingredients":["# + names + #"],"method":"m"}"#
+        }
+        let most = Catalog.maxIngredientsPerRecipe
+        let loaded = try Catalog(jsonLines: line(id: "a", ingredients: most), source: "big.jsonl")
+        #expect(loaded.recipes.first?.ingredients.count == most)
+        let error = catalogError(validLine + "\n" + line(id: "b", ingredients: most + 1) + "\n")
+        #expect(error?.description == "catalog.jsonl:2: \(most + 1) ingredients; a recipe may list at most \(most)")
+        // Built in code, the same bound.
+        let recipe = CatalogRecipe(id: "c", title: "T", ingredients: (0...most).map { "n\($0)" }, method: "m")
+        #expect(throws: CatalogError.self) { try Catalog(recipes: [recipe]) }
+    }
+
+    @Test func aRecipeWithManyRepeatedIngredientsIsIndexedOnceForEachName() throws {
+        let names = (0..<Catalog.maxIngredientsPerRecipe).map { "spice \($0 % 7)" }
+        let catalog = try Catalog(recipes: [CatalogRecipe(id: "a", title: "T", ingredients: names, method: "m")])
+        let responder = makeResponder(catalog)
+        #expect(responder.walk("i=spice+3").results.count == 1)
+    }
+
     @Test func loadingAMissingFileNamesTheFile() {
         let url = URL(fileURLWithPath: "/nonexistent/recipes.jsonl")
         #expect {

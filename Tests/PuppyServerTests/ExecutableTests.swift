@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -150,7 +151,14 @@ struct ExecutableTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("puppy-server")
-        try FileManager.default.copyItem(at: try #require(serverBinary), to: copy)
+        // Written through a descriptor closed on exec: a program another test starts meanwhile must not
+        // inherit it open for writing, or running the copy fails with "Text file busy".
+        let bytes = try Data(contentsOf: try #require(serverBinary))
+        let fd = open(copy.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        try #require(fd >= 0)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        try #require(written == bytes.count)
         let server = try ServerProcess(["--port", "0"], binary: copy)
         #expect(server.readLine().hasSuffix("(692 recipes, quirks: none)"))
         server.terminate()

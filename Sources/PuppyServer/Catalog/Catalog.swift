@@ -13,6 +13,9 @@ public struct Catalog: Sendable {
     /// The largest catalog file `load(contentsOf:)` reads: 256 MB.
     public static let maxFileBytes = 256 << 20
 
+    /// The most ingredients one recipe may list (the real service's longest lists had a few dozen).
+    public static let maxIngredientsPerRecipe = 1_000
+
     /// Validates recipes built in code (tests, generators): same rules as a file, "line" = position + 1.
     public init(recipes: [CatalogRecipe], source: String = "catalog") throws {
         var validator = CatalogValidator(source: source)
@@ -185,6 +188,9 @@ private struct CatalogValidator {
         guard Self.hasText(recipe.method) else { throw fail("empty \"method\"") }
         if !Self.hasText(recipe.cuisine) { recipe.cuisine = "" }  // blank: no cuisine
         guard !recipe.ingredients.isEmpty else { throw fail("\"ingredients\" is empty") }
+        guard recipe.ingredients.count <= Catalog.maxIngredientsPerRecipe else {
+            throw fail("\(recipe.ingredients.count) ingredients; a recipe may list at most \(Catalog.maxIngredientsPerRecipe)")
+        }
         for index in recipe.ingredients.indices {
             let name = recipe.ingredients[index]
             let normalized = IngredientName.normalize(name)

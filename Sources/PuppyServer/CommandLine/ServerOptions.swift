@@ -22,7 +22,8 @@ public struct ServerOptions: Sendable {
     public static let usage = """
     USAGE: puppy-server [options]
 
-    Serves the RecipePuppy API (/api/?i=&q=&p=), recipe pages and thumbnails over HTTP.
+    Serves the RecipePuppy API (/api/?i=&q=&p=, with callback= for JSONP, format=xml and oi=1),
+    recipe pages and thumbnails over HTTP, gzip-compressed for clients that accept it.
 
     OPTIONS:
       --host H           address to bind (default 127.0.0.1)
@@ -32,7 +33,10 @@ public struct ServerOptions: Sendable {
                          (a regular file of at most 256 MB)
       --print-catalog    print the bundled catalog as JSON Lines and exit
       --quirks LIST      comma-separated: padding, entities, gaps, errors, malformed,
-                         duplicates, thumbnails; or realistic (all) or none (default)
+                         duplicates, thumbnails, tracking; or realistic (all but tracking),
+                         all, or none (default)
+      --cors ORIGIN      which web pages may read the answers from another origin:
+                         *, an origin like https://example.org, or off (default *)
       --seed N           seed for every quirk and jitter decision (default 1)
       --latency MS       delay each answer by MS milliseconds, +/- 30 % jitter (default 0)
       --threads N        event-loop threads (default: cores, at most 4)
@@ -103,6 +107,12 @@ public struct ServerOptions: Sendable {
                 } catch {
                     throw ServerOptionsError("--quirks: \(error)")
                 }
+            case "--cors":
+                let text = try value()
+                guard let policy = CORSPolicy(argument: text) else {
+                    throw ServerOptionsError("--cors needs *, off or an origin like https://example.org, not \"\(text)\"")
+                }
+                options.configuration.cors = policy
             case "--seed":
                 let text = try value()
                 guard let seed = UInt64(text) else { throw ServerOptionsError("--seed needs a non-negative integer, not \"\(text)\"") }

@@ -30,6 +30,11 @@ struct HTTPRequest: Hashable, Sendable {
         headers.first { HTTPBytes.equalsIgnoringASCIICase($0.name, name) }?.value
     }
 
+    /// Every header with this name, in order: fields that form one comma-separated list.
+    func headerValues(_ name: String) -> [String] {
+        headers.filter { HTTPBytes.equalsIgnoringASCIICase($0.name, name) }.map(\.value)
+    }
+
     var requestLine: String { "\(method) \(target) \(version)" }
 }
 

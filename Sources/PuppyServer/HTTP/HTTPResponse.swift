@@ -6,12 +6,21 @@ struct HTTPResponse: Sendable {
     var contentType: String?
     var headers: [HTTPHeader] = []
     var body: [UInt8]
+    /// For a JSONP answer: how many bytes at the start (the callback name) and at the end (`);`) are
+    /// not the JSON, which stays the same whatever the name (see `GzipEncoder`).
+    var wrapping: (prefix: Int, suffix: Int)?
 
     init(status: HTTPStatus, contentType: String?, headers: [HTTPHeader] = [], body: [UInt8]) {
         self.status = status
         self.contentType = contentType
         self.headers = headers
         self.body = body
+    }
+
+    /// Whether the body is text, which a client that accepts gzip gets compressed (pictures are
+    /// compressed already).
+    var isCompressible: Bool {
+        contentType?.hasPrefix("text/") ?? false
     }
 
     /// A short plain-text answer for errors.
@@ -23,10 +32,18 @@ struct HTTPResponse: Sendable {
         )
     }
 
-    /// The bytes to send: status line, headers, and the body unless the request was HEAD.
-    func serialized(keepAlive: Bool, version: HTTPVersion, includeBody: Bool) -> [UInt8] {
+    /// The bytes to send: status line, headers (`extraHeaders`: whole header lines every answer of the
+    /// server carries), and the body unless the request was HEAD. A 204 has neither length nor body.
+    func serialized(keepAlive: Bool, version: HTTPVersion, includeBody: Bool, extraHeaders: [UInt8] = []) -> [UInt8] {
+        var bytes = head(keepAlive: keepAlive, version: version, extraHeaders: extraHeaders)
+        if includeBody, status.code != 204 { bytes += body }
+        return bytes
+    }
+
+    /// The status line and headers, up to and with the empty line; the body goes after it as it is.
+    func head(keepAlive: Bool, version: HTTPVersion, extraHeaders: [UInt8] = []) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 + (includeBody ? body.count : 0))
+        bytes.reserveCapacity(256 + extraHeaders.count)
         bytes += "HTTP/1.1 ".utf8
         Self.appendDecimal(status.code, to: &bytes)
         bytes.append(UInt8(ascii: " "))
@@ -37,9 +54,12 @@ struct HTTPResponse: Sendable {
             bytes += contentType.utf8
             bytes += "\r\n".utf8
         }
-        bytes += "Content-Length: ".utf8
-        Self.appendDecimal(body.count, to: &bytes)
-        bytes += "\r\n".utf8
+        if status.code != 204 {
+            bytes += "Content-Length: ".utf8
+            Self.appendDecimal(body.count, to: &bytes)
+            bytes += "\r\n".utf8
+        }
+        bytes += extraHeaders
         for header in headers {
             bytes += header.name.utf8
             bytes += ": ".utf8
@@ -52,7 +72,6 @@ struct HTTPResponse: Sendable {
             bytes += "Connection: keep-alive\r\n".utf8
         }
         bytes += "\r\n".utf8
-        if includeBody { bytes += body }
         return bytes
     }
 

@@ -6,6 +6,7 @@ struct HTTPStatus: Error, Hashable, Sendable, CustomStringConvertible {
     let reason: String
 
     static let ok = HTTPStatus(code: 200, reason: "OK")
+    static let noContent = HTTPStatus(code: 204, reason: "No Content")
     static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
     static let notFound = HTTPStatus(code: 404, reason: "Not Found")
     static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")

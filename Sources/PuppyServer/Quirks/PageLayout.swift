@@ -31,6 +31,9 @@ struct PageLayout: Sendable {
         case trailingSlash
         /// `HTTP://HOST:80/recipes/id`: upper-case scheme and host, explicit default port.
         case upperCaseOrigin
+        /// `.../recipes/id?cm_re=1-_-1-_-RecipeAlsoEnjoy`: the tracking query of the real service's
+        /// same-page repeats (a different href to a client).
+        case tracking
     }
 
     enum Answer: Hashable, Sendable {
@@ -50,7 +53,8 @@ struct PageLayout: Sendable {
         let troubleKinds = [(Quirk.gaps, Page.gap), (.errors, .error), (.malformed, .malformed)]
             .filter { quirks.contains($0.0) }.map(\.1)
         let withRepeats = quirks.contains(.duplicates)
-        guard !troubleKinds.isEmpty || withRepeats else {
+        let withTracking = quirks.contains(.tracking)
+        guard !troubleKinds.isEmpty || withRepeats || withTracking else {
             pages = nil
             return
         }
@@ -89,7 +93,14 @@ struct PageLayout: Sendable {
                     }
                 }
             }
-            let fresh = min(Self.pageSize - repeats.count, matchCount - delivered)
+            var fresh = min(Self.pageSize - repeats.count, matchCount - delivered)
+            let tracking = base.adding(Decision.tracking).adding(realPage)
+            if withTracking, tracking.roll(100) < 20, Self.pageSize - repeats.count - 1 >= 1 {
+                // One of this page's own results again, later on the same page, under a tracking href.
+                fresh = min(Self.pageSize - repeats.count - 1, matchCount - delivered)
+                let shown = tracking.roll(fresh, draw: 1)
+                repeats.append(Repeat(match: delivered + shown, slot: shown + 1 + tracking.roll(fresh - shown, draw: 2), variant: .tracking))
+            }
             pages.append(.results(start: delivered, count: fresh, repeats: repeats))
             delivered += fresh
             realPage += 1

@@ -16,20 +16,25 @@ public enum Quirk: String, CaseIterable, Sendable, Comparable {
     case malformed
     /// Recipes from earlier pages appearing again later, sometimes under an equivalent href.
     case duplicates
-    /// About a fifth of results with `"thumbnail":""`.
+    /// About two results in seven with `"thumbnail":""`.
     case thumbnails
+    /// The same recipe twice on one page, the second time under its href with a `?cm_re=` tracking
+    /// query: a different href, so a client that tells recipes apart by href shows it twice.
+    case tracking
 
-    /// Every quirk: what the real service did on a bad day.
-    public static let realistic = Set(allCases)
+    /// What the real service did on a bad day, in every way a client that drops repeated hrefs still
+    /// sees each match once: every quirk but `tracking`.
+    public static let realistic = Set(allCases).subtracting([.tracking])
 
-    /// Parses `padding,entities`, `realistic` (all) or `none` / "" (no quirks).
+    /// Parses `padding,entities`, `realistic`, `all` (`realistic` and `tracking`) or `none` / "" (no quirks).
     public static func parseList(_ text: String) throws(QuirkListError) -> Set<Quirk> {
         var quirks: Set<Quirk> = []
         for item in text.split(separator: ",") {
             let name = item.trimmingCharacters(in: .whitespaces).lowercased()
             switch name {
             case "", "none": continue
-            case "realistic", "all": quirks.formUnion(realistic)
+            case "realistic": quirks.formUnion(realistic)
+            case "all": quirks.formUnion(allCases)
             default:
                 guard let quirk = Quirk(rawValue: name) else { throw QuirkListError(name: String(item)) }
                 quirks.insert(quirk)
@@ -52,7 +57,7 @@ public struct QuirkListError: Error, Hashable, Sendable, CustomStringConvertible
     public let name: String
 
     public var description: String {
-        let known = (Quirk.allCases.map(\.rawValue) + ["realistic", "none"]).joined(separator: ", ")
+        let known = (Quirk.allCases.map(\.rawValue) + ["realistic", "all", "none"]).joined(separator: ", ")
         return "unknown quirk \"\(name)\" (known: \(known))"
     }
 }

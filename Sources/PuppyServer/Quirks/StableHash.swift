@@ -57,7 +57,7 @@ struct StableHash: Sendable {
 enum Decision: UInt64 {
     case padding = 1, paddingStyle, entities, entityForm, thumbnail
     case troubleSlot, troubleKind, duplicates, duplicatePick, duplicateSlot, duplicateVariant
-    case malformedStyle, latency
+    case malformedStyle, latency, tracking
 }
 
 extension StableHash {

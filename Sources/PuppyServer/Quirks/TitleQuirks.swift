@@ -12,19 +12,21 @@ struct TitleQuirks: Sendable {
             result = Self.encodeEntities(result, hash: base.adding(Decision.entityForm))
         }
         if padding, base.adding(Decision.padding).roll(4) == 0 {
-            result = Self.pad(result, style: base.adding(Decision.paddingStyle).roll(5))
+            result = Self.pad(result, style: base.adding(Decision.paddingStyle).roll(7))
         }
         return result
     }
 
-    /// Runs seen in real answers (`" \r\n\t\t\n"`, `"\nTitle\n\n"`, long `\r\n\t` runs, double spaces).
+    /// The runs real answers carried, in about the shares they came in: `"\nTitle\n\n"` most often,
+    /// then the two long `\r\n\t` runs, `" \r\n\t\t\n"`, `" \r\n\r\n"`, and a double space inside.
     static func pad(_ title: String, style: Int) -> String {
         switch style {
         case 0: return title + " \r\n\t\t\n"
-        case 1: return "\n" + title + "\n\n"
+        case 1, 5: return "\n" + title + "\n\n"
         case 2: return title + " \r\n\t\t\r\n\t\r\n\t\t\r\n\t\r\n\t\t\r\n\t\r\n\t\r\n\r\n"
         case 3: return doubleSpaced(title) ?? title + " \r\n\t\t\n"
-        default: return "\r\n\t" + (doubleSpaced(title) ?? title) + "\r\n\t\t"
+        case 4: return title + " \r\n\r\n"
+        default: return title + " \r\n\t\t\r\n\t\r\n\t\t\r\n\t\r\n\t\r\n\r\n"
         }
     }
 
@@ -35,23 +37,20 @@ struct TitleQuirks: Sendable {
         return result
     }
 
-    /// `&` → `&amp;`, `'` → `&#39;`, `"` `<` `>` named, other non-ASCII scalars numeric (`&#233;`) or,
-    /// where HTML names them, named (`&eacute;`, `&Eacute;`): the choice per scalar from the hash.
+    /// The entities real titles carried: `&` → `&amp;`, non-ASCII scalars numeric (`&#233;`, `&#174;`) or,
+    /// where HTML names a letter, named (`&eacute;`, `&Eacute;`): the choice per scalar from the hash.
+    /// Apostrophes, quotes and angle brackets stay as they are, as they did there.
     static func encodeEntities(_ title: String, hash: StableHash) -> String {
         var result = ""
         for (offset, scalar) in title.unicodeScalars.enumerated() {
             switch scalar {
             case "&": result += "&amp;"
-            case "'": result += "&#39;"
-            case "\"": result += "&quot;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
             default:
                 guard !scalar.isASCII else {
                     result.unicodeScalars.append(scalar)
                     continue
                 }
-                if let name = namedEntities[scalar.value], hash.roll(2, draw: offset) == 0 {
+                if let name = namedEntities[scalar.value], (0xC0...0xFF).contains(scalar.value), hash.roll(2, draw: offset) == 0 {
                     result += "&\(name);"
                 } else {
                     result += "&#\(scalar.value);"

@@ -54,3 +54,25 @@ enum HTMLText {
         return result
     }
 }
+
+/// Text as XML 1.0 element content: markup characters as entities, `\r` as a character reference (so a
+/// parser's line-end handling keeps it), and characters XML cannot carry at all (other C0 controls,
+/// U+FFFE, U+FFFF) left out.
+enum XMLText {
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": bytes += Array("&amp;".utf8)
+            case "<": bytes += Array("&lt;".utf8)
+            case ">": bytes += Array("&gt;".utf8)
+            case "\"": bytes += Array("&quot;".utf8)
+            case "'": bytes += Array("&apos;".utf8)
+            case "\r": bytes += Array("&#13;".utf8)
+            case "\t", "\n": bytes.append(UInt8(scalar.value))
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                bytes += Array(String(scalar).utf8)
+            }
+        }
+    }
+}

@@ -30,11 +30,13 @@ final class SiteResponder: Responder {
     private let pages = BodyCache(maxBytes: 16 << 20)
     private let pictures = BodyCache(maxBytes: 24 << 20)
     private let thumbnails = BodyCache(maxBytes: 8 << 20)
-    private static let allowed = [HTTPHeader(name: "Allow", value: "GET, HEAD")]
+    private let preflight: [HTTPHeader]
+    private static let allowed = [HTTPHeader(name: "Allow", value: "GET, HEAD, OPTIONS")]
     private static let cacheable = [HTTPHeader(name: "Cache-Control", value: "public, max-age=86400")]
 
-    init(recipes: [CatalogRecipe], index: SearchIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>) {
+    init(recipes: [CatalogRecipe], index: SearchIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>, cors: CORSPolicy = .anyOrigin) {
         self.recipes = recipes
+        preflight = Self.allowed + cors.preflightHeaders
         self.index = index
         self.urls = urls
         api = APIResponder(recipes: recipes, index: index, urls: urls, seed: seed, quirks: quirks)
@@ -52,6 +54,11 @@ final class SiteResponder: Responder {
         if case .badRequest = route {
             return RoutedResponse(response: .plain(.badRequest, "400 Bad Request: badly encoded path"), isAPI: false)
         }
+        if request.method == "OPTIONS" {
+            // A browser's preflight before reading from another origin (the origin header itself is on
+            // every answer), or a plain question about the methods.
+            return RoutedResponse(response: HTTPResponse(status: .noContent, contentType: nil, headers: preflight, body: []), isAPI: false)
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return RoutedResponse(response: HTTPResponse(
                 status: .methodNotAllowed,
@@ -65,13 +72,12 @@ final class SiteResponder: Responder {
         case .index:
             return RoutedResponse(response: HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", body: indexPage), isAPI: false)
         case .api(let rawQuery):
-            guard let query = APIQuery.parse(rawQuery) else {
-                return RoutedResponse(
-                    response: .plain(.badRequest, "400 Bad Request: p must be a positive integer, parameters percent-encoded UTF-8"),
-                    isAPI: true
-                )
+            switch APIQuery.parse(rawQuery) {
+            case .success(let query):
+                return RoutedResponse(response: api.respond(to: query), isAPI: true, query: query)
+            case .failure(let problem):
+                return RoutedResponse(response: .plain(.badRequest, problem.message), isAPI: true)
             }
-            return RoutedResponse(response: api.respond(to: query), isAPI: true, query: query)
         case .recipe(let position):
             let body = pages.body(for: position) { RecipePage.html(recipe: recipes[position], urls: urls) }
             return RoutedResponse(response: html(body), isAPI: false)

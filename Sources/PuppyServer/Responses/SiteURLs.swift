@@ -41,6 +41,7 @@ struct SiteURLs: Sendable {
         case .same: return recipe(id)
         case .trailingSlash: return recipe(id) + "/"
         case .upperCaseOrigin: return "\(upperCaseOrigin)/recipes/\(id)"
+        case .tracking: return recipe(id) + "?cm_re=1-_-1-_-RecipeAlsoEnjoy"
         }
     }
 }

@@ -1,44 +1,90 @@
 /// An `/api/` request's parameters, normalized: ingredient names (trimmed, lower-case, sorted, unique),
-/// title words (folded, sorted, unique) and the page.
+/// title words (folded, sorted, unique), whether only results with a picture are wanted, the page, and
+/// how the answer is written (JSON, JSON wrapped in a JSONP callback, or XML).
 struct APIQuery: Hashable, Sendable {
     var search: SearchKey
     var page: Int
+    var format = Format.json
+    /// `callback=NAME`: the JSON is wrapped in `NAME(…);` (checked by `JSONPCallback`).
+    var callback: String?
+
+    enum Format: Hashable, Sendable {
+        case json
+        /// `format=xml`: `<recipes><recipe><title>…</title>…</recipe></recipes>`.
+        case xml
+    }
 
     /// What identifies a result list, whatever page of it is asked for.
     struct SearchKey: Hashable, Sendable {
         var ingredients: [String]
         var words: [String]
+        /// `oi=1` or `onlyImages=1`: only results with a thumbnail.
+        var onlyImages = false
 
-        init(ingredients rawIngredients: String, query rawQuery: String) {
+        init(ingredients rawIngredients: String, query rawQuery: String, onlyImages: Bool = false) {
             let names = rawIngredients.split(separator: ",").map { IngredientName.normalize(String($0)) }.filter { !$0.isEmpty }
             ingredients = names.count <= 1 ? names : Set(names).sorted()
             let folded = rawQuery.isEmpty ? [] : TitleWords.words(rawQuery)
             words = folded.count <= 1 ? folded : Set(folded).sorted()
+            self.onlyImages = onlyImages
         }
 
         /// A stable text form, the input of every quirk decision for this list.
-        var text: String { ingredients.joined(separator: ",") + "|" + words.joined(separator: " ") }
+        var text: String {
+            ingredients.joined(separator: ",") + "|" + words.joined(separator: " ") + (onlyImages ? "|oi" : "")
+        }
     }
 
-    init(ingredients: String, query: String, page: Int) {
-        search = SearchKey(ingredients: ingredients, query: query)
+    init(ingredients: String, query: String, page: Int, onlyImages: Bool = false) {
+        search = SearchKey(ingredients: ingredients, query: query, onlyImages: onlyImages)
         self.page = page
     }
 
-    private static let parameterNames: Set<String> = ["i", "q", "p"]
+    /// Why a query string cannot be answered; the message never repeats what was sent.
+    enum Problem: Error, Hashable, Sendable {
+        case badPageOrEncoding
+        case badCallback
 
-    /// Parses the raw query string; nil when it is badly encoded or `p` is not a positive integer.
-    /// A missing or empty `p` is page 1; absurdly large pages saturate (they are far past any end).
-    static func parse(_ rawQuery: Substring) -> APIQuery? {
-        guard let parameters = PercentDecoding.queryParameters(rawQuery, named: parameterNames) else { return nil }
+        var message: String {
+            switch self {
+            case .badPageOrEncoding:
+                return "400 Bad Request: p must be a positive integer, parameters percent-encoded UTF-8"
+            case .badCallback:
+                return "400 Bad Request: callback must be a JavaScript name: letters, digits, _ and $, "
+                    + "dots between names, at most \(JSONPCallback.maxLength) characters"
+            }
+        }
+    }
+
+    private static let parameterNames: Set<String> = ["i", "q", "p", "oi", "onlyImages", "format", "callback"]
+
+    /// Parses the raw query string. A missing or empty `p` is page 1; absurdly large pages saturate
+    /// (they are far past any end). `oi` and `onlyImages` are on unless empty or `0`, as PHP reads a
+    /// flag; `format=xml` (any case) asks for XML, any other format for JSON.
+    static func parse(_ rawQuery: Substring) -> Result<APIQuery, Problem> {
+        guard let parameters = PercentDecoding.queryParameters(rawQuery, named: parameterNames) else {
+            return .failure(.badPageOrEncoding)
+        }
         var page = 1
         if let rawPage = parameters["p"], !rawPage.isEmpty {
-            guard rawPage.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            guard rawPage.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                return .failure(.badPageOrEncoding)
+            }
             let digits = rawPage.drop { $0 == "0" }
-            guard !digits.isEmpty else { return nil }
+            guard !digits.isEmpty else { return .failure(.badPageOrEncoding) }
             page = digits.count > 18 ? Int.max : Int(digits) ?? Int.max
         }
-        return APIQuery(ingredients: parameters["i"] ?? "", query: parameters["q"] ?? "", page: page)
+        let isOn = { (name: String) in parameters[name].map { !$0.isEmpty && $0 != "0" } ?? false }
+        var query = APIQuery(
+            ingredients: parameters["i"] ?? "", query: parameters["q"] ?? "", page: page,
+            onlyImages: isOn("oi") || isOn("onlyImages")
+        )
+        if parameters["format"]?.lowercased() == "xml" { query.format = .xml }
+        if let callback = parameters["callback"] {
+            guard JSONPCallback.isSafe(callback) else { return .failure(.badCallback) }
+            query.callback = callback
+        }
+        return .success(query)
     }
 }
 

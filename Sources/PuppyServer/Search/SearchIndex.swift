@@ -1,14 +1,19 @@
-/// Everything a search needs, built once per catalog: ingredient postings, title-word postings sorted
-/// for prefix lookup, and ids. Positions are catalog positions, so every result list is in catalog order.
-/// Ingredient names and title words are indexed by their `SearchFolding` keys, and so are looked up.
+/// Everything a search needs, built once per catalog: ingredient postings, word postings sorted for
+/// prefix lookup (title words, and the words of the whole recipe: title, ingredients and method), each
+/// recipe's count of distinct ingredients, and ids. Postings hold catalog positions in ascending order.
+/// Ingredient names and words are indexed by their `SearchFolding` keys, and so are looked up.
+///
+/// Building is linear in the catalog's text: a recipe's repeated names and words are told apart with
+/// sets, never by searching what was already seen.
 struct SearchIndex: Sendable {
     let recipeCount: Int
     let allPositions: [Int32]
     private let positionByID: [String: Int]
     private let postingsByIngredient: [String: [Int32]]
-    /// Distinct folded title words as UTF-8, sorted bytewise, with their postings alongside.
-    private let titleWords: [[UInt8]]
-    private let titlePostings: [[Int32]]
+    /// Distinct ingredient keys of each recipe, by catalog position: how ingredient searches rank.
+    private let ingredientCounts: [Int32]
+    private let titleWords: WordPostings
+    private let textWords: WordPostings
 
     /// With a `stop` signal, looked at every 64 recipes, a build found stopped ends early with an
     /// incomplete index: whoever passed the signal checks it afterwards and drops the index (a signal
@@ -18,95 +23,91 @@ struct SearchIndex: Sendable {
         allPositions = (0..<Int32(recipes.count)).map { $0 }
         var positionByID: [String: Int] = [:]
         var ingredients: [String: [Int32]] = [:]
-        var words: [[UInt8]: [Int32]] = [:]
+        var counts = [Int32](repeating: 0, count: recipes.count)
+        var titles = WordPostings.Builder()
+        var texts = WordPostings.Builder()
+        var keys = Set<String>()
         for (position, recipe) in recipes.enumerated() {
             if position % 64 == 0, let stop, stop.isStopped { break }
             positionByID[recipe.id] = position
-            // A recipe's few names: a list is cheaper than a set for telling repeats.
-            var keys: [String] = []
+            let at = Int32(position)
+            keys.removeAll(keepingCapacity: true)
             for name in recipe.ingredients {
                 let key = SearchFolding.ingredientKey(name)
-                guard !keys.contains(key) else { continue }
-                keys.append(key)
-                ingredients[key, default: []].append(Int32(position))
+                guard keys.insert(key).inserted else { continue }
+                ingredients[key, default: []].append(at)
             }
-            var titleKeys: [[UInt8]] = []
-            for word in TitleWords.words(recipe.title) {
-                let key = Array(SearchFolding.term(word).key.utf8)
-                guard !titleKeys.contains(key) else { continue }
-                titleKeys.append(key)
-                words[key, default: []].append(Int32(position))
-            }
+            counts[position] = Int32(keys.count)
+            let titleWords = TitleWords.words(recipe.title)
+            titles.add(titleWords, at: at)
+            texts.add(titleWords, at: at)
+            for name in recipe.ingredients { texts.add(TitleWords.words(name), at: at) }
+            texts.add(TitleWords.words(recipe.method), at: at)
         }
         self.positionByID = positionByID
         postingsByIngredient = ingredients
-        let sortedWords = words.keys.sorted { $0.lexicographicallyPrecedes($1) }
-        titleWords = sortedWords
-        titlePostings = sortedWords.map { words[$0] ?? [] }
+        ingredientCounts = counts
+        titleWords = titles.build()
+        textWords = texts.build()
     }
 
     func position(ofID id: String) -> Int? {
         positionByID[id]
     }
 
-    /// Catalog positions of recipes having every ingredient (normalized names, compared folded) and,
-    /// for every word (case-folded title words), a title word it is the start of, or, for a word that
-    /// folding changed (`omelets`, `creme`), a title word it equals once both are folded. Both lists
-    /// empty: the whole catalog.
+    /// The recipes a search finds, in the order the real service gave them.
+    ///
+    /// A recipe is found when it has every ingredient (normalized names, compared folded) and every
+    /// word is in its text: a word matches a word it is the start of, or, for a word that folding
+    /// changed (`omelets`, `creme`), a word it equals once both are folded. Recipes with every word
+    /// in their title come first, then those with the words anywhere in title, ingredients and method.
+    /// With ingredients, each of those groups is ranked by how few other ingredients a recipe has; ties,
+    /// and searches without ingredients, keep catalog order. Both lists empty: the whole catalog.
     func matches(ingredients: [String], words: [String]) -> [Int32] {
         var lists: [[Int32]] = []
         for name in ingredients {
             guard let postings = postingsByIngredient[SearchFolding.ingredientKey(name)] else { return [] }
             lists.append(postings)
         }
+        guard !words.isEmpty else {
+            guard !lists.isEmpty else { return allPositions }
+            return ranked(Self.intersect(lists), byIngredients: !ingredients.isEmpty)
+        }
+        var inTitles = lists
+        var inTexts = lists
         for word in words {
             let term = SearchFolding.term(word)
             let key = Array(term.key.utf8)
-            let postings = term.isWhole ? positions(ofWord: key) : positions(ofWordsPrefixedBy: key)
-            guard !postings.isEmpty else { return [] }
-            lists.append(postings)
+            let text = textWords.positions(of: key, whole: term.isWhole)
+            guard !text.isEmpty else { return [] }
+            inTexts.append(text)
+            inTitles.append(titleWords.positions(of: key, whole: term.isWhole))
         }
-        guard !lists.isEmpty else { return allPositions }
-        lists.sort { $0.count < $1.count }
-        var result = lists[0]
-        for list in lists.dropFirst() {
-            result = Self.intersect(result, list)
+        let titled = Self.intersect(inTitles)
+        let elsewhere = Self.subtract(Self.intersect(inTexts), titled)
+        let byIngredients = !ingredients.isEmpty
+        return ranked(titled, byIngredients: byIngredients) + ranked(elsewhere, byIngredients: byIngredients)
+    }
+
+    /// Positions by how many distinct ingredients each recipe has (the query's own are in every one of
+    /// them, so this is "fewest other ingredients"), catalog order among equals.
+    private func ranked(_ positions: [Int32], byIngredients: Bool) -> [Int32] {
+        guard byIngredients, positions.count > 1 else { return positions }
+        // One sort of (count, position) pairs packed in one integer: stable by construction.
+        var keyed = positions.map { UInt64(UInt32(ingredientCounts[Int($0)])) << 32 | UInt64(UInt32($0)) }
+        keyed.sort()
+        return keyed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+    }
+
+    private static func intersect(_ lists: [[Int32]]) -> [Int32] {
+        guard !lists.isEmpty else { return [] }
+        let sorted = lists.sorted { $0.count < $1.count }
+        var result = sorted[0]
+        for list in sorted.dropFirst() {
             if result.isEmpty { break }
+            result = intersect(result, list)
         }
         return result
-    }
-
-    private func positions(ofWord word: [UInt8]) -> [Int32] {
-        let low = firstWord(notBefore: word)
-        guard low < titleWords.count, titleWords[low] == word else { return [] }
-        return titlePostings[low]
-    }
-
-    /// The index of the first title word not sorting before `word`.
-    private func firstWord(notBefore word: [UInt8]) -> Int {
-        var low = 0
-        var high = titleWords.count
-        while low < high {
-            let middle = (low + high) / 2
-            if titleWords[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    private func positions(ofWordsPrefixedBy prefix: [UInt8]) -> [Int32] {
-        let low = firstWord(notBefore: prefix)
-        var upper = low
-        while upper < titleWords.count, titleWords[upper].starts(with: prefix) { upper += 1 }
-        switch upper - low {
-        case 0: return []
-        case 1: return titlePostings[low]
-        default:
-            let merged = titlePostings[low..<upper].joined().sorted()
-            var unique: [Int32] = []
-            unique.reserveCapacity(merged.count)
-            for position in merged where unique.last != position { unique.append(position) }
-            return unique
-        }
     }
 
     private static func intersect(_ lhs: [Int32], _ rhs: [Int32]) -> [Int32] {
@@ -125,5 +126,76 @@ struct SearchIndex: Sendable {
             }
         }
         return result
+    }
+
+    /// `lhs` without what is in `rhs` (both ascending).
+    private static func subtract(_ lhs: [Int32], _ rhs: [Int32]) -> [Int32] {
+        guard !rhs.isEmpty else { return lhs }
+        var result: [Int32] = []
+        var right = 0
+        for position in lhs {
+            while right < rhs.count, rhs[right] < position { right += 1 }
+            if right < rhs.count, rhs[right] == position { continue }
+            result.append(position)
+        }
+        return result
+    }
+}
+
+/// Distinct folded words as UTF-8, sorted bytewise, with the ascending positions of the recipes that
+/// have each.
+struct WordPostings: Sendable {
+    private let words: [[UInt8]]
+    private let postings: [[Int32]]
+
+    /// Collects words recipe by recipe, in ascending positions; a recipe's repeated words count once.
+    struct Builder {
+        private var postings: [[UInt8]: [Int32]] = [:]
+
+        mutating func add(_ words: [String], at position: Int32) {
+            for word in words {
+                let key = Array(SearchFolding.term(word).key.utf8)
+                // Positions only grow, so the last one tells whether this recipe already has the word.
+                if postings[key]?.last == position { continue }
+                postings[key, default: []].append(position)
+            }
+        }
+
+        func build() -> WordPostings {
+            let sorted = postings.keys.sorted { $0.lexicographicallyPrecedes($1) }
+            return WordPostings(words: sorted, postings: sorted.map { postings[$0] ?? [] })
+        }
+    }
+
+    /// The positions of the word `key` (whole), or of every word starting with it, ascending.
+    func positions(of key: [UInt8], whole: Bool) -> [Int32] {
+        let low = firstWord(notBefore: key)
+        if whole {
+            guard low < words.count, words[low] == key else { return [] }
+            return postings[low]
+        }
+        var upper = low
+        while upper < words.count, words[upper].starts(with: key) { upper += 1 }
+        switch upper - low {
+        case 0: return []
+        case 1: return postings[low]
+        default:
+            let merged = postings[low..<upper].joined().sorted()
+            var unique: [Int32] = []
+            unique.reserveCapacity(merged.count)
+            for position in merged where unique.last != position { unique.append(position) }
+            return unique
+        }
+    }
+
+    /// The index of the first word not sorting before `word`.
+    private func firstWord(notBefore word: [UInt8]) -> Int {
+        var low = 0
+        var high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -17,7 +17,9 @@ final class Connection {
     /// An answer waiting out its latency.
     private struct Pending {
         var due: UInt64
-        var bytes: [UInt8]
+        var head: [UInt8]
+        /// Sent after the head as it is (empty for HEAD and 204).
+        var body: [UInt8]
         var keepAlive: Bool
         var isAPI: Bool
         var logEntry: LogEntry?
@@ -36,6 +38,8 @@ final class Connection {
     let peerAddress: String
     private let context: ServerContext
     private let responder: any Responder
+    /// The loop's gzip encoder, shared by its connections (all on the loop's thread).
+    private let compressor: GzipEncoder
     private var phase = Phase.open
 
     private var input: [UInt8] = []
@@ -43,8 +47,7 @@ final class Connection {
     private var progress = Connection.freshProgress
     private static let freshProgress = HTTPParseProgress(resumeAt: 0, needAtLeast: 1)
 
-    private var output: [UInt8] = []
-    private var outputSent = 0
+    private var output = OutgoingBytes()
     private var pending: Pending?
     private var closeAfterOutput = false
     private var readClosed = false
@@ -61,8 +64,9 @@ final class Connection {
 
     init(
         fd: Int32, peer: String, peerAddress: String, context: ServerContext, responder: any Responder,
-        serial: UInt64, now: UInt64
+        compressor: GzipEncoder, serial: UInt64, now: UInt64
     ) {
+        self.compressor = compressor
         self.fd = fd
         self.serial = serial
         self.peer = peer
@@ -84,7 +88,7 @@ final class Connection {
         case .lingering:
             return (0, 0, serial)
         case .open:
-            if pending != nil || outputSent < output.count { return nil }
+            if pending != nil || !output.isEmpty { return nil }
             if input.count == inputStart, let idleSince { return (1, idleSince, serial) }
             return (2, requestDeadline ?? 0, serial)
         }
@@ -105,7 +109,7 @@ final class Connection {
         case .open:
             var events: Int16 = 0
             if !readClosed, input.count - inputStart < context.maxBufferedInput { events |= Int16(POLLIN) }
-            if outputSent < output.count { events |= Int16(POLLOUT) }
+            if !output.isEmpty { events |= Int16(POLLOUT) }
             return events
         }
     }
@@ -154,7 +158,7 @@ final class Connection {
             }
             if let writeDeadline, writeDeadline <= now {
                 close()  // the client stopped reading
-            } else if let requestDeadline, requestDeadline <= now, pending == nil, outputSent >= output.count {
+            } else if let requestDeadline, requestDeadline <= now, pending == nil, output.isEmpty {
                 if input.count > inputStart {
                     refuse(.requestTimeout, now: now)
                     advance(now: now)
@@ -223,9 +227,9 @@ final class Connection {
     /// latency is over, parse and answer the next request.
     private func advance(now: UInt64) {
         while case .open = phase {
-            if outputSent < output.count {
+            if !output.isEmpty {
                 flush(now: now)
-                if outputSent < output.count { return }
+                if !output.isEmpty { return }
                 continue
             }
             if closeAfterOutput {
@@ -278,11 +282,13 @@ final class Connection {
         context.statistics.recordRequest()
         let routed = responder.respond(to: request)
         if routed.isAPI { context.statistics.beginAPIRequest(routed.query) }
-        let response = routed.response
+        var response = routed.response
+        if response.isCompressible { negotiateEncoding(of: &response, for: request) }
         let keepAlive = request.keepAlive && !context.isStopping
         let answer = Pending(
             due: now + context.delay(for: request.target),
-            bytes: response.serialized(keepAlive: keepAlive, version: request.version, includeBody: request.method != "HEAD"),
+            head: response.head(keepAlive: keepAlive, version: request.version, extraHeaders: context.everyAnswerHeaders),
+            body: request.method == "HEAD" || response.status.code == 204 ? [] : response.body,
             keepAlive: keepAlive,
             isAPI: routed.isAPI,
             logEntry: context.log == nil ? nil : LogEntry(
@@ -299,6 +305,21 @@ final class Connection {
         }
     }
 
+    /// A text answer goes gzip-compressed to a client that accepts it (also for HEAD, whose headers are
+    /// those of the GET), and says that its encoding depends on `Accept-Encoding` either way.
+    private func negotiateEncoding(of response: inout HTTPResponse, for request: HTTPRequest) {
+        response.headers.append(Self.varyOnEncoding)
+        guard !response.body.isEmpty, AcceptEncoding.allowsGzip(request.headerValues("Accept-Encoding")) else { return }
+        let encoded = response.wrapping.map { compressor.encode(response.body, prefixLength: $0.prefix, suffixLength: $0.suffix) }
+            ?? compressor.encode(response.body)
+        guard let compressed = encoded else { return }
+        response.body = compressed
+        response.headers.append(Self.gzipEncoding)
+    }
+
+    private static let varyOnEncoding = HTTPHeader(name: "Vary", value: "Accept-Encoding")
+    private static let gzipEncoding = HTTPHeader(name: "Content-Encoding", value: "gzip")
+
     /// Answers an unusable request with `status` and closes; nothing after it on this connection is read.
     private func refuse(_ status: HTTPStatus, now: UInt64) {
         context.statistics.recordRequest()
@@ -309,7 +330,8 @@ final class Connection {
         requestDeadline = nil
         emit(Pending(
             due: now,
-            bytes: response.serialized(keepAlive: false, version: .http1_1, includeBody: true),
+            head: response.head(keepAlive: false, version: .http1_1, extraHeaders: context.everyAnswerHeaders),
+            body: response.body,
             keepAlive: false,
             isAPI: false,
             logEntry: context.log == nil ? nil : LogEntry(
@@ -330,22 +352,16 @@ final class Connection {
             let milliseconds = "\(microseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
             log("\(peer) \"\(entry.requestLine)\" \(entry.status) \(entry.bodyBytes) \(milliseconds)ms")
         }
-        if output.isEmpty {
-            output = answer.bytes
-        } else {
-            output += answer.bytes
-        }
+        output.append(answer.head)
+        output.append(answer.body)
         if !answer.keepAlive { closeAfterOutput = true }
         flush(now: now)
     }
 
     private func flush(now: UInt64) {
-        while outputSent < output.count {
-            let count = output.withUnsafeBytes { bytes in
-                send(fd, bytes.baseAddress.map { $0 + outputSent }, bytes.count - outputSent, Int32(MSG_NOSIGNAL))
-            }
+        while !output.isEmpty {
+            let count = output.send(to: fd)
             if count > 0 {
-                outputSent += count
                 writeDeadline = nil
             } else if count < 0, errno == EINTR {
                 continue
@@ -357,8 +373,6 @@ final class Connection {
                 return
             }
         }
-        output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
-        outputSent = 0
         writeDeadline = nil
     }
 

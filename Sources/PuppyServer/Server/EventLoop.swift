@@ -4,7 +4,7 @@ import Glibc
 /// listening socket. Timers (latency, header, idle and write deadlines) set poll's timeout, so a slow
 /// answer never blocks the others.
 ///
-/// `@unchecked Sendable`: everything but `inbox`, `threadID`, `load` and the wake-up pipe is confined
+/// `@unchecked Sendable`: everything but `inbox`, `threadID`, `load`, `busyShare` and the wake-up pipe is confined
 /// to the loop's own thread; those are safe from any thread.
 final class EventLoop: @unchecked Sendable {
     private let context: ServerContext
@@ -15,6 +15,12 @@ final class EventLoop: @unchecked Sendable {
     private let threadID = Locked<pthread_t?>(nil)
     /// How many connections the loop held at the end of its last round (read by the acceptor).
     private let load = Locked(0)
+    /// The share of its time the loop spent working (not waiting in poll) over its last window of at
+    /// least `busyWindow`, in thousandths (read by the acceptor).
+    private let busyShare = Locked(0)
+    private static let busyWindow: UInt64 = 50_000_000
+    private var windowStart: UInt64 = 0
+    private var windowBusy: UInt64 = 0
 
     // Loop-thread state.
     private var connections: [Int32: Connection] = [:]
@@ -23,6 +29,8 @@ final class EventLoop: @unchecked Sendable {
     private var polled: [Connection] = []
     /// The read buffer, made on the loop's thread when it starts (not by whoever starts the server).
     private var scratch: [UInt8] = []
+    /// The loop's gzip encoder, made on its thread when it first serves a connection.
+    private var compressor: GzipEncoder?
     private var accepted: UInt64 = 0
 
     struct AcceptedSocket: Sendable {
@@ -47,6 +55,22 @@ final class EventLoop: @unchecked Sendable {
     }
 
     var connectionCount: Int { load.current }
+
+    /// Whether the loop spent less than half its last window working: it can take more connections
+    /// without them waiting on it.
+    var hasRoom: Bool { busyShare.current < 500 }
+
+    /// Counts the time from `from` to now as work, and closes the window once it is long enough.
+    private func accountWork(from start: UInt64) {
+        let now = MonotonicClock.now()
+        windowBusy += now - start
+        let elapsed = now - windowStart
+        guard elapsed >= Self.busyWindow else { return }
+        let share = Int(min(windowBusy, elapsed) * 1_000 / elapsed)
+        busyShare.withLock { $0 = share }
+        windowStart = now
+        windowBusy = 0
+    }
 
     var isCurrentThread: Bool {
         guard let id = threadID.current else { return false }
@@ -136,6 +160,11 @@ final class EventLoop: @unchecked Sendable {
         guard !context.isStopping else { return }
 
         let afterPoll = MonotonicClock.now()
+        defer { accountWork(from: afterPoll) }
+        if windowStart == 0 { windowStart = afterPoll }
+        if afterPoll - windowStart >= Self.busyWindow {
+            accountWork(from: afterPoll)  // a window that ended while the loop waited: mostly idle
+        }
         if ready > 0 {
             if pollSet[0].revents != 0 {
                 drainWakePipe()
@@ -188,9 +217,11 @@ final class EventLoop: @unchecked Sendable {
             forget(victim.connection)
         }
         accepted += 1
+        let compressor = self.compressor ?? GzipEncoder()
+        self.compressor = compressor
         let connection = Connection(
             fd: socket.fd, peer: socket.peer, peerAddress: socket.peerAddress,
-            context: context, responder: socket.responder, serial: accepted, now: now
+            context: context, responder: socket.responder, compressor: compressor, serial: accepted, now: now
         )
         connections[socket.fd] = connection
         load.withLock { $0 = connections.count }
@@ -276,8 +307,7 @@ final class Acceptor {
                     replacing = eviction
                     loop = loops.max { $0.connectionCount < $1.connectionCount } ?? owner
                 case .admit:
-                    loop = loops[nextLoop % loops.count]
-                    nextLoop = (nextLoop + 1) % loops.count
+                    loop = pick()
                 }
                 let socket = EventLoop.AcceptedSocket(
                     fd: fd, peer: peer, peerAddress: address, responder: responder, replacing: replacing
@@ -299,6 +329,23 @@ final class Acceptor {
                 spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
             }
         }
+    }
+
+    /// Where a new connection goes: the first loop that has room (spent less than half its time
+    /// working lately), so light load stays on few threads and no connection waits for a thread that
+    /// is queued for a processor behind the others; when every loop is busy, the one with fewest
+    /// connections, taking turns among equals.
+    private func pick() -> EventLoop {
+        if let free = loops.first(where: \.hasRoom) { return free }
+        let fewest = loops.map(\.connectionCount).min() ?? 0
+        for offset in 0..<loops.count {
+            let loop = loops[(nextLoop + offset) % loops.count]
+            if loop.connectionCount == fewest {
+                nextLoop = (nextLoop + offset + 1) % loops.count
+                return loop
+            }
+        }
+        return loops[0]
     }
 
     func close() {

@@ -44,6 +44,8 @@ public struct ServerConfiguration: Sendable {
     /// The origin used in hrefs and thumbnails; nil means `http://host:boundPort`.
     public var publicURL: URL?
     public var quirks: Set<Quirk> = []
+    /// Which other origins' pages may read the answers (`Access-Control-Allow-Origin`); any by default.
+    public var cors = CORSPolicy.anyOrigin
     public var seed: UInt64 = 1
     /// Each answer is delayed by this ± 30 % (deterministic from the seed), without blocking others.
     public var latency: Duration = .zero
@@ -73,6 +75,7 @@ public struct ServerConfiguration: Sendable {
         port: UInt16 = 0,
         publicURL: URL? = nil,
         quirks: Set<Quirk> = [],
+        cors: CORSPolicy = .anyOrigin,
         seed: UInt64 = 1,
         latency: Duration = .zero,
         limits: ServerLimits = ServerLimits(),
@@ -85,6 +88,7 @@ public struct ServerConfiguration: Sendable {
         self.port = port
         self.publicURL = publicURL
         self.quirks = quirks
+        self.cors = cors
         self.seed = seed
         self.latency = latency
         self.limits = limits

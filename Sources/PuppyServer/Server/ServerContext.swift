@@ -13,6 +13,8 @@ final class ServerContext: Sendable {
     let latency: UInt64
     let seed: UInt64
     let log: (@Sendable (String) -> Void)?
+    /// Header lines every answer carries (`Access-Control-Allow-Origin` unless CORS is off).
+    let everyAnswerHeaders: [UInt8]
     private let tally = Locked(Tally())
     private let stopping = Locked(false)
 
@@ -54,6 +56,7 @@ final class ServerContext: Sendable {
         latency = configuration.latency.nanoseconds
         seed = configuration.seed
         log = configuration.log
+        everyAnswerHeaders = configuration.cors.allowOriginHeader.map { Array("\($0.name): \($0.value)\r\n".utf8) } ?? []
     }
 
     var isStopping: Bool { stopping.current }

@@ -11,6 +11,8 @@ public struct CommandLineOptions: Equatable, Sendable {
         case read(ReadRequest)
         /// `cache` (where it is, how full) or `cache clear`.
         case cache(clear: Bool)
+        /// `catalog build PAGES…`: a PuppyServer catalog made from recipe pages.
+        case catalog(CatalogRequest)
         case help(String)
         case version
     }
@@ -34,6 +36,10 @@ public struct CommandLineOptions: Equatable, Sendable {
 
         public var source: Source
         public var json = false
+    }
+
+    public struct CatalogRequest: Equatable, Sendable {
+        public var sources: [ReadRequest.Source]
     }
 
     public struct FavoritesRequest: Equatable, Sendable {
@@ -79,7 +85,7 @@ extension CommandLineOptions.Mode {
     /// Favorites, the cache and a page's recipe are read with no recipe server at all.
     public var needsNoServer: Bool {
         switch self {
-        case .favorites, .cache, .read: return true
+        case .favorites, .cache, .read, .catalog: return true
         default: return false
         }
     }
@@ -87,7 +93,7 @@ extension CommandLineOptions.Mode {
     /// Reading a page's recipe and the cache commands never open the favorites (nor create their folder).
     public var needsFavorites: Bool {
         switch self {
-        case .cache, .read, .help, .version: return false
+        case .cache, .read, .catalog, .help, .version: return false
         case .interactive, .search, .favorites: return true
         }
     }
@@ -100,6 +106,8 @@ extension CommandLineOptions {
            recipes [OPTIONS] favorites [WORDS] [--json] [--export FILE.md]
            recipes [OPTIONS] read URL|FILE [--json]  the recipe in a web page or a saved page
            recipes cache [clear]                     where results are kept offline, or empty it
+           recipes catalog build PAGES... > my.jsonl a catalog for puppy-server --catalog from
+                                                     recipe pages (files or http(s) addresses)
 
     Find recipes by ingredients. Without --api, RecipeBook starts its own RecipePuppy-compatible server
     on 127.0.0.1 with its bundled catalog.
@@ -243,6 +251,13 @@ extension CommandLineOptions {
                 throw UsageError(message: "read takes one URL or file: recipes read https://example.com/pie, recipes read page.html")
             }
             options.mode = .read(ReadRequest(source: try readSource(positionals[1]), json: json))
+        case "catalog":
+            guard positionals.count >= 3, positionals[1] == "build" else {
+                throw UsageError(message: "catalog takes build and the pages: recipes catalog build page.html https://example.com/pie > my.jsonl")
+            }
+            var sources: [ReadRequest.Source] = []
+            for page in positionals.dropFirst(2) { sources.append(try readSource(page)) }
+            options.mode = .catalog(CatalogRequest(sources: sources))
         default:
             throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites or read, or no command for the prompt")
         }

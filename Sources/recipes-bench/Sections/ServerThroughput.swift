@@ -5,11 +5,13 @@ import PuppyServer
 import TestSupport
 
 /// PuppyServer's requests per second and p99 latency for `/api/` searches at 16 connections, driven by
-/// wrk, beside nginx serving a static file of the same size.
+/// wrk, beside nginx serving a static file of the same size; then every kind of answer (the API, JSONP,
+/// recipe pages, pictures, plain and gzip) at 1, 16 and 128 connections beside nginx serving the same
+/// bytes (gzip on, as nginx compresses: on the fly).
 struct ServerThroughput: Section {
-    let title = "PuppyServer throughput and p99 for `/api/` searches, 16 connections"
-    let reference = "nginx serving a static file as large as the mean API answer (one worker, no access log, "
-        + "keep-alive), driven by the same wrk command and script in the same run"
+    let title = "PuppyServer throughput and p99 beside nginx: `/api/` searches, JSONP, pages, pictures, gzip; 1, 16, 128 connections"
+    let reference = "nginx serving the same bytes from static files (one worker, no access log, keep-alive, `gzip on` "
+        + "at its default level 1 for text), driven by the same wrk command and script in the same run"
 
     /// Realistic searches, rotated by the wrk script: full pages mostly, a few short ones.
     static let paths = [
@@ -79,7 +81,7 @@ struct ServerThroughput: Section {
                 for threads in ["1 thread", "2 threads"] {
                     report.figures += [
                         Figure("PuppyServer, \(threads), \(label): requests/s", rate(threads), "req/s", reference: rate("nginx")).atLeast(0.5),
-                        Figure("PuppyServer, \(threads), \(label): p99", p99(threads), reference: p99("nginx")).below(5),
+                        Figure("PuppyServer, \(threads), \(label): p99", p99(threads), reference: p99("nginx")).below(5).withinRatio(2),
                     ]
                 }
                 let described = contenders.map { name, _ in
@@ -91,13 +93,117 @@ struct ServerThroughput: Section {
                 report.notes.append("\(label): catalog loaded and two servers indexed in \(String(format: "%.1f", ready)) s; mean API "
                     + "answer \(NumberText.grouped(meanSize)) bytes, nginx's file \(NumberText.grouped(body.count)) bytes. Runs: "
                     + described.joined(separator: "; ") + ".")
+                if size == 0 {
+                    try await kindsAndConcurrencies(
+                        wrk: wrk, folder: folder, nginx: nginx, servers: servers, catalog: catalog, apiBody: body,
+                        transport: transport, quick: quick, into: &report
+                    )
+                }
             }
         }
     }
 
+    /// One kind of answer the matrix measures: the paths PuppyServer is asked (rotated), the file nginx
+    /// serves for them, and whether the client accepts gzip.
+    private struct Kind {
+        let name: String
+        let paths: [String]
+        let nginxPath: String
+        let gzip: Bool
+        /// Whether each request's path ends in a number of its own.
+        var numbered = false
+    }
+
+    /// Every kind at 1, 16 and 128 connections: nginx, PuppyServer with 1 and with 2 threads, interleaved.
+    private func kindsAndConcurrencies(
+        wrk: String, folder: URL, nginx: Nginx, servers: [PuppyServer], catalog: Catalog, apiBody: Data,
+        transport: HTTPTransport, quick: Bool, into report: inout SectionReport
+    ) async throws {
+        let callback = "jQuery3600_1700000000000"  // and a number of its own per request
+        let ids = catalog.recipes.prefix(8).map(\.id)
+        // nginx's files: the API answer of the mean size, the same wrapped for JSONP, and the page and
+        // picture closest to their kind's mean size.
+        try Data(Array("/**/\(callback)(".utf8) + Array(apiBody) + Array(");".utf8)).write(to: nginx.root.appendingPathComponent("jsonp.js"))
+        for (prefix, file, suffix) in [("/recipes/", "page.html", ""), ("/pictures/", "picture.png", ".png")] {
+            var bodies: [Data] = []
+            for id in ids {
+                guard let url = URL(string: prefix + id + suffix, relativeTo: servers[0].baseURL)?.absoluteURL else { throw BenchError("bad id \(id)") }
+                let response = try await transport.get(url)
+                guard response.status == 200 else { throw BenchError("\(url) answered \(response.status)") }
+                bodies.append(response.body)
+            }
+            let mean = bodies.reduce(0) { $0 + $1.count } / max(bodies.count, 1)
+            try (bodies.min { abs($0.count - mean) < abs($1.count - mean) } ?? Data()).write(to: nginx.root.appendingPathComponent(file))
+        }
+        let api = Self.paths
+        let kinds = [
+            Kind(name: "API", paths: api, nginxPath: "/api/", gzip: false),
+            Kind(name: "API, gzip", paths: api, nginxPath: "/api/", gzip: true),
+            Kind(name: "JSONP", paths: api.map { $0 + "&callback=\(callback)" }, nginxPath: "/jsonp/", gzip: false, numbered: true),
+            Kind(name: "JSONP, gzip", paths: api.map { $0 + "&callback=\(callback)" }, nginxPath: "/jsonp/", gzip: true, numbered: true),
+            Kind(name: "recipe pages", paths: ids.map { "/recipes/\($0)" }, nginxPath: "/recipes/", gzip: false),
+            Kind(name: "recipe pages, gzip", paths: ids.map { "/recipes/\($0)" }, nginxPath: "/recipes/", gzip: true),
+            Kind(name: "pictures", paths: ids.map { "/pictures/\($0).png" }, nginxPath: "/pictures/", gzip: false),
+        ]
+        let seconds = quick ? 1 : 2
+        let repetitions = quick ? 1 : 2
+        var lines: [String] = []
+        for kind in kinds {
+            let ours = folder.appendingPathComponent("kind.lua")
+            let theirs = folder.appendingPathComponent("kind-nginx.lua")
+            try Data(Self.script(paths: kind.paths, gzip: kind.gzip, numbered: kind.numbered).utf8).write(to: ours)
+            try Data(Self.script(paths: [kind.nginxPath], gzip: kind.gzip, numbered: kind.numbered).utf8).write(to: theirs)
+            for connections in [1, 16, 128] {
+                let contenders = [("nginx", nginx.port, theirs), ("1 thread", servers[0].port, ours), ("2 threads", servers[1].port, ours)]
+                for (_, port, script) in contenders {
+                    _ = try Self.wrk(wrk, script: script, port: port, seconds: 1, connections: connections)
+                }
+                var runs: [String: [(rate: Double, p99: Double, errors: Int)]] = [:]
+                for round in 0..<repetitions {
+                    for (name, port, script) in contenders.rotated(by: round) {
+                        runs[name, default: []].append(try Self.wrk(wrk, script: script, port: port, seconds: seconds, connections: connections))
+                    }
+                }
+                let rate = { (name: String) in Samples(runs[name, default: []].map(\.rate)).median }
+                let p99 = { (name: String) in Samples(runs[name, default: []].map(\.p99)).median }
+                for threads in ["1 thread", "2 threads"] {
+                    report.figures.append(
+                        Figure("\(kind.name), \(connections) connection\(connections == 1 ? "" : "s"), \(threads): requests/s",
+                               rate(threads), "req/s", reference: rate("nginx")).atLeast(1)
+                    )
+                }
+                let errors = runs.values.joined().reduce(0) { $0 + $1.errors }
+                lines.append("\(kind.name) at \(connections): p99 nginx \(String(format: "%.2f", p99("nginx"))) ms, 1 thread "
+                    + "\(String(format: "%.2f", p99("1 thread"))) ms, 2 threads \(String(format: "%.2f", p99("2 threads"))) ms"
+                    + (errors > 0 ? ", \(errors) errors or non-2xx answers" : ""))
+            }
+        }
+        report.notes.append("Every kind at 1, 16 and 128 connections (`wrk -t1 -cN -d\(seconds)s`, \(repetitions) run(s) each after a 1 s "
+            + "warm-up, in rotating order, medians): PuppyServer rotates through the \(api.count) searches (for JSONP with "
+            + "`callback=\(callback)N`, N a new number each request, as jQuery names them) or 8 recipes' pages and pictures; "
+            + "nginx serves one file of the same bytes "
+            + "(the answer of the mean size), compressing text on the fly when the client sends `Accept-Encoding: gzip`. "
+            + lines.joined(separator: "; ") + ".")
+    }
+
+    /// A wrk script rotating through `paths`, with `Accept-Encoding: gzip` when asked; with `numbered`,
+    /// each request's path ends in a number of its own (a new JSONP callback name every time, as jQuery
+    /// makes them).
+    private static func script(paths: [String], gzip: Bool, numbered: Bool = false) -> String {
+        let script = (gzip ? "wrk.headers[\"Accept-Encoding\"] = \"gzip\"\n" : "")
+            + wrkScript.replacingOccurrences(of: "PATHS", with: paths.map { "\"\($0)\"" }.joined(separator: ", "))
+        guard numbered else { return script }
+        return script.replacingOccurrences(
+            of: "return prepared[counter]",
+            with: "sent = (sent or 0) + 1; return wrk.format(\"GET\", paths[counter] .. sent)"
+        )
+    }
+
     /// One wrk run: requests per second, p99 in milliseconds, and socket errors plus non-2xx answers.
-    private static func wrk(_ wrk: String, script: URL, port: UInt16, seconds: Int) throws -> (rate: Double, p99: Double, errors: Int) {
-        let output = try Tools.run(wrk, ["-t1", "-c16", "-d\(seconds)s", "-s", script.path, "http://127.0.0.1:\(port)/"],
+    private static func wrk(
+        _ wrk: String, script: URL, port: UInt16, seconds: Int, connections: Int = 16
+    ) throws -> (rate: Double, p99: Double, errors: Int) {
+        let output = try Tools.run(wrk, ["-t1", "-c\(connections)", "-d\(seconds)s", "-s", script.path, "http://127.0.0.1:\(port)/"],
                                    timeout: .seconds(seconds + 60))
         // Duration and p99 in microseconds, then requests, socket errors and non-2xx answers.
         let line = output.split(separator: "\n").first { $0.hasPrefix("BENCH-RESULT ") } ?? ""
@@ -127,15 +233,19 @@ struct ServerThroughput: Section {
         """
 }
 
-/// nginx serving `page` for every path from a folder of its own, on a free port: one worker, no
-/// access log, long keep-alive.
+/// nginx serving files from a folder of its own, on a free port: one worker, no access log, long
+/// keep-alive, text compressed on the fly for clients that accept gzip (level 1, nginx's default).
+/// `page` answers every path but `/jsonp/`, `/recipes/` and `/pictures/` (`jsonp.js`, `page.html`,
+/// `picture.png` in `root`).
 private struct Nginx {
     let port: UInt16
     let page: URL
+    let root: URL
     private let process: RunningProcess
 
     init(_ nginx: String, folder: URL) async throws {
         page = folder.appendingPathComponent("www/page.json")
+        root = folder.appendingPathComponent("www")
         try FileManager.default.createDirectory(at: page.deletingLastPathComponent(), withIntermediateDirectories: true)
         port = try Self.freePort()
         let prefix = folder.path
@@ -144,11 +254,15 @@ private struct Nginx {
             events { worker_connections 1024; }
             http {
                 access_log off; sendfile on; tcp_nopush on; keepalive_requests 10000000; keepalive_timeout 60s;
+                gzip on; gzip_types text/javascript; gzip_min_length 1; gzip_vary on;
                 client_body_temp_path \(prefix)/body; proxy_temp_path \(prefix)/proxy; fastcgi_temp_path \(prefix)/fastcgi;
                 uwsgi_temp_path \(prefix)/uwsgi; scgi_temp_path \(prefix)/scgi;
                 server {
                     listen 127.0.0.1:\(port); root \(prefix)/www;
                     location / { default_type text/javascript; try_files /page.json =404; }
+                    location /jsonp/ { default_type text/javascript; try_files /jsonp.js =404; }
+                    location /recipes/ { default_type text/html; try_files /page.html =404; }
+                    location /pictures/ { default_type image/png; try_files /picture.png =404; }
                 }
             }
 

@@ -70,7 +70,19 @@ private struct Reader {
         if let target = RequestTarget(request.target) {
             check(target.path.utf8.first == UInt8(ascii: "/"), "path \(target.path) does not start with /")
             _ = PercentDecoding.decode(target.path, plusIsSpace: false)
-            _ = PercentDecoding.queryParameters(target.query, named: ["i", "q", "p"])
+            let parameters = PercentDecoding.queryParameters(target.query, named: ["i", "q", "p", "callback"])
+            // A callback name that is written into an answer holds nothing but name bytes and dots.
+            if let callback = parameters?["callback"], JSONPCallback.isSafe(callback) {
+                check(callback.utf8.count <= JSONPCallback.maxLength, "callback of \(callback.utf8.count) bytes taken")
+                check(callback.utf8.allSatisfy { HTTPBytes.isToken($0) && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "`") || $0 == UInt8(ascii: "$") },
+                      "callback \(callback) taken")
+            }
+        }
+        // How the answer's encoding is chosen: adding an element that allows nothing changes nothing.
+        let encodings = request.headerValues("Accept-Encoding")
+        let allows = AcceptEncoding.allowsGzip(encodings)
+        if encodings.count < 4 {
+            check(AcceptEncoding.allowsGzip(encodings + ["identity"]) == allows, "identity changed the choice")
         }
     }
 }

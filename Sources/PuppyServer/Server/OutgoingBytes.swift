@@ -1,0 +1,69 @@
+import Glibc
+
+/// What a connection still has to send, as the pieces it was handed (a response's head, then its body,
+/// as the caches hold it): a body is never copied behind its head, and one `sendmsg` sends a head and
+/// its body together.
+struct OutgoingBytes {
+    private var chunks: [[UInt8]] = []
+    /// The first chunk not wholly sent, and how much of it was.
+    private var first = 0
+    private var offset = 0
+
+    var isEmpty: Bool { first >= chunks.count }
+
+    mutating func append(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        chunks.append(bytes)
+    }
+
+    /// One `sendmsg` of the next two chunks at most (without SIGPIPE); what it returned: the bytes
+    /// sent (and dropped from the queue), or -1 with `errno` set.
+    mutating func send(to fd: Int32) -> Int {
+        guard !isEmpty else { return 0 }
+        let sent: Int = chunks[first].withUnsafeBytes { head in
+            let second = first + 1 < chunks.count ? first + 1 : nil
+            guard let second else {
+                return Self.send(fd, head, from: offset, then: nil)
+            }
+            return chunks[second].withUnsafeBytes { body in Self.send(fd, head, from: offset, then: body) }
+        }
+        if sent > 0 { consume(sent) }
+        return sent
+    }
+
+    private static func send(_ fd: Int32, _ head: UnsafeRawBufferPointer, from offset: Int, then body: UnsafeRawBufferPointer?) -> Int {
+        guard let headBase = head.baseAddress else { return 0 }
+        return withUnsafeTemporaryAllocation(of: iovec.self, capacity: 2) { vectors in
+            vectors[0] = iovec(iov_base: UnsafeMutableRawPointer(mutating: headBase + offset), iov_len: head.count - offset)
+            var count = 1
+            if let body, let bodyBase = body.baseAddress {
+                vectors[1] = iovec(iov_base: UnsafeMutableRawPointer(mutating: bodyBase), iov_len: body.count)
+                count = 2
+            }
+            var message = msghdr()
+            message.msg_iov = vectors.baseAddress
+            message.msg_iovlen = count
+            return Glibc.sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+        }
+    }
+
+    private mutating func consume(_ count: Int) {
+        var left = count
+        while left > 0, first < chunks.count {
+            let remaining = chunks[first].count - offset
+            if left >= remaining {
+                left -= remaining
+                first += 1
+                offset = 0
+            } else {
+                offset += left
+                left = 0
+            }
+        }
+        if first >= chunks.count {
+            chunks.removeAll(keepingCapacity: true)
+            first = 0
+            offset = 0
+        }
+    }
+}
