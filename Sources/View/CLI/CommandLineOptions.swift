@@ -11,6 +11,8 @@ public struct CommandLineOptions: Equatable, Sendable {
         case read(ReadRequest)
         /// `cache` (where it is, how full) or `cache clear`.
         case cache(clear: Bool)
+        /// `ingredients`: ingredient lines from stdin, each read into its parts.
+        case ingredients(json: Bool)
         case help(String)
         case version
     }
@@ -79,7 +81,7 @@ extension CommandLineOptions.Mode {
     /// Favorites, the cache and a page's recipe are read with no recipe server at all.
     public var needsNoServer: Bool {
         switch self {
-        case .favorites, .cache, .read: return true
+        case .favorites, .cache, .read, .ingredients: return true
         default: return false
         }
     }
@@ -87,7 +89,7 @@ extension CommandLineOptions.Mode {
     /// Reading a page's recipe and the cache commands never open the favorites (nor create their folder).
     public var needsFavorites: Bool {
         switch self {
-        case .cache, .read, .help, .version: return false
+        case .cache, .read, .ingredients, .help, .version: return false
         case .interactive, .search, .favorites: return true
         }
     }
@@ -100,6 +102,7 @@ extension CommandLineOptions {
            recipes [OPTIONS] favorites [WORDS] [--json] [--export FILE.md]
            recipes [OPTIONS] read URL|FILE [--json]  the recipe in a web page or a saved page
            recipes cache [clear]                     where results are kept offline, or empty it
+           recipes ingredients [--json]              ingredient lines on stdin, each read into its parts
 
     Find recipes by ingredients. Without --api, RecipeBook starts its own RecipePuppy-compatible server
     on 127.0.0.1 with its bundled catalog.
@@ -136,6 +139,10 @@ extension CommandLineOptions {
       -j, --json            one JSON object: title, ingredients, ingredient_groups, steps, yields,
                             total_minutes, prep_minutes, cook_minutes, image, video, cuisine,
                             category, source_url, lactose, lactose_ingredients, ...
+
+    ingredients:
+      -j, --json            one JSON object a line: quantity ("1.5", "1-2"), quantity_max, unit, name,
+                            size, preparation, comment, text, unsure
 
     Exit codes: 0 found, 1 error, 2 bad usage, 3 nothing found (for read: no recipe on the page).
     """
@@ -238,13 +245,18 @@ extension CommandLineOptions {
         case "favorites", "favs":
             favorites.words = positionals.dropFirst().joined(separator: " ")
             options.mode = .favorites(favorites)
+        case "ingredients":
+            guard positionals.count == 1 else {
+                throw UsageError(message: "ingredients reads lines from stdin and takes no arguments: recipes ingredients < lines.txt")
+            }
+            options.mode = .ingredients(json: json)
         case "read":
             guard positionals.count == 2 else {
                 throw UsageError(message: "read takes one URL or file: recipes read https://example.com/pie, recipes read page.html")
             }
             options.mode = .read(ReadRequest(source: try readSource(positionals[1]), json: json))
         default:
-            throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites or read, or no command for the prompt")
+            throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites, read or ingredients, or no command for the prompt")
         }
         return options
     }
