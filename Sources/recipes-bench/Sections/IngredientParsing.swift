@@ -11,11 +11,7 @@ struct IngredientParsing: Section {
     /// The labelled lines beside the repository: `$RECIPEBOOK_INGREDIENT_LINES`, else
     /// `../shared/data/ingredient-lines/shared.jsonl`.
     static func corpus() -> URL {
-        if let file = ProcessInfo.processInfo.environment["RECIPEBOOK_INGREDIENT_LINES"], !file.isEmpty {
-            return URL(fileURLWithPath: file)
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            .appendingPathComponent("../shared/data/ingredient-lines/shared.jsonl").standardizedFileURL
+        Tools.sharedData("RECIPEBOOK_INGREDIENT_LINES", "ingredient-lines/shared.jsonl")
     }
 
     func run(quick: Bool, into report: inout SectionReport) async throws {
