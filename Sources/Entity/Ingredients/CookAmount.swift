@@ -106,6 +106,8 @@ public enum CookAmount {
 
     /// `450`, `1.25`, `0.5`: at most two decimals, none when whole.
     public static func decimalText(_ value: Double) -> String {
+        // Past what a kitchen holds, and past what whole numbers can hold: as Swift writes it.
+        guard value.isFinite, value.magnitude < 1e12 else { return "\(value)" }
         let hundredths = (value * 100).rounded()
         let whole = Int((hundredths / 100).rounded(.towardZero))
         let rest = Int(abs(hundredths).truncatingRemainder(dividingBy: 100))

@@ -51,6 +51,7 @@ public struct IngredientLineRecord: Encodable, Sendable, Equatable {
 
     /// `1.5`, `0.333`, `12`: at most three decimals, no trailing zeros.
     static func decimal(_ value: Double) -> String {
+        guard value.isFinite, value.magnitude < 1e12 else { return "\(value)" }
         let thousandths = (value * 1000).rounded()
         let whole = Int((thousandths / 1000).rounded(.towardZero))
         var rest = Int(abs(thousandths).truncatingRemainder(dividingBy: 1000))

@@ -92,6 +92,14 @@ import Testing
         #expect(result.asWritten == asWritten)
     }
 
+    /// Found by fuzzing: a range of eight digits scaled a billion times did not fit a whole number.
+    @Test func amountsPastAnyKitchenAreWrittenWithoutTrapping() {
+        #expect(CookAmount.text(IngredientQuantity(1e20), unit: .cup).hasSuffix(" cups"))
+        #expect(CookAmount.decimalText(.infinity) == "inf")
+        let shown = IngredientLine(parsing: "l0-11111112L").shown(scale: 1e9)
+        #expect(!shown.text.isEmpty)
+    }
+
     @Test func densitiesAreFoundByTheNamesLastWords() {
         #expect(IngredientDensities.gramsPerCup(of: "unbleached all-purpose flour") == 120)
         #expect(IngredientDensities.gramsPerCup(of: "Icing Sugar") == 120)
