@@ -7,29 +7,7 @@ extension IngredientLineReader {
         while let first = kept.first, ["of", "each"].contains(tokens[first].lower) || isLoosePunctuation(first) { kept.removeFirst() }
         // Sizes first: `2 large eggs`, `1 medium onion`; a spoonful has no size (`1 tbsp medium curry powder`).
         let spoon = unit == .teaspoon || unit == .tablespoon || unit == .dessertspoon
-        // `extra large eggs`
-        if !spoon, kept.count > 2, tokens[kept[0]].lower == "extra", isSize(kept[1]) {
-            sizes.append(String(tokens[kept[0]].text))
-            kept.removeFirst()
-        }
-        while !spoon, let first = kept.first, isSize(first), kept.count > 1 {
-            sizes.append(String(tokens[first].text))
-            kept.removeFirst()
-            // `1 fat or 2 thin scallions`, `2 large or 3 small eggs`: the other count is a comment.
-            if kept.count > 3, tokens[kept[0]].lower == "or", tokens[kept[1]].number != nil {
-                let end = isSize(kept[2]) || IngredientWords.unitModifiers.contains(tokens[kept[2]].lower) ? 3 : 2
-                comments.append(join(Array(kept[0..<end])))
-                kept.removeFirst(end)
-            }
-            // `medium size`, `medium to large`, `large or extra-large`
-            if kept.count > 1, ["size", "sized"].contains(tokens[kept[0]].lower) {
-                sizes.append(String(tokens[kept[0]].text))
-                kept.removeFirst()
-            } else if kept.count > 2, ["to", "or"].contains(tokens[kept[0]].lower), isSize(kept[1]) {
-                sizes.append(join(Array(kept[0...0])))
-                kept.removeFirst()
-            }
-        }
+        takeLeadingSizes(&kept, spoon: spoon)
         // A size after other words that describe: `1 ripe large tomato`, `4 fresh ripe large tomatoes`.
         if !spoon, kept.count > 2, let at = kept.dropLast().firstIndex(where: { isSize($0) }), at > 0,
            kept[..<at].allSatisfy({ tokens[$0].isWord && IngredientWords.adjectives.contains(tokens[$0].lower) && !IngredientWords.sizes.contains(tokens[$0].lower) }) {
@@ -65,23 +43,7 @@ extension IngredientLineReader {
         while let last = kept.last, let word = tokens[last].isWord ? tokens[last].lower : nil, word == "and" || word == "or" || word == "of" {
             kept.removeLast()
         }
-        // A unit after the name: `2 garlic cloves`, `1 small fennel bulb`, `6 thyme sprigs`.
-        if unit == nil, kept.count > 1, let last = kept.last, tokens[last].isWord,
-           let found = IngredientUnits.spellings[tokens[last].lower], IngredientUnits.postposed.contains(found.name),
-           !IngredientUnits.namesWithUnitWord.contains(tokens[kept[kept.count - 2]].lower) {
-            unit = found
-            unitTokens = last..<(last + 1)
-            alternativesEnd = last + 1
-            kept.removeLast()
-            if sizes.count == 1, IngredientWords.sizes.contains(sizes[0].lowercased()) {
-                unitModifier = sizes.removeFirst().lowercased()
-            } else if kept.count > 1, let first = kept.first, IngredientWords.unitModifiers.contains(tokens[first].lower),
-                      !IngredientWords.adjectives.contains(tokens[first].lower) || tokens[first].lower == "thick" {
-                // `3 plump garlic cloves`, `1 thick onion slice`
-                unitModifier = tokens[first].lower
-                kept.removeFirst()
-            }
-        }
+        if unit == nil { takeUnitAfterName(&kept) }
         // `15 cloves`, `4 bay leaves`: a counted unit with nothing after it is what is counted.
         if kept.isEmpty, let counted = unit, !counted.isMeasure, let position = unitPosition {
             unit = nil
@@ -90,6 +52,54 @@ extension IngredientLineReader {
             return nameText([position])
         }
         return nameText(kept)
+    }
+
+    /// Sizes before the name: `2 large eggs`, `extra large eggs`, `medium size`, `medium to large`; the
+    /// other count of `2 large or 3 small eggs` is a comment.
+    mutating func takeLeadingSizes(_ kept: inout [Int], spoon: Bool) {
+        // `extra large eggs`
+        if !spoon, kept.count > 2, tokens[kept[0]].lower == "extra", isSize(kept[1]) {
+            sizes.append(String(tokens[kept[0]].text))
+            kept.removeFirst()
+        }
+        while !spoon, let first = kept.first, isSize(first), kept.count > 1 {
+            sizes.append(String(tokens[first].text))
+            kept.removeFirst()
+            // `1 fat or 2 thin scallions`, `2 large or 3 small eggs`: the other count is a comment.
+            if kept.count > 3, tokens[kept[0]].lower == "or", tokens[kept[1]].number != nil {
+                let end = isSize(kept[2]) || IngredientWords.unitModifiers.contains(tokens[kept[2]].lower) ? 3 : 2
+                comments.append(join(Array(kept[0..<end])))
+                kept.removeFirst(end)
+            }
+            // `medium size`, `medium to large`, `large or extra-large`
+            if kept.count > 1, ["size", "sized"].contains(tokens[kept[0]].lower) {
+                sizes.append(String(tokens[kept[0]].text))
+                kept.removeFirst()
+            } else if kept.count > 2, ["to", "or"].contains(tokens[kept[0]].lower), isSize(kept[1]) {
+                sizes.append(join(Array(kept[0...0])))
+                kept.removeFirst()
+            }
+        }
+    }
+
+    /// A unit after the name when none came before it: `2 garlic cloves`, `1 small fennel bulb` (`small`
+    /// goes with the unit), `3 plump garlic cloves`, `6 thyme sprigs`; not `2 cinnamon sticks`.
+    mutating func takeUnitAfterName(_ kept: inout [Int]) {
+        guard kept.count > 1, let last = kept.last, tokens[last].isWord,
+              let found = IngredientUnits.spellings[tokens[last].lower], IngredientUnits.postposed.contains(found.name),
+              !IngredientUnits.namesWithUnitWord.contains(tokens[kept[kept.count - 2]].lower) else { return }
+        unit = found
+        unitTokens = last..<(last + 1)
+        alternativesEnd = last + 1
+        kept.removeLast()
+        if sizes.count == 1, IngredientWords.sizes.contains(sizes[0].lowercased()) {
+            unitModifier = sizes.removeFirst().lowercased()
+        } else if kept.count > 1, let first = kept.first, IngredientWords.unitModifiers.contains(tokens[first].lower),
+                  !IngredientWords.adjectives.contains(tokens[first].lower) || tokens[first].lower == "thick" {
+            // `3 plump garlic cloves`, `1 thick onion slice`
+            unitModifier = tokens[first].lower
+            kept.removeFirst()
+        }
     }
 
     /// Where an amount in another measure ends the name's part: `soy sauce 30 mL`, `raspberries 250 mL`.

@@ -7,22 +7,17 @@ extension IngredientLineReader {
         // `roughly chopped, fresh basil`.
         while parts.count > 1, !parts[1].afterColon, let head = parts.first, !head.positions.isEmpty,
               head.positions.allSatisfy({ !tokens[$0].isWord || isModifier(tokens[$0].lower) }) {
-            let next = parts.remove(at: 1)
-            parts[0].positions += [next.comma].compactMap { $0 } + next.positions
+            Self.joinSecond(of: &parts)
         }
         // A part ending in an adjective continues: `linguine or other long, thin pasta`.
         if parts.count > 1, parts[0].positions.count > 1, let last = parts[0].positions.last,
            IngredientWords.adjectives.contains(tokens[last].lower), !IngredientWords.sizes.contains(tokens[last].lower),
            !parts[1].afterColon, isPlainNames(parts[1].positions, limit: 3) {
-            let next = parts.remove(at: 1)
-            parts[0].positions += [next.comma].compactMap { $0 } + next.positions
+            Self.joinSecond(of: &parts)
         }
         // An enumeration of names: `brandy, sherry or rum`, `beans, chickpeas or lentils`, `oil, or other fat`.
         if let joined = enumerationLength(parts) {
-            for _ in 0..<joined {
-                let next = parts.remove(at: 1)
-                parts[0].positions += [next.comma].compactMap { $0 } + next.positions
-            }
+            for _ in 0..<joined { Self.joinSecond(of: &parts) }
         }
         guard !parts.isEmpty else {
             comments.insert(contentsOf: groups.map { join($0.positions) }, at: 0)
@@ -46,6 +41,12 @@ extension IngredientLineReader {
             classifyTail(part.positions)
         }
         return name
+    }
+
+    /// The second part joins the first, with the comma between them.
+    static func joinSecond(of parts: inout [Part]) {
+        let next = parts.remove(at: 1)
+        parts[0].positions += [next.comma].compactMap { $0 } + next.positions
     }
 
     struct Part {
