@@ -79,6 +79,8 @@ struct RecipesCommand {
             code = await app.runCatalogBuild(request)
         case .cache(let clear):
             code = app.runCache(clear: clear)
+        case .ingredients(let json):
+            code = app.runIngredients(json: json)
         case .help, .version:
             code = .success
         }

@@ -35,7 +35,43 @@ public enum LactoseRule {
         ingredients.filter(containsLactose)
     }
 
+    /// Whether the ingredient line puts milk in the dish. The line is read first (`IngredientLine`) and the
+    /// rule looks at what it names first, so that the rest of the line does not decide: `2 tbsp butter, or
+    /// dairy-free butter` counts (butter is what the recipe asks for), `olive oil or butter` does not,
+    /// `1 cup oat milk` does not, and `1 cup milk (lactose-free)` does not either (the line says the milk is
+    /// free of it). A line the parser is unsure of is judged by all its words, as a name is.
     public static func containsLactose(_ ingredient: String) -> Bool {
+        let line = IngredientLine(parsing: ingredient)
+        guard !line.isUnsure, !line.name.isEmpty else { return nameContainsLactose(ingredient) }
+        guard let named = alternatives(in: line.name).first, nameContainsLactose(named) else { return false }
+        // Said free of dairy outside the name, not as another choice: `milk (lactose-free)`.
+        let qualifiers = [line.size, line.preparation, line.comment].compactMap { $0 }
+            .flatMap { $0.split(whereSeparator: { $0 == ";" || $0 == "," }) }
+            .map { IngredientName.foldedWords(String($0)) }
+            .filter { $0.first != "or" }
+        return !qualifiers.contains { words in tables.dairyFree.contains { words.contains(phrase: $0, at: nil) } }
+    }
+
+    /// The choices a name offers: `butter, or dairy-free butter` is `butter` and `dairy-free butter`;
+    /// `salt and pepper` is one.
+    static func alternatives(in name: String) -> [String] {
+        var choices: [String] = []
+        var current: [Substring] = []
+        for word in name.split(separator: " ") {
+            let bare = word.filter { $0.isLetter || $0 == "/" }.lowercased()
+            if bare == "or" || bare == "and/or" {
+                if !current.isEmpty { choices.append(current.joined(separator: " ")) }
+                current = []
+            } else {
+                current.append(word)
+            }
+        }
+        if !current.isEmpty { choices.append(current.joined(separator: " ")) }
+        return choices
+    }
+
+    /// The rule over a name's words (or a whole line's, when it could not be read).
+    static func nameContainsLactose(_ ingredient: String) -> Bool {
         let words = IngredientName.foldedWords(ingredient)
         guard !words.isEmpty else { return false }
         if tables.dairyFree.contains(where: { words.contains(phrase: $0, at: nil) }) { return false }

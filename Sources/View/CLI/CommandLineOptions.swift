@@ -13,6 +13,8 @@ public struct CommandLineOptions: Equatable, Sendable {
         case cache(clear: Bool)
         /// `catalog build PAGES…`: a PuppyServer catalog made from recipe pages.
         case catalog(CatalogRequest)
+        /// `ingredients`: ingredient lines from stdin, each read into its parts.
+        case ingredients(json: Bool)
         case help(String)
         case version
     }
@@ -85,7 +87,7 @@ extension CommandLineOptions.Mode {
     /// Favorites, the cache and a page's recipe are read with no recipe server at all.
     public var needsNoServer: Bool {
         switch self {
-        case .favorites, .cache, .read, .catalog: return true
+        case .favorites, .cache, .read, .catalog, .ingredients: return true
         default: return false
         }
     }
@@ -93,7 +95,7 @@ extension CommandLineOptions.Mode {
     /// Reading a page's recipe and the cache commands never open the favorites (nor create their folder).
     public var needsFavorites: Bool {
         switch self {
-        case .cache, .read, .catalog, .help, .version: return false
+        case .cache, .read, .catalog, .ingredients, .help, .version: return false
         case .interactive, .search, .favorites: return true
         }
     }
@@ -108,6 +110,7 @@ extension CommandLineOptions {
            recipes cache [clear]                     where results are kept offline, or empty it
            recipes catalog build PAGES... > my.jsonl a catalog for puppy-server --catalog from
                                                      recipe pages (files or http(s) addresses)
+           recipes ingredients [--json]              ingredient lines on stdin, each read into its parts
 
     Find recipes by ingredients. Without --api, RecipeBook starts its own RecipePuppy-compatible server
     on 127.0.0.1 with its bundled catalog.
@@ -144,6 +147,10 @@ extension CommandLineOptions {
       -j, --json            one JSON object: title, ingredients, ingredient_groups, steps, yields,
                             total_minutes, prep_minutes, cook_minutes, image, video, cuisine,
                             category, source_url, lactose, lactose_ingredients, ...
+
+    ingredients:
+      -j, --json            one JSON object a line: quantity ("1.5", "1-2"), quantity_max, unit, name,
+                            size, preparation, comment, text, unsure
 
     Exit codes: 0 found, 1 error, 2 bad usage, 3 nothing found (for read: no recipe on the page).
     """
@@ -246,6 +253,11 @@ extension CommandLineOptions {
         case "favorites", "favs":
             favorites.words = positionals.dropFirst().joined(separator: " ")
             options.mode = .favorites(favorites)
+        case "ingredients":
+            guard positionals.count == 1 else {
+                throw UsageError(message: "ingredients reads lines from stdin and takes no arguments: recipes ingredients < lines.txt")
+            }
+            options.mode = .ingredients(json: json)
         case "read":
             guard positionals.count == 2 else {
                 throw UsageError(message: "read takes one URL or file: recipes read https://example.com/pie, recipes read page.html")
@@ -259,7 +271,7 @@ extension CommandLineOptions {
             for page in positionals.dropFirst(2) { sources.append(try readSource(page)) }
             options.mode = .catalog(CatalogRequest(sources: sources))
         default:
-            throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites or read, or no command for the prompt")
+            throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites, read, catalog or ingredients, or no command for the prompt")
         }
         return options
     }

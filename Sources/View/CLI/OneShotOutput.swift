@@ -43,7 +43,7 @@ public struct OneShotOutput {
     }
 
     /// A message on stderr, on one line.
-    private func report(_ message: MessageModel) {
+    func report(_ message: MessageModel) {
         let line = Renderer(width: width, colors: false, wrapsMessages: false).message(message).joined(separator: " ")
         sink.write(line + "\n", to: .standardError)
     }

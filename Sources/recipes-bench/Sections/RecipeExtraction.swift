@@ -12,11 +12,7 @@ struct RecipeExtraction: Section {
     /// Where the pages are: `$RECIPEBOOK_RECIPE_PAGES`, else `../shared/data/recipe-pages` beside the
     /// repository.
     static func corpus() -> URL {
-        if let folder = ProcessInfo.processInfo.environment["RECIPEBOOK_RECIPE_PAGES"], !folder.isEmpty {
-            return URL(fileURLWithPath: folder)
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("../shared/data/recipe-pages")
-            .standardizedFileURL
+        Tools.sharedData("RECIPEBOOK_RECIPE_PAGES", "recipe-pages")
     }
 
     func run(quick: Bool, into report: inout SectionReport) async throws {

@@ -22,6 +22,15 @@ enum Tools {
     }
 
     /// A program on PATH or in the sbin folders (where nginx lives).
+    /// Data kept beside the repository: `$variable` when set, else `path` under `../shared/data/`.
+    static func sharedData(_ variable: String, _ path: String) -> URL {
+        if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty {
+            return URL(fileURLWithPath: value)
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("../shared/data/" + path)
+            .standardizedFileURL
+    }
+
     static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let folders = path.split(separator: ":").map(String.init) + ["/usr/local/sbin", "/usr/sbin", "/sbin"]

@@ -1,0 +1,78 @@
+/// A line as a card shows it, scaled and in the units asked for.
+public struct ShownIngredientLine: Sendable, Hashable {
+    public let text: String
+    /// Whether it is shown as written though it was asked to be scaled or converted, because its amount
+    /// was not read with confidence. A card marks it.
+    public let asWritten: Bool
+}
+
+extension IngredientLine {
+    /// The line with its amount times `factor` and, when `units` is given, in that system, written as a
+    /// cook writes it: `1 ½ cups finely chopped onions` twice is `3 cups finely chopped onions`, in
+    /// metric `710 ml finely chopped onions`; `2 cups flour` in metric is `240 g flour`. Only the amount
+    /// changes; the rest of the line is as written. An amount that grows past its unit moves to the
+    /// next one (`12 tbsp` is `¾ cup`, `1500 g` is `1.5 kg`). A line without an amount (`salt, to
+    /// taste`) is shown as written; one whose amount was not read with confidence too, marked.
+    public func shown(scale factor: Double = 1, units: UnitSystem? = nil) -> ShownIngredientLine {
+        guard factor != 1 || units != nil else { return ShownIngredientLine(text: text, asWritten: false) }
+        guard !isUnsure, factor > 0, factor.isFinite else { return ShownIngredientLine(text: text, asWritten: true) }
+        guard quantity != nil, let quantityRange, let whole = totalAmount else { return ShownIngredientLine(text: text, asWritten: false) }
+        var amount = IngredientAmount(whole.quantity.scaled(by: factor), unit)
+        if let units, let converted = UnitConversion.converted(amount, to: units, ingredient: name) {
+            amount = converted
+        } else if factor != 1 {
+            // A modifier belongs to its unit: `4 heaped tbsp` stays in spoons.
+            if unitModifier == nil { amount = UnitConversion.tidied(amount) }
+        } else {
+            // Nothing to convert: as written.
+            return ShownIngredientLine(text: text, asWritten: false)
+        }
+        return ShownIngredientLine(text: rewritten(amount, quantityRange: quantityRange), asWritten: false)
+    }
+
+    /// The text with its amount replaced by `amount`.
+    private func rewritten(_ amount: IngredientAmount, quantityRange: Range<Int>) -> String {
+        let bytes = Array(text.utf8)
+        func piece(_ range: Range<Int>) -> String {
+            String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+        }
+        let before = piece(0..<quantityRange.lowerBound)
+        let (number, top) = CookAmount.quantityText(amount.quantity, unit: amount.unit)
+        guard let unitRange, let newUnit = amount.unit, unitRange.lowerBound >= quantityRange.upperBound else {
+            // Counted (`2 eggs`): one becoming more makes the name plural (`1 egg, beaten` → `2 eggs, beaten`).
+            let rest = piece(quantityRange.upperBound..<bytes.count)
+            let wasOne = (quantity?.high ?? quantity?.low ?? 0) <= 1
+            return before + number + (wasOne && top > 1 && unit == nil ? IngredientLine.pluralizingName(in: rest, name: name) : rest)
+        }
+        let between = piece(quantityRange.upperBound..<unitRange.lowerBound)
+        let after = piece(unitRange.upperBound..<bytes.count)
+        if between.trimmingSpaces.isEmpty || between.trimmingSpaces == unitModifier {
+            // `1 ½ cups`, `2 heaped tbsp`, `250g/9oz`: amount and unit are written together.
+            return before + CookAmount.text(amount, modifier: unitModifier) + after
+        }
+        // Something between them (`1 (14 oz) can`, `2 garlic cloves`): each is written anew in its place.
+        return before + number + between + CookAmount.unitText(newUnit, plural: top > 1) + after
+    }
+
+    /// `rest` with the name's last word made plural where it is first written: `egg, beaten` →
+    /// `eggs, beaten`.
+    static func pluralizingName(in rest: String, name: String) -> String {
+        guard let last = name.split(separator: " ").last.map(String.init), !last.isEmpty else { return rest }
+        let restWords = rest.split(separator: " ", omittingEmptySubsequences: false)
+        guard let at = restWords.firstIndex(where: { $0 == last || $0.hasPrefix(last) && !$0.dropFirst(last.count).contains(where: \.isLetter) })
+        else { return rest }
+        var words = restWords.map(String.init)
+        words[at] = IngredientWords.plural(last) + words[at].dropFirst(last.count)
+        return words.joined(separator: " ")
+    }
+}
+
+extension String {
+    /// Without spaces at either end.
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while slice.first == " " { slice.removeFirst() }
+        while slice.last == " " { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+public import Presenter
+
+extension OneShotOutput {
+    /// `recipes ingredients`: every line of stdin read into its parts, one line out for each line in (an
+    /// empty line in gives an empty record), written as it goes in pieces of about 64 KB.
+    public func printIngredientLines(_ presenter: IngredientLinesPresenter, json: Bool) -> ExitCode {
+        printIngredientLines(StandardInputLines(), presenter, json: json)
+    }
+
+    func printIngredientLines(_ lines: some Sequence<String>, _ presenter: IngredientLinesPresenter, json: Bool) -> ExitCode {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        var pending = ""
+        for text in lines {
+            let (record, summary) = presenter.read(text)
+            if json {
+                do {
+                    pending += String(decoding: try encoder.encode(record), as: UTF8.self)
+                } catch {
+                    sink.write(pending, to: .standardOutput)
+                    report(messages.cannotEncodeJSON("an ingredient line", reason: "\(error)"))
+                    return .failure
+                }
+            } else {
+                pending += TerminalSafety.line(summary)
+            }
+            pending += "\n"
+            if pending.utf8.count >= 64 << 10 {
+                sink.write(pending, to: .standardOutput)
+                pending = ""
+            }
+        }
+        if !pending.isEmpty { sink.write(pending, to: .standardOutput) }
+        return .success
+    }
+}
