@@ -62,21 +62,44 @@ public final class RecipesPresenter {
         results.ingredientNames(completing: typed)
     }
 
-    /// Narrows the search results.
-    public func filter(_ name: String) async {
-        await results.filter(name)
+    /// Runs a command typed at the prompt (`quit` is the View's own).
+    public func perform(_ command: Command) async {
+        switch command {
+        case .search(let ingredients, let title): await search(ingredients: ingredients, title: title)
+        case .next: await list.next()
+        case .previous: await list.previous()
+        case .first: await list.first()
+        case .refresh: await list.refresh()
+        case .retry: await retry()
+        case .show(let number): await list.show(number)
+        case .open(let number, let target): await list.open(number, target)
+        case .web(let number, let target): await list.web(number, target)
+        case .copy(let number, let target): await list.copyLink(number, target)
+        case .picture(let number): await list.picture(number)
+        case .set(let setting): await set(setting)
+        case .filter(let change): await filter(change)
+        case .back: await back()
+        case .help: help()
+        case .favorites(let words): await showFavorites(matching: words)
+        case .favorite(let number): await list.favorite(number)
+        case .unfavorite(let number): await list.unfavorite(number)
+        case .quit: break
+        }
     }
 
-    /// `set NAME VALUE`: pictures beside results on or off.
-    public func set(_ text: String) async {
-        let words = text.lowercased().split(separator: " ").map(String.init)
-        guard words.count == 2, words[0] == "pictures", let value = ["on": true, "off": false][words[1]] else {
-            view?.display(messages.unknownSetting(text))
-            return
+    /// Narrows the search results.
+    public func filter(_ change: FilterChange) async {
+        await results.filter(change)
+    }
+
+    /// `set pictures on|off`: pictures beside results.
+    public func set(_ setting: Setting) async {
+        switch setting {
+        case .pictures(let value):
+            results.cardPictures = value
+            view?.display(messages.setting("pictures beside results", value))
+            if value, router.current == .results { await results.showCurrent() }
         }
-        results.cardPictures = value
-        view?.display(messages.setting("pictures beside results", value))
-        if value, router.current == .results { await results.showCurrent() }
     }
 
     /// Tries the search step that failed again.

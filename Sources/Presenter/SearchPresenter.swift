@@ -100,10 +100,13 @@ public final class SearchPresenter: ListPresenting {
     private var currentFilter = RecipeFilter.all
 
     /// `filter lactose-free`, `filter cuisine NAME` (`cuisine all` drops it), `filter all`.
-    func filter(_ text: String) async {
-        guard var filter = ScreenFormatter.filter(text, from: currentFilter) else {
-            view?.display(messages.unknownFilter(text))
-            return
+    func filter(_ change: FilterChange) async {
+        var filter = currentFilter
+        switch change {
+        case .lactoseFree: filter.lactoseFree = true
+        case .cuisine(let name): filter.cuisine = name
+        case .anyCuisine: filter.cuisine = nil
+        case .all: filter = .all
         }
         // A cuisine seen in results is named as the results name it.
         if let typed = filter.cuisine, let seen = seenCuisines.first(where: { IngredientName.folded($0) == IngredientName.folded(typed) }) {

@@ -74,7 +74,7 @@ public final class REPL {
             if interactive, interrupts == nil { catchInterrupts() }
             let task = Task {
                 await self.presenter.prepare()
-                await self.perform(command)
+                await self.presenter.perform(command)
             }
             running.set(task)
             await task.value
@@ -91,30 +91,6 @@ public final class REPL {
             if case .search(let ingredients, let title)? = try? CommandParser.parse(line) { return (ingredients, title) }
         }
         return nil
-    }
-
-    private func perform(_ command: Command) async {
-        switch command {
-        case .search(let ingredients, let title): await presenter.search(ingredients: ingredients, title: title)
-        case .next: await presenter.list.next()
-        case .previous: await presenter.list.previous()
-        case .first: await presenter.list.first()
-        case .refresh: await presenter.list.refresh()
-        case .retry: await presenter.retry()
-        case .show(let number): await presenter.list.show(number)
-        case .open(let number, let target): await presenter.list.open(number, target)
-        case .web(let number, let target): await presenter.list.web(number, target)
-        case .copy(let number, let target): await presenter.list.copyLink(number, target)
-        case .picture(let number): await presenter.list.picture(number)
-        case .set(let text): await presenter.set(text)
-        case .filter(let name): await presenter.filter(name)
-        case .back: await presenter.back()
-        case .help: presenter.help()
-        case .favorites(let words): await presenter.showFavorites(matching: words)
-        case .favorite(let number): await presenter.list.favorite(number)
-        case .unfavorite(let number): await presenter.list.unfavorite(number)
-        case .quit: break
-        }
     }
 
     /// On a terminal, Ctrl-C while a command runs cancels that command instead of the program. The

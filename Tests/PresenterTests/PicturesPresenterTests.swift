@@ -59,12 +59,12 @@ import TestSupport
                           boxes: [.card: PictureBox(width: 12, height: 10, wantsPNG: false)])
         await stack.presenter.search(ingredients: "eggs", title: "")
         #expect(stack.view.lastScreen?.cards.allSatisfy { $0.picture == nil } == true, "off at first")
-        await stack.presenter.set("pictures on")
+        await stack.presenter.set(.pictures(true))
         #expect(stack.view.messages.last?.text == "Pictures beside results: on.")
         await stack.presenter.list.first()
         #expect(stack.view.lastScreen?.cards.allSatisfy { $0.picture != nil } == true)
-        await stack.presenter.set("pictures sideways")
-        #expect(stack.view.messages.last?.text == "Unknown setting \"pictures sideways\".")
+        await stack.presenter.set(.pictures(false))
+        #expect(stack.view.messages.last?.text == "Pictures beside results: off.")
     }
 
     @Test func detailsTheReaderAndPicNShowThePagesPictureOnceItsPageIsReadCardsTheThumbnail() async throws {
@@ -97,7 +97,7 @@ import TestSupport
         await stack.presenter.list.picture(1)
         #expect(lastPicture(.large)?.link == pagePicture)
 
-        await stack.presenter.set("pictures on")
+        await stack.presenter.set(.pictures(true))
         await stack.presenter.list.first()
         #expect(stack.view.lastScreen?.cards.first?.picture?.link == shakshuka.thumbnail)
     }

@@ -62,24 +62,26 @@ final class RealSession {
         return view.shown[start...].compactMap(RealSession.observe)
     }
 
-    /// What the REPL does with the command the step types.
+    /// The command the step types, handed over as the REPL hands it.
     private func perform(_ step: Step) async {
+        let command: Command
         switch step {
-        case .search(let query): await presenter.search(ingredients: World.queries[query], title: "")
-        case .next: await presenter.list.next()
-        case .previous: await presenter.list.previous()
-        case .first: await presenter.list.first()
-        case .refresh: await presenter.list.refresh()
-        case .retry: await presenter.retry()
-        case .filterLactoseFree: await presenter.filter("lactose-free")
-        case .filterCuisine(let name): await presenter.filter("cuisine \(name.lowercased())")
-        case .filterAll: await presenter.filter("all")
-        case .show(let number): await presenter.list.show(number)
-        case .favorite(let number): await presenter.list.favorite(number)
-        case .unfavorite(let number): await presenter.list.unfavorite(number)
-        case .favorites: await presenter.showFavorites(matching: "")
-        case .serverDown, .serverUp, .savesLand, .interrupted: break
+        case .search(let query): command = .search(ingredients: World.queries[query], title: "")
+        case .next: command = .next
+        case .previous: command = .previous
+        case .first: command = .first
+        case .refresh: command = .refresh
+        case .retry: command = .retry
+        case .filterLactoseFree: command = .filter(.lactoseFree)
+        case .filterCuisine(let name): command = .filter(.cuisine(name.lowercased()))
+        case .filterAll: command = .filter(.all)
+        case .show(let number): command = .show(number)
+        case .favorite(let number): command = .favorite(number)
+        case .unfavorite(let number): command = .unfavorite(number)
+        case .favorites: command = .favorites("")
+        case .serverDown, .serverUp, .savesLand, .interrupted: return
         }
+        await presenter.perform(command)
     }
 
     static func observe(_ shown: RecordingView.Shown) -> Observed? {

@@ -10,7 +10,10 @@ import Presenter
         ("OPEN 2", .open(2, .recipe)), ("o 2 7", .open(2, .link(7))), ("o 2 page", .open(2, .wholePage)), ("open 5 PAGE", .open(5, .wholePage)), ("w 4", .web(4, .page)), ("web 4", .web(4, .page)),
         ("w 4 video", .web(4, .video)), ("web  4   VIDEO", .web(4, .video)), ("c 1", .copy(1, .page)), ("copy 1", .copy(1, .page)),
         ("c 2 video", .copy(2, .video)), ("copy 2 Video", .copy(2, .video)),
-        ("filter lactose-free", .filter("lactose-free")), ("filter ALL", .filter("all")), ("b", .back), ("back", .back),
+        ("filter lactose-free", .filter(.lactoseFree)), ("filter ALL", .filter(.all)),
+        ("filter cuisine Thai", .filter(.cuisine("Thai"))), ("filter  cuisine   Côte d'Ivoire", .filter(.cuisine("Côte d'Ivoire"))),
+        ("filter cuisine ALL", .filter(.anyCuisine)), ("filter none", .filter(.all)), ("set pictures on", .set(.pictures(true))),
+        ("SET Pictures OFF", .set(.pictures(false))), ("b", .back), ("back", .back),
         ("?", .help), ("h", .help), ("help", .help), ("q", .quit), ("quit", .quit), ("exit", .quit), (":quit", .quit),
         (": help", .help), ("fav 3", .favorite(3)), ("favorite 3", .favorite(3)), ("unfav 1", .unfavorite(1)),
         ("favorites", .favorites("")), ("favs garlic bread", .favorites("garlic bread")),
@@ -62,6 +65,20 @@ import Presenter
         ("search “  ”", .missingArgument(command: "search", usage: "search INGREDIENTS [\"TITLE WORDS\"]")),
         ("eggs \"omelet", .unbalancedQuote),
         ("0", .numberBelowOne("0")),
+        ("filter vegan", .unknownFilter("vegan")),
+        ("filter all now", .unknownFilter("all now")),
+        ("filter cuisine", .missingCuisine),
+        ("set pictures sideways", .unknownSetting("pictures sideways")),
+        ("set colour red", .unknownSetting("colour red")),
+        ("favorites --json", .commandLineOnly(option: "--json", example: "recipes favorites --json")),
+        ("favs garlic --export book.md", .commandLineOnly(option: "--export", example: "recipes favorites --export cookbook.md")),
+        ("favorites --frobnicate", .unknownCommand("--frobnicate")),
+        // Found using it: these said `not "2 3"`, "Unknown command" and `""""`.
+        ("o 1 2 3", .unexpectedArgument(command: "o", usage: "open N [page|LINK]")),
+        ("99999999999999999999", .numberTooLarge("99999999999999999999")),
+        ("o 99999999999999999999", .numberTooLarge("99999999999999999999")),
+        ("\"\"", .nothingToSearch),
+        ("“ ”", .nothingToSearch),
     ])
     func badCommandsSayWhatIsWrongInOneLine(line: String, error: InputError) {
         #expect(throws: error) { try CommandParser.parse(line) }
@@ -104,9 +121,10 @@ import Presenter
             for name in spec.names {
                 let line: String
                 switch spec.argument {
-                case .none, .optionalWords: line = name
+                case .none, .favorites: line = name
                 case .number, .numberAndReaderTarget, .numberAndLinkTarget: line = "\(name) 1"
-                case .words: line = "\(name) " + spec.arguments.replacingOccurrences(of: "|", with: " ").split(separator: " ").prefix(2).joined(separator: " ")
+                case .filter: line = "\(name) lactose-free"
+                case .setting: line = "\(name) pictures on"
                 case .search: line = "\(name) eggs"
                 }
                 let command = try CommandParser.parse(line)

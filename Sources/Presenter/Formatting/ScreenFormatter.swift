@@ -71,27 +71,6 @@ public enum ScreenFormatter {
         return parts.isEmpty ? "all" : parts.joined(separator: " · ")
     }
 
-    /// The filter `text` (what follows `filter`) makes of `current`; nil when it names no filter.
-    static func filter(_ text: String, from current: RecipeFilter) -> RecipeFilter? {
-        let words = text.split(separator: " ").map(String.init)
-        var filter = current
-        switch words.first?.lowercased() {
-        case "all", "none":
-            guard words.count == 1 else { return nil }
-            return .all
-        case "lactose-free":
-            guard words.count == 1 else { return nil }
-            filter.lactoseFree = true
-        case "cuisine":
-            let name = words.dropFirst().joined(separator: " ")
-            guard !name.isEmpty else { return nil }
-            filter.cuisine = ["all", "any"].contains(name.lowercased()) ? nil : name
-        default:
-            return nil
-        }
-        return filter
-    }
-
     /// What the page's recipe adds to the details: its yields, time and video.
     static func recipeFields(_ recipe: PageRecipe?) -> [RecipeDetailModel.Field] {
         guard let recipe else { return [] }

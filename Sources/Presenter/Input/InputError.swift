@@ -9,4 +9,16 @@ public enum InputError: Error, Equatable, Sendable {
     case unexpectedArgument(command: String, usage: String)
     case unbalancedQuote
     case tooLong(limit: Int)
+    /// A number too large to be a recipe number (`99999999999999999999`).
+    case numberTooLarge(String)
+    /// Quotes around nothing, or nothing but commas: nothing to search for.
+    case nothingToSearch
+    /// `filter` with something that is not a filter.
+    case unknownFilter(String)
+    /// `filter cuisine` without the cuisine's name.
+    case missingCuisine
+    /// `set` with something that is not a setting.
+    case unknownSetting(String)
+    /// An option the command line takes that the prompt does not (`favorites --json`).
+    case commandLineOnly(option: String, example: String)
 }

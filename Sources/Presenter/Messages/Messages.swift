@@ -83,6 +83,18 @@ public struct Messages: Sendable {
             return MessageModel(.error, "A quote is not closed: put title words between two \" marks, like: eggs \"omelet\"")
         case .tooLong(let limit):
             return MessageModel(.error, "That line is longer than \(limit) characters; nothing was done.")
+        case .numberTooLarge(let text):
+            return MessageModel(.error, "There is no recipe \(text): the number is far past any recipe.", hint: "Use a number shown on the screen.")
+        case .nothingToSearch:
+            return MessageModel(.error, "Nothing to search for.", hint: "Type ingredients separated by commas, like: onions, garlic")
+        case .unknownFilter(let name):
+            return unknownFilter(name)
+        case .missingCuisine:
+            return MessageModel(.error, "filter cuisine needs the cuisine's name.", hint: "For example: filter cuisine Thai (Tab completes it).")
+        case .unknownSetting(let text):
+            return unknownSetting(text)
+        case .commandLineOnly(let option, let example):
+            return MessageModel(.error, "\(option) belongs to the command line, not the prompt.", hint: "Run it from the shell: \(example)")
         }
     }
 

@@ -13,10 +13,12 @@ public struct CommandSpec: Sendable {
         case numberAndReaderTarget(@Sendable (Int, ReaderTarget) -> Command)
         /// A recipe number, then maybe `video` (the video its page names).
         case numberAndLinkTarget(@Sendable (Int, LinkTarget) -> Command)
-        /// Words, maybe none.
-        case optionalWords(@Sendable (String) -> Command)
-        /// Words, at least one.
-        case words(@Sendable (String) -> Command)
+        /// Words searched for within favorites, maybe none.
+        case favorites
+        /// A filter: `lactose-free`, `cuisine NAME`, `all`.
+        case filter
+        /// A setting and its value.
+        case setting
         /// Search words: ingredients and quoted title words.
         case search
     }
@@ -48,15 +50,15 @@ public enum CommandTable {
                     argument: .numberAndLinkTarget { .copy($0, $1) }),
         CommandSpec(names: ["pic", "picture"], arguments: "N", summary: "recipe N's picture, large", argument: .number { .picture($0) }),
         CommandSpec(names: ["set"], arguments: "pictures on|off", summary: "small pictures beside results (off at first)",
-                    argument: .words { .set($0) }),
+                    argument: .setting),
         CommandSpec(names: ["filter"], arguments: "lactose-free|cuisine NAME|all", summary: "narrow what is shown; numbers stay",
-                    argument: .words { .filter($0.lowercased()) }),
+                    argument: .filter),
         CommandSpec(names: ["fav", "favorite"], arguments: "N", summary: "save recipe N with its page and picture",
                     argument: .number { .favorite($0) }),
         CommandSpec(names: ["unfav", "unfavorite"], arguments: "N", summary: "remove recipe N from favorites",
                     argument: .number { .unfavorite($0) }),
         CommandSpec(names: ["favs", "favorites"], arguments: "[WORDS]", summary: "the favorites screen, or search within it",
-                    argument: .optionalWords { .favorites($0) }),
+                    argument: .favorites),
         CommandSpec(names: ["b", "back"], arguments: "", summary: "back to the previous screen", argument: .none(.back)),
         CommandSpec(names: ["s", "search"], arguments: "TEXT", summary: "search even when TEXT is a command word", argument: .search),
         CommandSpec(names: ["?", "h", "help"], arguments: "", summary: "this help", argument: .none(.help)),

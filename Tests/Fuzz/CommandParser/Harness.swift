@@ -26,8 +26,10 @@ private func checkCommand(_ command: Command, line: String) {
     case .search(let ingredients, let title):
         check(!(ingredients.isEmpty && title.isEmpty), "an empty search from \(line.debugDescription)")
         check(isTrimmed(ingredients) && isTrimmed(title), "untrimmed search from \(line.debugDescription)")
-    case .filter(let word), .set(let word):
-        check(!word.isEmpty, "an empty argument from \(line.debugDescription)")
+    case .filter(.cuisine(let name)):
+        check(!name.isEmpty && isTrimmed(name), "an empty or untrimmed cuisine from \(line.debugDescription)")
+    case .filter, .set:
+        break
     case .favorites(let words):
         check(isTrimmed(words), "untrimmed favorites search from \(line.debugDescription)")
     case .next, .previous, .first, .refresh, .retry, .back, .help, .quit:
