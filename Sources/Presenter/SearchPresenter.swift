@@ -1,3 +1,4 @@
+public import Foundation
 import Entity
 public import Interactor
 public import Router
@@ -18,6 +19,7 @@ public final class SearchPresenter: ListPresenting {
     private let links: RecipeLinks
     private let pictures: RecipePictures
     private let messages: Messages
+    private let now: @Sendable () -> Date
     /// Checking a repeated search's saved results against the server; its line comes when it is done.
     private var check: Task<Void, Never>?
 
@@ -31,8 +33,11 @@ public final class SearchPresenter: ListPresenting {
     /// Every cuisine shown in results, for `filter cuisine` completion.
     private var seenCuisines: [String] = []
 
+    /// `now`: the clock (results kept on disk say so when they are older than a few minutes).
     public init(search: SearchInteractor, reading: ReadingInteractor, router: Router, favorites: FavoritesPresenter,
-                pictures pictureInteractor: PictureInteractor? = nil, messages: Messages = Messages()) {
+                pictures pictureInteractor: PictureInteractor? = nil, messages: Messages = Messages(),
+                now: @escaping @Sendable () -> Date) {
+        self.now = now
         self.search = search
         self.reading = reading
         self.router = router
@@ -171,7 +176,7 @@ public final class SearchPresenter: ListPresenting {
             for cuisine in screen.recipes.compactMap(\.recipe.cuisine) where !seenCuisines.contains(cuisine) {
                 seenCuisines.append(cuisine)
             }
-            var model = ScreenFormatter.screen(screen, messages: messages)
+            var model = ScreenFormatter.screen(screen, messages: messages, now: now())
             if cardPictures {
                 for (index, picture) in await cardPictures(for: screen.recipes.map(\.recipe)).enumerated() {
                     model.cards[index].picture = picture

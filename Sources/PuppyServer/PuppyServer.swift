@@ -16,9 +16,9 @@ public final class PuppyServer: Sendable {
 
     public let configuration: ServerConfiguration
     private let loader: @Sendable (StopSignal) throws -> Catalog
-    private let catalogState: Locked<CatalogState>
+    private let catalogState: Guarded<CatalogState>
     private let recorder = StatisticsRecorder()
-    private let state = Locked(Phase.idle)
+    private let state = Guarded(Phase.idle)
 
     private enum CatalogState: Sendable {
         case notLoaded
@@ -44,7 +44,7 @@ public final class PuppyServer: Sendable {
     public init(catalog: Catalog, configuration: ServerConfiguration = ServerConfiguration()) {
         self.configuration = configuration
         loader = { _ in catalog }
-        catalogState = Locked(.loaded(catalog))
+        catalogState = Guarded(.loaded(catalog))
     }
 
     /// A server that loads its catalog itself, on its own thread, after `start()` has returned: for a
@@ -54,7 +54,7 @@ public final class PuppyServer: Sendable {
     public init(configuration: ServerConfiguration = ServerConfiguration(), loadingCatalog load: @escaping @Sendable () throws -> Catalog) {
         self.configuration = configuration
         loader = { _ in try load() }
-        catalogState = Locked(.notLoaded)
+        catalogState = Guarded(.notLoaded)
     }
 
     /// The same, with a loader told when the server was shut down so it can give up early:
@@ -62,7 +62,7 @@ public final class PuppyServer: Sendable {
     public init(configuration: ServerConfiguration = ServerConfiguration(), loadingCatalog load: @escaping @Sendable (StopSignal) throws -> Catalog) {
         self.configuration = configuration
         loader = load
-        catalogState = Locked(.notLoaded)
+        catalogState = Guarded(.notLoaded)
     }
 
     deinit {
@@ -170,7 +170,7 @@ public final class PuppyServer: Sendable {
     /// or logged, once `stop` is raised: the server has been shut down and a half-made catalog or
     /// index, or the error of a load given up, must not be taken for the real thing.
     private static func makeResponder(
-        loader: @Sendable (StopSignal) throws -> Catalog, state catalogState: Locked<CatalogState>,
+        loader: @Sendable (StopSignal) throws -> Catalog, state catalogState: Guarded<CatalogState>,
         configuration: ServerConfiguration, urls: SiteURLs, stop: StopSignal
     ) -> (any Responder)? {
         let catalog: Catalog

@@ -21,14 +21,18 @@ public final class TerminalView: RecipesView {
     public convenience init(terminal: TerminalInfo, colors: Bool, sink: any TextSink = StandardStreams(), historyFile: @autoclosure @escaping () -> URL?,
                             pictures choice: PictureChoice = .never) {
         let names = NameSource()
+        // Keys typed while the picture probe waits for the terminal go to the line editor.
+        let typedAhead = TypedAhead()
         let input: any LineReading
         if terminal.stdinIsTTY && terminal.stdoutIsTTY {
             input = LineEditor(sink: sink, history: History(file: historyFile()), columns: { terminal.width },
-                               names: CompletionSource { [names] typed in names.view?.ingredientNames?(typed) ?? [] })
+                               names: CompletionSource { [names] typed in names.view?.ingredientNames?(typed) ?? [] },
+                               keyboard: TerminalKeyboard(typedAhead: typedAhead))
         } else {
             input = PipedLineReader()
         }
-        let pictures = choice == .never || !terminal.stdoutIsTTY ? nil : TerminalPictures(terminal: terminal, choice: choice)
+        let pictures = choice == .never || !terminal.stdoutIsTTY ? nil
+            : TerminalPictures(terminal: terminal, choice: choice, typedAhead: typedAhead)
         self.init(terminal: terminal, colors: colors, sink: sink, input: input, pictures: pictures)
         names.view = self
     }

@@ -25,6 +25,8 @@ public final class AppDependencies {
     /// Results, pages and thumbnails kept on disk for offline use.
     public let cache: CacheStore
     public let pictures: PictureInteractor
+    /// The clock every part is given.
+    let time: SystemTime
     /// The favorites database being opened; nil when this run needs no favorites.
     let opening: FavoritesOpening?
     /// The favorites database, when it could be opened; waits for the opening.
@@ -100,6 +102,7 @@ public final class AppDependencies {
         }
         transport = HTTPTransport(configuration: .init(timeout: options.timeout, originOverrides: overrides))
         let time = SystemTime()
+        self.time = time
         cache = CacheStore(directory: AppDependencies.cacheDirectory(terminal.environment),
                            capacity: options.cacheLimitMegabytes.map { $0 << 20 } ?? CacheStore.defaultCapacity, time: time)
         let network = RecipePuppyClient(apiURL: apiURL, transport: transport)
@@ -176,7 +179,9 @@ public final class AppDependencies {
     public func makePresenter(view: TerminalView) -> RecipesPresenter {
         let router = Router()
         let favoritesPresenter = FavoritesPresenter(favorites: favorites, reading: reading, router: router, pictures: pictures)
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favoritesPresenter, pictures: pictures)
+        let clock = time
+        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favoritesPresenter, pictures: pictures,
+                                      now: { clock.now() })
         let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router)
         presenter.view = view
         return presenter

@@ -24,7 +24,8 @@ struct PresenterStack {
         let pictureInteractor = pictures ? PictureInteractor(fetcher: fetcher, favorites: favoritesInteractor, reading: reading) : nil
         let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router, pictures: pictureInteractor)
         let search = SearchInteractor(searcher: searcher, favorites: store, time: time, configuration: .init(prefetch: false))
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites, pictures: pictureInteractor)
+        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites, pictures: pictureInteractor,
+                                      now: { time.now() })
         presenter = RecipesPresenter(results: results, favorites: favorites, router: router)
         presenter.view = view
     }

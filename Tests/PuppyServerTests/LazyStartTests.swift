@@ -10,9 +10,9 @@ import TestSupport
 private final class GatedLoader: Sendable {
     private let gate = DispatchSemaphore(value: 0)
     private let started = DispatchSemaphore(value: 0)
-    private let calls = Locked(0)
-    private let returned = Locked(false)
-    private let stopSeen = Locked(false)
+    private let calls = Guarded(0)
+    private let returned = Guarded(false)
+    private let stopSeen = Guarded(false)
     /// Whether a load let go after shutdown throws (as `Catalog.loadBundled(until:)` does) or still returns.
     let throwsWhenStopped: Bool
 
@@ -144,7 +144,7 @@ struct LazyStartTests {
     @Test(arguments: [false, true])
     func shutdownWhileTheCatalogIsLoadingReturnsAtOnceAndWhatTheLoadMakesAfterIsDropped(loaderThrows: Bool) async throws {
         let loader = GatedLoader(throwsWhenStopped: loaderThrows)
-        let logged = Locked<[String]>([])
+        let logged = Guarded<[String]>([])
         let configuration = ServerConfiguration(threads: 2, log: { line in logged.withLock { $0.append(line) } })
         let server = PuppyServer(configuration: configuration, loadingCatalog: { stop in try loader.load(stop: stop) })
         try server.start()
@@ -192,7 +192,7 @@ struct LazyStartTests {
 
     @Test(arguments: [false, true])
     func theCatalogThreadRunsOnlyWhenIdleWhenAskedTo(background: Bool) async throws {
-        let policy = Locked<Int32?>(nil)
+        let policy = Guarded<Int32?>(nil)
         let configuration = ServerConfiguration(threads: 1, loadsCatalogInBackground: background)
         let server = PuppyServer(configuration: configuration, loadingCatalog: {
             policy.withLock { $0 = sched_getscheduler(0) }

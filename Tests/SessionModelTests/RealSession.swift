@@ -30,7 +30,8 @@ final class RealSession {
         let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router)
         let search = SearchInteractor(searcher: caching, saved: caching, favorites: store, time: time,
                                       configuration: .init(retryBackoff: .milliseconds(200)))
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites)
+        let clock = time
+        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites, now: { clock.now() })
         presenter = RecipesPresenter(results: results, favorites: favorites, router: router)
         presenter.view = view
         fetcher.hold()

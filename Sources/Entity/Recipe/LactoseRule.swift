@@ -41,6 +41,8 @@ public enum LactoseRule {
     /// `1 cup oat milk` does not, and `1 cup milk (lactose-free)` does not either (the line says the milk is
     /// free of it). A line the parser is unsure of is judged by all its words, as a name is.
     public static func containsLactose(_ ingredient: String) -> Bool {
+        // A line without a single word that starts a dairy phrase cannot name one, however it is read.
+        guard IngredientName.foldedWords(ingredient).contains(where: { tables.dairy[$0] != nil }) else { return false }
         let line = IngredientLine(parsing: ingredient)
         guard !line.isUnsure, !line.name.isEmpty else { return nameContainsLactose(ingredient) }
         guard let named = alternatives(in: line.name).first, nameContainsLactose(named) else { return false }

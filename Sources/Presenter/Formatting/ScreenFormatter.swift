@@ -15,7 +15,8 @@ public enum ScreenFormatter {
         (listed.isFavorite == true ? [.favorite] : []) + (listed.hasLactose ? [.lactose] : [])
     }
 
-    public static func screen(_ screen: RecipeScreen, messages: Messages, now: Date = Date()) -> ScreenModel {
+    /// `now`: the clock's time, to tell results kept a while ago from ones kept just now.
+    public static func screen(_ screen: RecipeScreen, messages: Messages, now: Date) -> ScreenModel {
         var heading = "Recipes with \(screen.query.summary)"
         if screen.filter.isActive { heading += " · \(filterName(shownFilter(screen)))" }
         var notes = messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)

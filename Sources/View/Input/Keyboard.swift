@@ -14,10 +14,12 @@ protocol Keyboard: AnyObject {
 /// The real keyboard: standard input, in raw mode while RecipeBook runs.
 @MainActor
 final class TerminalKeyboard: Keyboard {
-    private let bytes = TerminalBytes()
+    private let bytes: TerminalBytes
     private var rawMode = RawMode()
 
-    init() {}
+    init(typedAhead: TypedAhead) {
+        bytes = TerminalBytes(typedAhead: typedAhead)
+    }
 
     func read(timeout milliseconds: Int32) async -> [UInt8]? {
         await bytes.read(timeout: milliseconds)

@@ -30,9 +30,9 @@ final class LineEditor: LineReading {
     /// The prompt drawn by `showPrompt` while no line is read yet; `readLine` takes it over.
     private var shownPrompt: String?
 
-    /// `names`: what Tab completes besides command names. `keyboard`: standard input unless given.
+    /// `names`: what Tab completes besides command names. `keyboard`: standard input, or a script.
     init(sink: any TextSink, history: History, columns: @escaping () -> Int, names: CompletionSource? = nil,
-         keyboard: (any Keyboard)? = nil) {
+         keyboard: any Keyboard) {
         self.sink = sink
         self.history = history
         self.columns = columns
@@ -40,7 +40,7 @@ final class LineEditor: LineReading {
             // Names may come from the network: nothing that moves the cursor or changes the screen.
             CompletionSource { typed in source.names(typed).map(TerminalSafety.line) }
         }
-        self.keyboard = keyboard ?? TerminalKeyboard()
+        self.keyboard = keyboard
     }
 
     func readLine(prompt: String) async -> String? {

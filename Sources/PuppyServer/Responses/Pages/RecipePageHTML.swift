@@ -2,7 +2,7 @@
 /// title and a "Jump to Recipe" link, the picture, a short introduction, a newsletter box, then the
 /// recipe card (times, servings, ingredients, numbered steps, notes) and a footer; the recipe also as
 /// schema.org JSON-LD in the head. Every catalog text is escaped for where it goes.
-enum RecipePage {
+enum RecipePageHTML {
     static func html(recipe: CatalogRecipe, urls: SiteURLs) -> [UInt8] {
         let facts = RecipeFacts(recipe: recipe)
         let title = HTMLText.escape(recipe.title)

@@ -1,7 +1,7 @@
 // Standard library only: the HTTP files compile on their own into a fuzzing harness.
 
 /// A response before framing: the connection adds Content-Length and Connection when it sends it.
-struct HTTPResponse: Sendable {
+struct ServerResponse: Sendable {
     var status: HTTPStatus
     var contentType: String?
     var headers: [HTTPHeader] = []
@@ -24,8 +24,8 @@ struct HTTPResponse: Sendable {
     }
 
     /// A short plain-text answer for errors.
-    static func plain(_ status: HTTPStatus, _ message: String? = nil) -> HTTPResponse {
-        HTTPResponse(
+    static func plain(_ status: HTTPStatus, _ message: String? = nil) -> ServerResponse {
+        ServerResponse(
             status: status,
             contentType: "text/plain; charset=utf-8",
             body: Array("\(message ?? status.description)\n".utf8)

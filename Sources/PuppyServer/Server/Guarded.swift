@@ -1,9 +1,9 @@
 import Foundation
 
-/// A value behind a lock, built on NSLock (a pthread mutex) as Services' `Locked` is, and for the same
+/// A value behind a lock, built on NSLock (a pthread mutex) as Services' `Guarded` is, and for the same
 /// reason: the thread sanitizer sees its waits, while `Mutex`'s futex waits are invisible to it. It is a
 /// copy because PuppyServer imports none of RecipeBook's modules: it is a program of its own.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+final class Guarded<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 

@@ -1,9 +1,9 @@
 /// A JSON value with its object keys in the order written, for the JSON-LD of recipe pages.
-enum JSONValue: Sendable {
+enum PageJSONValue: Sendable {
     case string(String)
     case number(Int)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([PageJSONValue])
+    case object([(String, PageJSONValue)])
 
     /// The value as compact JSON that is safe inside a `<script>` element: besides JSON's own
     /// escapes, `<`, `>` and `&` are written as `\u003c`-style escapes and every `/` as `\/`, so no
@@ -40,7 +40,7 @@ enum JSONValue: Sendable {
             bytes.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                JSONValue.string(key).append(to: &bytes)
+                PageJSONValue.string(key).append(to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 value.append(to: &bytes)
             }

@@ -1,7 +1,7 @@
 // Standard library only: the HTTP files compile on their own into a fuzzing harness.
 
 /// Byte classes from RFC 9110/9112 and small ASCII helpers.
-enum HTTPBytes {
+enum RequestBytes {
     static let cr: UInt8 = 0x0D
     static let lf: UInt8 = 0x0A
     static let space: UInt8 = 0x20
