@@ -6,6 +6,15 @@ public protocol RecipeSearching: Sendable {
     /// Checks a query before anything is sent; throws `invalidQuery` saying what is wrong with it.
     func validate(_ query: SearchQuery) throws(ServiceError)
     func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage
+    /// The page, given up as timed out after `limit` (a retry gets what is left of the request's time).
+    func page(_ query: SearchQuery, number: Int, within limit: Duration) async throws(ServiceError) -> SearchPage
+}
+
+extension RecipeSearching {
+    /// Searchers without a clock of their own answer in their own time.
+    public func page(_ query: SearchQuery, number: Int, within limit: Duration) async throws(ServiceError) -> SearchPage {
+        try await page(query, number: number)
+    }
 }
 
 /// Search pages kept from earlier searches, read without the network (to show a repeated search at

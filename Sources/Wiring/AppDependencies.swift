@@ -125,7 +125,7 @@ public final class AppDependencies {
         favorites = opening.map { FavoritesInteractor(opening: $0, fetcher: fetcher, recentPages: recentPages, time: time) }
             ?? FavoritesInteractor(store: nil, unavailable: nil, fetcher: fetcher, recentPages: recentPages, time: time)
         search = SearchInteractor(searcher: client, saved: savedPages, favorites: opening, time: time,
-                                  configuration: .init(screenSize: 10, prefetch: options.prefetch))
+                                  configuration: .init(screenSize: 10, prefetch: options.prefetch, requestBudget: options.timeout))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
         pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading)
     }
