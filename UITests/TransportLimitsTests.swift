@@ -185,3 +185,40 @@ import TestSupport
         }
     }
 }
+
+/// Results that cannot be shown are counted and said, never silently lost.
+@Suite struct LeftOutResults {
+    static func server(badResults: Int, good: Bool) throws -> ScriptedHTTPServer {
+        try ScriptedHTTPServer { request in
+            guard request.target.contains("p=1") else { return [.response(body: #"{"results":[]}"#)] }
+            var results = (1...badResults).map { #"{"title":"\u0007\u001b[2J\u001b]0;x\u0007","href":"http://a.test/\#($0)","ingredients":"garlic"}"# }
+            if good { results.append(#"{"title":"Garlic Soup","href":"http://a.test/soup","ingredients":"garlic"}"#) }
+            return [.response(body: #"{"results":["# + results.joined(separator: ",") + "]}")]
+        }
+    }
+
+    @Test func aPageOfUnreadableResultsSaysHowManyWereLeftOutAndWhy() throws {
+        let server = try Self.server(badResults: 4, good: false)
+        defer { server.shutdown() }
+        let run = try TemporaryDirectory.withSync { home in
+            try BinaryRunner.run("recipes", ["--api", server.baseURL.absoluteString + "/api/", "search", "garlic"],
+                                 environment: BinaryRunner.environment(home: home))
+        }
+        #expect(run.status == 3)
+        #expect(run.errors.contains("No recipes with garlic: the server sent only results RecipeBook left out, 4 with nothing readable in their title or link."),
+                "\(run.errors)")
+    }
+
+    @Test func unreadableResultsBesideAGoodOneAreNotSaidToLackATitle() throws {
+        let server = try Self.server(badResults: 2, good: true)
+        defer { server.shutdown() }
+        let run = try TemporaryDirectory.withSync { home in
+            try BinaryRunner.run("recipes", ["--api", server.baseURL.absoluteString + "/api/", "search", "garlic"],
+                                 environment: BinaryRunner.environment(home: home))
+        }
+        #expect(run.status == 0)
+        #expect(run.output.contains("Garlic Soup"))
+        #expect(run.errors.contains("Left out results: 2 with nothing readable in their title or link."), "\(run.errors)")
+        #expect(!run.errors.contains("without a title"), "\(run.errors)")
+    }
+}

@@ -65,12 +65,12 @@ public final class OneShotPresenter {
         var notes: [MessageModel] = []
         for _ in 1..<max(1, page) {
             guard case .screen(let screen) = result else { break }
-            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)
+            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
             result = await search.next()
         }
         switch result {
         case .screen(let screen):
-            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)
+            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
             switch screen.status {
             case .offline(let error), .failing(let error): notes.append(messages.error(error))
             case .more, .last: break
@@ -78,8 +78,8 @@ public final class OneShotPresenter {
             if let problem = screen.starsProblem { notes.append(messages.error(problem)) }
             if let saved = screen.saved { notes.append(messages.offlineResults(savedAt: ScreenFormatter.displayDate(saved.savedAt))) }
             return .found(screen.recipes.map(RecipeRecord.init), cards: screen.recipes.map(ScreenFormatter.card), notes: notes)
-        case .noResults(let query, _):
-            return .nothingFound(messages.noRecipes(query))
+        case .noResults(let query, let gaps):
+            return .nothingFound(messages.noRecipes(query, gaps: gaps))
         case .unanswered(let query, let gaps):
             return .failed(messages.unanswered(query, gaps: gaps))
         case .endOfResults(let query):

@@ -185,7 +185,7 @@ public final class SearchPresenter: ListPresenting {
             view?.display(model)
             if Task.isCancelled { view?.display(messages.stoppedDrawing()) }
         case .noResults(let query, let gaps):
-            view?.display(messages.noResults(query, suggestions: suggestions(for: query)))
+            view?.display(messages.noResults(query, suggestions: suggestions(for: query), gaps: gaps))
             messages.notes(gaps: gaps, dropped: 0).filter { $0.kind == .warning }.forEach { view?.display($0) }
         case .unanswered(let query, let gaps):
             view?.display(messages.unanswered(query, gaps: gaps))

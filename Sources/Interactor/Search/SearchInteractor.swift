@@ -288,7 +288,7 @@ extension RecipeScreen {
             return listed
         }
         return RecipeScreen(query: query, index: index, recipes: recipes, status: status, filter: filter, gaps: gaps,
-                            droppedCount: droppedCount, hiddenCount: hiddenCount, pagesLookedAt: pagesLookedAt, starsProblem: problem,
+                            droppedCount: droppedCount, unreadableCount: unreadableCount, hiddenCount: hiddenCount, pagesLookedAt: pagesLookedAt, starsProblem: problem,
                             saved: saved)
     }
 }

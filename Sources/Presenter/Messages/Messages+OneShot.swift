@@ -1,10 +1,14 @@
+public import Interactor
 public import Foundation
 public import Entity
 
 /// What the one-shot commands (`search`, `favorites`, `read`) say besides errors of the use cases.
 extension Messages {
-    public func noRecipes(_ query: SearchQuery) -> MessageModel {
-        MessageModel(.info, "No recipes with \(query.summary).")
+    public func noRecipes(_ query: SearchQuery, gaps: [PageGap] = []) -> MessageModel {
+        if let leftOut = Messages.leftOut(gaps: gaps, dropped: 0, unreadable: 0) {
+            return MessageModel(.warning, "No recipes with \(query.summary): the server sent only results RecipeBook left out, \(leftOut).")
+        }
+        return MessageModel(.info, "No recipes with \(query.summary).")
     }
 
     public func pageBeyondResults(_ page: Int, _ query: SearchQuery) -> MessageModel {

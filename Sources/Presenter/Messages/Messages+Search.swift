@@ -4,10 +4,35 @@ public import Interactor
 
 /// What searching and paging have to say.
 extension Messages {
-    public func noResults(_ query: SearchQuery, suggestions: [String] = []) -> MessageModel {
+    public func noResults(_ query: SearchQuery, suggestions: [String] = [], gaps: [PageGap] = []) -> MessageModel {
         let hint = suggestions.isEmpty ? "Try fewer ingredients, or other words."
             : "Did you mean " + Messages.list(suggestions.prefix(3).map { $0 }, joinedBy: "or") + "?"
+        if let leftOut = Messages.leftOut(gaps: gaps, dropped: 0, unreadable: 0) {
+            return MessageModel(.warning, "No recipes with \(query.summary): the server sent only results RecipeBook left out, \(leftOut).",
+                                hint: hint)
+        }
         return MessageModel(.info, "No recipes with \(query.summary).", hint: hint)
+    }
+
+    /// `3 without a title or link and 7 with nothing readable in their title or link`: the results left
+    /// out on pages (`gaps`) and on the screen (`dropped`, of which `unreadable`); nil when none were.
+    static func leftOut(gaps: [PageGap], dropped: Int, unreadable: Int) -> String? {
+        var total = dropped
+        var unreadableTotal = unreadable
+        for gap in gaps {
+            if case .leftOut(let count, let unreadable) = gap.reason {
+                total += count
+                unreadableTotal += unreadable
+            }
+        }
+        guard total > 0 else { return nil }
+        let untitled = total - unreadableTotal
+        var parts: [String] = []
+        if untitled > 0 { parts.append("\(untitled) without a title or link") }
+        if unreadableTotal > 0 {
+            parts.append("\(unreadableTotal) with nothing readable in \(unreadableTotal == 1 ? "its" : "their") title or link")
+        }
+        return list(parts, joinedBy: "and")
     }
 
     /// A search that found nothing because pages failed.
@@ -89,7 +114,7 @@ extension Messages {
     }
 
     /// Notes about pages passed over and results left out while a screen was fetched.
-    public func notes(gaps: [PageGap], dropped: Int) -> [MessageModel] {
+    public func notes(gaps: [PageGap], dropped: Int, unreadable: Int = 0) -> [MessageModel] {
         var notes: [MessageModel] = []
         let failed = gaps.compactMap { gap in gap.failure.map { (gap.number, $0) } }
         let malformed = failed.filter { $0.1 == .malformedResponse }
@@ -105,8 +130,8 @@ extension Messages {
         if !empty.isEmpty {
             notes.append(MessageModel(.info, "Skipped empty \(Messages.pages(empty)); later pages had results."))
         }
-        if dropped > 0 {
-            notes.append(MessageModel(.info, "Left out \(dropped) result\(dropped == 1 ? "" : "s") without a title or link."))
+        if let leftOut = Messages.leftOut(gaps: gaps, dropped: dropped, unreadable: unreadable) {
+            notes.append(MessageModel(.info, "Left out results: \(leftOut)."))
         }
         return notes
     }

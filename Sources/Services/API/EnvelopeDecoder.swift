@@ -9,7 +9,11 @@ public import Entity
 public enum EnvelopeDecoder {
     public struct Decoded: Sendable, Equatable {
         public let recipes: [Recipe]
+        /// Results left out: without a title or an href, or with nothing readable in them.
         public let droppedCount: Int
+        /// Of those, the ones that had a title and an href with nothing readable left once control
+        /// characters, escape sequences and broken text were taken out.
+        public let unreadableCount: Int
     }
 
     public static func decode(_ body: Data) throws(ServiceError) -> Decoded {
@@ -22,8 +26,10 @@ public enum EnvelopeDecoder {
         var recipes: [Recipe] = []
         recipes.reserveCapacity(envelope.results.count)
         var dropped = 0
+        var unreadable = 0
         for result in envelope.results {
-            guard let title = result.title, let href = result.href else {
+            guard let title = result.title, let href = result.href,
+                  title.contains(where: { !$0.isWhitespace }), href.contains(where: { !$0.isWhitespace }) else {
                 dropped += 1
                 continue
             }
@@ -31,11 +37,12 @@ public enum EnvelopeDecoder {
                                 thumbnail: result.thumbnail, cuisine: result.cuisine)
             if recipe.title.isEmpty || recipe.href.isEmpty {
                 dropped += 1
+                unreadable += 1
             } else {
                 recipes.append(recipe)
             }
         }
-        return Decoded(recipes: recipes, droppedCount: dropped)
+        return Decoded(recipes: recipes, droppedCount: dropped, unreadableCount: unreadable)
     }
 
     /// JSON may escape half a surrogate pair (`\ud800`) that no other half follows, which makes the

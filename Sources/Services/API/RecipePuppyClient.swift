@@ -39,7 +39,8 @@ public final class RecipePuppyClient: RecipeSearching {
             throw .malformedBody.with(detail: "page \(number) came as \(type), not JSON")
         }
         let decoded = try EnvelopeDecoder.decode(response.body)
-        return SearchPage(number: number, recipes: decoded.recipes, droppedCount: decoded.droppedCount)
+        return SearchPage(number: number, recipes: decoded.recipes, droppedCount: decoded.droppedCount,
+                          unreadableCount: decoded.unreadableCount)
     }
 
     private static let acceptedTypes: Set<String> = [

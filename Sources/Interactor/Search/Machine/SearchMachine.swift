@@ -298,6 +298,9 @@ struct SearchMachine {
             let skipped = session.walk.tookPage(request.page)
             if !session.take(page, skipped: skipped) { session.walk.markLastPageRepeated() }
             session.fill?.pagesLookedAt += 1
+        case .success(let page) where page.droppedCount > 0:
+            // Results came, but none could be kept: a gap that says how many were left out.
+            session.walk.passed(SkippedPage(number: request.page, reason: .leftOut(count: page.droppedCount, unreadable: page.unreadableCount)))
         case .success:
             session.walk.passed(SkippedPage(number: request.page, reason: .empty))
         case .failure(let error) where error == .cancelled:
@@ -436,7 +439,8 @@ struct SearchMachine {
         let hidden = session.found.prefix(lastLookedAt).count { !filter.accepts($0) }
         let saved = unreported.savedAt.map { SavedResults(savedAt: $0, offline: !session.startedFromDisk) }
         let screen = RecipeScreen(query: session.query, index: (start + size - 1) / size, recipes: slice, status: status,
-                                  filter: filter, gaps: unreported.gaps, droppedCount: unreported.dropped, hiddenCount: hidden,
+                                  filter: filter, gaps: unreported.gaps, droppedCount: unreported.dropped,
+                                  unreadableCount: unreported.unreadable, hiddenCount: hidden,
                                   pagesLookedAt: pagesLookedAt, starsProblem: nil, saved: saved)
         if configuration.prefetch, status == .more {
             session.fill = Fill(position: .from(lastLookedAt + 1), owner: .prefetch, isNewSearch: false)
