@@ -69,6 +69,12 @@ public final class OneShotPresenter {
             result = await search.next()
         }
         switch result {
+        case .screen(let screen) where screen.recipes.isEmpty && screen.filter.isActive:
+            // Recipes were found, but none pass the filter: nothing found, and said so.
+            switch screen.status {
+            case .offline(let error), .failing(let error): return .failed(messages.error(error))
+            case .more, .last: return .nothingFound(messages.nonePassing(screen.filter, query: screen.query, found: screen.hiddenCount))
+            }
         case .screen(let screen):
             notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
             switch screen.status {

@@ -11,6 +11,12 @@ extension Messages {
         return MessageModel(.info, "No recipes with \(query.summary).")
     }
 
+    /// A search whose recipes all fail the filter (`--cuisine`).
+    public func nonePassing(_ filter: RecipeFilter, query: SearchQuery, found: Int) -> MessageModel {
+        let kind = filter.cuisine.map { "of the cuisine \($0)" } ?? "that pass the filter"
+        return MessageModel(.info, "No recipes \(kind) with \(query.summary)\(found > 0 ? ": \(found) found, none of them \(filter.cuisine ?? "passing")" : "").")
+    }
+
     public func pageBeyondResults(_ page: Int, _ query: SearchQuery) -> MessageModel {
         MessageModel(.info, "No recipes on page \(page) for \(query.summary): the results end earlier.")
     }
