@@ -116,7 +116,7 @@ public final class TerminalView: RecipesView {
     /// Asks the terminal to copy (OSC 52), which terminals and tmux (with set-clipboard) honour.
     public func copyToClipboard(_ text: String) -> Bool {
         guard terminal.stdoutIsTTY else { return false }
-        sink.write("\u{1B}]52;c;" + Data(TerminalSafety.line(text).utf8).base64EncodedString() + "\u{07}", to: .standardOutput)
+        sink.write("\u{1B}]52;c;" + Data(PrintableText.line(text).utf8).base64EncodedString() + "\u{07}", to: .standardOutput)
         return true
     }
 
