@@ -184,10 +184,10 @@ enum Cmark {
         return lines
     }()
 
-    /// What the reader should see of `text`: its spaces and line breaks collapsed, its control and
-    /// format characters gone.
+    /// What the reader should see of `text`: its escape sequences gone whole, its spaces and line
+    /// breaks collapsed, its control and format characters gone.
     static func visible(_ text: String) -> String {
-        let kept = text.filter { character in
+        let kept = TerminalText.line(text).filter { character in
             character.isWhitespace || !character.unicodeScalars.allSatisfy {
                 $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
             }

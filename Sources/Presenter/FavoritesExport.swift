@@ -25,10 +25,12 @@ public struct FavoriteRecord: Encodable, Sendable, Equatable {
         try container.encode(pageRecipe, forKey: .pageRecipe)
     }
 
+    /// The page's text printable (`TerminalText`, lines kept) whatever the store gave: a favorite
+    /// saved by an older RecipeBook kept the page's escape sequences.
     init(number: Int, favorite: Favorite) {
         recipe = RecipeRecord(ListedRecipe(number: number, recipe: favorite.recipe, isFavorite: true))
         savedAt = ISO8601DateFormatter().string(from: favorite.savedAt)
-        pageText = favorite.page?.document.plainText
+        pageText = favorite.page.map { TerminalText.block($0.document.plainText) }
         thumbnailBytes = favorite.thumbnail?.bytes.count ?? 0
         pageRecipe = favorite.page?.recipe.map { PageRecipeRecord($0, address: favorite.recipe.href) }
     }

@@ -142,9 +142,13 @@ public actor FavoritesStore: FavoriteStatusProviding {
 
     /// Saves a favorite, all of it in one transaction. Saving a recipe that is already a favorite
     /// updates its data but never replaces a stored page or picture with nothing.
+    /// A page's document and text are stored `printable`: what the reader left in that could act on a
+    /// terminal never reaches the file.
     public func save(_ favorite: Favorite) throws(ServiceError) {
         try requireWritable()
         let recipe = favorite.recipe
+        var favorite = favorite
+        favorite.page = favorite.page?.printable
         let statement = try database.prepare("""
             INSERT INTO favorites (id, title, href, ingredients, thumbnail_url, saved_at, page_html, page_document, page_text,
                                    thumbnail, thumbnail_type, page_recipe, recipe_text)
@@ -175,6 +179,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
     /// Fills in parts that were missing; false when the recipe is no longer a favorite.
     public func complete(_ id: RecipeID, page: RecipePage?, thumbnail: RecipeImage?) throws(ServiceError) -> Bool {
         try requireWritable()
+        let page = page?.printable
         return try database.transaction { () throws(ServiceError) -> Bool in
             guard try database.prepare("SELECT 1 FROM favorites WHERE id = ?").bind([.text(id.rawValue)]).step() else { return false }
             if let page {
@@ -384,7 +389,8 @@ public actor FavoritesStore: FavoriteStatusProviding {
                 pageRecipe = RecipeExtractor.extract(html: html, url: base)
                 recipeWasStored = false
             }
-            page = RecipePage(html: html, document: document, recipe: pageRecipe)
+            // Cleaned again as it is read: a favorite saved by an older RecipeBook kept what its page held.
+            page = RecipePage(html: html, document: document.printable, recipe: pageRecipe)
         }
         var thumbnail: RecipeImage?
         if let bytes = statement.blob(8) {
