@@ -43,6 +43,13 @@ public enum FavoritesOutcome: Sendable, Equatable {
     case failed(MessageModel)
 }
 
+/// What `recipes favorites --export FILE.md` came to: one line either way.
+public enum ExportOutcome: Sendable, Equatable {
+    /// What was written where.
+    case written(MessageModel)
+    case failed(MessageModel)
+}
+
 /// The favorites one-shot mode and the Markdown cookbook.
 @MainActor
 public final class FavoritesExportPresenter {
@@ -80,6 +87,36 @@ public final class FavoritesExportPresenter {
     /// their pictures in the folder beside it; read a batch at a time as it is written.
     public func cookbook(matching words: String, exportPath path: String) -> Cookbook {
         Cookbook(favorites: favorites, words: words, picturesFolder: Cookbook.picturesFolder(forExportAt: path), messages: messages)
+    }
+
+    /// Writes the favorites (or those matching `words`) as a Markdown cookbook at `path` through
+    /// `files`, a batch at a time, with their pictures in the folder beside it. The cookbook takes the
+    /// place of what was at `path` only once it is whole; a path that is not a new file or a regular
+    /// file is refused before anything is written.
+    public func export(matching words: String, to path: String, through files: FileExport) async -> ExportOutcome {
+        let cookbook = cookbook(matching: words, exportPath: path)
+        let file: ExportFile
+        do throws(UseCaseError) {
+            file = try files.begin(at: path, picturesFolder: cookbook.picturesFolder)
+        } catch {
+            return .failed(messages.error(error))
+        }
+        do throws(UseCaseError) {
+            while let chunk = await cookbook.next() {
+                try file.append(chunk.markdown)
+                for picture in chunk.pictures {
+                    try file.addPicture(named: picture.fileName, bytes: picture.bytes)
+                }
+            }
+            if let problem = cookbook.problem {
+                file.abandon()
+                return .failed(problem)
+            }
+            return .written(messages.exported(cookbook.count, to: try file.finish()))
+        } catch {
+            file.abandon()
+            return .failed(messages.error(error))
+        }
     }
 }
 

@@ -222,7 +222,7 @@ public final class AppDependencies {
         let presenter = FavoritesExportPresenter(favorites: favorites)
         let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
         if let path = request.export {
-            return await output.export(presenter.cookbook(matching: request.words, exportPath: path), to: path)
+            return output.print(await presenter.export(matching: request.words, to: path, through: FileExport(writer: FileExporter())))
         }
         return output.print(await presenter.list(matching: request.words), json: request.json)
     }

@@ -7,6 +7,7 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
         case timeout, unreachable, connectionLost, serverError, redirectLoop, malformedResponse, tooLarge
         case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound, pictureUnavailable
+        case unwritable
     }
 
     /// What RecipeBook was doing when it failed.
@@ -23,6 +24,8 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
         case readPicture
         /// Reading a page saved as a file (`recipes read FILE`).
         case readFile
+        /// Writing a file the person asked for (the cookbook).
+        case export
     }
 
     private let code: Code
@@ -76,6 +79,8 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let notFound = UseCaseError(.notFound)
     /// A picture that cannot be shown: damaged, too large, or in a format RecipeBook does not read.
     public static let pictureUnavailable = UseCaseError(.pictureUnavailable)
+    /// A file the person named cannot be written there; `detail` starts with its path.
+    public static let unwritable = UseCaseError(.unwritable)
 
     /// True for failures of the network itself (refused, timed out, reset).
     public var isNetworkLevel: Bool {
@@ -112,6 +117,7 @@ extension UseCaseError {
         case .storage: code = .storage
         case .notFound: code = .notFound
         case .pictureUnavailable, .unsupportedPicture: code = .pictureUnavailable
+        case .unwritable: code = .unwritable
         default: code = .malformedResponse
         }
         self.init(code, operation: operation, status: error.status, detail: error.detail, attempts: attempts)

@@ -24,6 +24,8 @@ public struct Messages: Sendable {
         let place = Messages.place(of: error.operation)
         // A file is there or not, readable or not: no network advice applies.
         if error.operation == .readFile { return MessageModel(.error, "Cannot read the page file\(detail).") }
+        // The detail starts with the path: "Cannot write book.md: it is a named pipe; …".
+        if error == .unwritable { return MessageModel(.error, "Cannot write \(error.detail)") }
         switch error {
         case .timeout:
             return MessageModel(.error, "\(place.capitalizedFirst) did not answer in time\(detail).", hint: tryAgain(error.operation))
@@ -127,6 +129,7 @@ public struct Messages: Sendable {
         case .readPage, .saveFavorite, .readPicture: return "the recipe's site"
         case .readFile: return "the page file"
         case .favorites: return "the favorites database"
+        case .export: return "the file"
         }
     }
 

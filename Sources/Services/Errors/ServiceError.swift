@@ -3,7 +3,7 @@
 public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
         case timeout, unreachable, connectionLost, badStatus, redirectLoop, malformedBody, tooLarge
-        case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound
+        case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound, unwritable
         case pictureUnavailable = "picture unavailable"
         case unsupportedPicture = "unsupported picture format"
     }
@@ -48,6 +48,9 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let storageTooNew = ServiceError(.storageTooNew)
     /// Nothing is stored under that name.
     public static let notFound = ServiceError(.notFound)
+    /// A file the person named cannot be written there (not a regular file, no such folder, no room);
+    /// `detail` starts with the path.
+    public static let unwritable = ServiceError(.unwritable)
     /// A picture could not be decoded: damaged, truncated, too large, or lying about its size.
     public static let pictureUnavailable = ServiceError(.pictureUnavailable)
     /// The bytes are a picture in a format RecipeBook does not decode (GIF, ...) or no picture at all.
