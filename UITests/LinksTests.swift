@@ -80,6 +80,36 @@ import TestSupport
         }
     }
 
+    @Test func linksThatAreNotWebAddressesAreNeitherOpenedNorCopied() async throws {
+        let hrefs = ["javascript:alert(document.cookie)", "file:///etc/passwd", "data:text/html,<script>alert(1)</script>"]
+        let results = hrefs.enumerated().map { index, href in
+            #"{"title":"Trap \#(index + 1)","href":"\#(href)","ingredients":"garlic","thumbnail":""}"#
+        }
+        let body = #"{"title":"Recipe Puppy","version":0.1,"href":"http:\/\/x\/","results":["# + results.joined(separator: ",") + "]}"
+        let server = try ScriptedHTTPServer { request in
+            request.target.contains("p=1") || !request.target.contains("p=") ? [.response(contentType: "text/javascript", body: body)]
+                : [.response(contentType: "text/javascript", body: #"{"results":[]}"#)]
+        }
+        defer { server.shutdown() }
+        try await TemporaryDirectory.with { home in
+            let (browser, opened) = try Self.recordingBrowser(in: home)
+            let terminal = try PseudoTerminalProcess.recipes(["--api", server.baseURL.absoluteString + "/api/", "--color", "never", "--no-cache"],
+                                                             home: home, extra: ["BROWSER": browser.path], columns: 250)
+            #expect(terminal.enter("garlic", expecting: "Trap 3") != nil)
+            let mark = terminal.bytes.count
+            for (index, href) in hrefs.enumerated() {
+                let scheme = try #require(href.split(separator: ":").first)
+                #expect(terminal.enter("w \(index + 1)", expecting: "Recipe \(index + 1)'s link is \(scheme):") != nil)
+                #expect(terminal.enter("c \(index + 1)", expecting: "which is not a web address; nothing was copied.") != nil)
+            }
+            let said = String(decoding: terminal.bytes[mark...], as: UTF8.self)
+            #expect(said.components(separatedBy: "which is not a web address; nothing was opened.").count - 1 == 3, "\(said)")
+            #expect(!said.contains("\u{1B}]52;"), "nothing went to the clipboard")
+            #expect(!FileManager.default.fileExists(atPath: opened.path), "nothing went to the browser")
+            #expect(terminal.quit() == 0)
+        }
+    }
+
     @Test func onATerminalTheLinkIsCopiedAndReaderLinksAreFollowedByNumber() async throws {
         try await PuppyServerFixture.withServer { server in
             try await TemporaryDirectory.with { home in
