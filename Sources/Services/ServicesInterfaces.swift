@@ -27,6 +27,8 @@ public protocol PageFetching: Sendable {
     func datedPage(at href: String) async throws(ServiceError) -> (page: RecipePage, savedAt: Date?)
     /// The copy of the page kept from an earlier read, without asking the network; nil when none is kept.
     func keptPage(at href: String) -> RecipePage?
+    /// The copy of the picture kept from an earlier fetch, without asking the network; nil when none is kept.
+    func keptThumbnail(at url: String) -> RecipeImage?
 }
 
 extension PageFetching {
@@ -37,6 +39,9 @@ extension PageFetching {
 
     /// Without a cache behind it, no page is kept.
     public func keptPage(at href: String) -> RecipePage? { nil }
+
+    /// Without a cache behind it, no picture is kept.
+    public func keptThumbnail(at url: String) -> RecipeImage? { nil }
 }
 
 /// Pages saved as files (`recipes read page.html`).

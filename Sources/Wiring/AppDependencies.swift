@@ -119,12 +119,14 @@ public final class AppDependencies {
             fetcher = web
         }
         let recentPages = RecentPages()
-        favorites = opening.map { FavoritesInteractor(opening: $0, fetcher: fetcher, recentPages: recentPages, time: time) }
-            ?? FavoritesInteractor(store: nil, unavailable: nil, fetcher: fetcher, recentPages: recentPages, time: time)
+        let recentPictures = RecentPictures()
+        favorites = opening.map { FavoritesInteractor(opening: $0, fetcher: fetcher, recentPages: recentPages, recentPictures: recentPictures, time: time) }
+            ?? FavoritesInteractor(store: nil, unavailable: nil, fetcher: fetcher, recentPages: recentPages, recentPictures: recentPictures,
+                                   time: time)
         search = SearchInteractor(searcher: client, saved: savedPages, favorites: opening, time: time,
                                   configuration: .init(screenSize: 10, prefetch: options.prefetch))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
-        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading)
+        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading, recentPictures: recentPictures)
     }
 
     /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else
