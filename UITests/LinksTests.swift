@@ -10,8 +10,7 @@ import TestSupport
     private static func recordingBrowser(in home: URL) throws -> (browser: URL, opened: URL) {
         let opened = home.appendingPathComponent("opened")
         let browser = home.appendingPathComponent("browser")
-        try Data("#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(opened.path)'\n".utf8).write(to: browser)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+        try TestScript.write("#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(opened.path)'\n", to: browser)
         return (browser, opened)
     }
 
@@ -55,10 +54,7 @@ import TestSupport
 
     @Test func aRecipeOfTheBuiltInServerOpensInTheBrowserAtItsRealAddress() async throws {
         try await TemporaryDirectory.with { home in
-            let opened = home.appendingPathComponent("opened")
-            let browser = home.appendingPathComponent("browser")
-            try Data("#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(opened.path)'\n".utf8).write(to: browser)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+            let (browser, opened) = try Self.recordingBrowser(in: home)
             let result = try BinaryRunner.run("recipes", [], input: "garlic\nw 1\nquit\n",
                                               environment: BinaryRunner.environment(home: home, extra: ["BROWSER": browser.path]))
             #expect(result.status == 0)

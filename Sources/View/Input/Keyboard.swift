@@ -16,8 +16,12 @@ protocol Keyboard: AnyObject {
 final class TerminalKeyboard: Keyboard {
     private let bytes = TerminalBytes()
     private var rawMode = RawMode()
+    /// Puts the terminal back as it was found when a signal ends the process.
+    private let restorer: TerminalRestorer?
 
-    init() {}
+    init(restorer: TerminalRestorer? = nil) {
+        self.restorer = restorer
+    }
 
     func read(timeout milliseconds: Int32) async -> [UInt8]? {
         await bytes.read(timeout: milliseconds)
@@ -25,6 +29,7 @@ final class TerminalKeyboard: Keyboard {
 
     func enterRawMode(signals: Bool) {
         rawMode.enter(signals: signals)
+        if rawMode.active { restorer?.remember(rawMode.found) }
     }
 
     func restoreMode() {

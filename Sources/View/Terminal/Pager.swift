@@ -12,6 +12,8 @@ struct Pager {
     let terminal: TerminalInfo
     let input: any LineReading
     let style: Style
+    /// Knows the external pager while it holds the terminal.
+    var restorer: TerminalRestorer?
 
     /// Shows `lines`; returns the number of a link (of `links`) the person typed to follow, or the
     /// `alternate` key pressed (the page shown the other way), if either. An external pager gets
@@ -26,7 +28,8 @@ struct Pager {
         }
         if let pager = terminal.environment["PAGER"], !pager.trimmingWhitespace().isEmpty {
             input.restoreTerminal()
-            let started = await ForegroundChild.run(["/bin/sh", "-c", pager], input: plain().joined(separator: "\n") + "\n")
+            let started = await ForegroundChild.run(["/bin/sh", "-c", pager], input: plain().joined(separator: "\n") + "\n",
+                                                    restorer: restorer)
             input.resumeTerminal()
             if started { return nil }
         }
