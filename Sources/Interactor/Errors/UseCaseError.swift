@@ -7,7 +7,7 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
         case timeout, unreachable, connectionLost, serverError, redirectLoop, malformedResponse, tooLarge
         case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound, pictureUnavailable
-        case unwritable
+        case unwritable, storageBusy, storageFull, storageReadOnly
     }
 
     /// What RecipeBook was doing when it failed.
@@ -26,6 +26,8 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
         case readFile
         /// Writing a file the person asked for (the cookbook).
         case export
+        /// Reading or emptying the cache of results, pages and pictures.
+        case cache
     }
 
     private let code: Code
@@ -75,6 +77,12 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let storageCorrupt = UseCaseError(.storageCorrupt)
     /// The favorites database was written by a newer RecipeBook.
     public static let storageTooNew = UseCaseError(.storageTooNew)
+    /// Another program holds the favorites database (or the cache) locked.
+    public static let storageBusy = UseCaseError(.storageBusy)
+    /// No space is left to write.
+    public static let storageFull = UseCaseError(.storageFull)
+    /// The favorites database can be read here but not changed.
+    public static let storageReadOnly = UseCaseError(.storageReadOnly)
     /// Nothing is stored under that name.
     public static let notFound = UseCaseError(.notFound)
     /// A picture that cannot be shown: damaged, too large, or in a format RecipeBook does not read.
@@ -115,6 +123,9 @@ extension UseCaseError {
         case .storageCorrupt: code = .storageCorrupt
         case .storageTooNew: code = .storageTooNew
         case .storage: code = .storage
+        case .storageBusy: code = .storageBusy
+        case .storageFull: code = .storageFull
+        case .storageReadOnly: code = .storageReadOnly
         case .notFound: code = .notFound
         case .pictureUnavailable, .unsupportedPicture: code = .pictureUnavailable
         case .unwritable: code = .unwritable
