@@ -52,7 +52,8 @@ final class TerminalRestorer: @unchecked Sendable {
         if let group { end(group) }
         guard var mode, isatty(descriptor) == 1 else { return }
         let previous = signal(SIGTTOU, SIG_IGN)
-        tcsetpgrp(descriptor, getpgrp())
+        // Taken back only from a program RecipeBook gave it to, never from the shell.
+        if group != nil { tcsetpgrp(descriptor, getpgrp()) }
         // TCSANOW: a hung-up terminal drains nothing, and keys typed ahead stay for the shell.
         tcsetattr(descriptor, TCSANOW, &mode)
         signal(SIGTTOU, previous)
