@@ -27,13 +27,14 @@ public struct RecipeRecord: Encodable, Sendable, Equatable {
         try container.encode(favorite, forKey: .favorite)
     }
 
+    /// Every string printable (`TerminalText`), however the recipe was made.
     init(_ listed: ListedRecipe) {
         number = listed.number
-        title = listed.recipe.title
-        href = listed.recipe.href
-        ingredients = listed.recipe.ingredients
-        thumbnail = listed.recipe.thumbnail
-        cuisine = listed.recipe.cuisine
+        title = TerminalText.line(listed.recipe.title)
+        href = TerminalText.line(listed.recipe.href)
+        ingredients = listed.recipe.ingredients.map(TerminalText.line)
+        thumbnail = listed.recipe.thumbnail.map(TerminalText.line)
+        cuisine = listed.recipe.cuisine.map(TerminalText.line)
         lactose = listed.hasLactose
         favorite = listed.isFavorite
     }

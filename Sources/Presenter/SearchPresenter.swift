@@ -7,17 +7,14 @@ public import Router
 @MainActor
 public final class SearchPresenter: ListPresenting {
     weak var view: (any RecipesView)? {
-        didSet {
-            links.view = view
-            pictures.view = view
-        }
+        didSet { actions.view = view }
     }
     private let search: SearchInteractor
-    private let reading: ReadingInteractor
     private let router: Router
     private let favorites: FavoritesPresenter
-    private let links: RecipeLinks
-    private let pictures: RecipePictures
+    private let actions: RecipeActions
+    private var links: RecipeLinks { actions.links }
+    private var pictures: RecipePictures { actions.pictures }
     private let messages: Messages
     private let now: @Sendable () -> Date
     /// Checking a repeated search's saved results against the server; its line comes when it is done.
@@ -34,17 +31,14 @@ public final class SearchPresenter: ListPresenting {
     private var seenCuisines: [String] = []
 
     /// `now`: the clock (results kept on disk say so when they are older than a few minutes).
-    public init(search: SearchInteractor, reading: ReadingInteractor, router: Router, favorites: FavoritesPresenter,
-                pictures pictureInteractor: PictureInteractor? = nil, messages: Messages = Messages(),
-                now: @escaping @Sendable () -> Date) {
+    public init(search: SearchInteractor, router: Router, favorites: FavoritesPresenter, actions: RecipeActions,
+                messages: Messages = Messages(), now: @escaping @Sendable () -> Date) {
         self.now = now
         self.search = search
-        self.reading = reading
+        self.actions = actions
         self.router = router
         self.favorites = favorites
         self.messages = messages
-        pictures = RecipePictures(pictures: pictureInteractor, messages: messages)
-        links = RecipeLinks(reading: reading, router: router, messages: messages, pictures: pictures)
     }
 
     // MARK: Searching and paging

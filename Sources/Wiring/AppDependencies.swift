@@ -122,12 +122,14 @@ public final class AppDependencies {
             fetcher = web
         }
         let recentPages = RecentPages()
-        favorites = opening.map { FavoritesInteractor(opening: $0, fetcher: fetcher, recentPages: recentPages, time: time) }
-            ?? FavoritesInteractor(store: nil, unavailable: nil, fetcher: fetcher, recentPages: recentPages, time: time)
+        let recentPictures = RecentPictures()
+        favorites = opening.map { FavoritesInteractor(opening: $0, fetcher: fetcher, recentPages: recentPages, recentPictures: recentPictures, time: time) }
+            ?? FavoritesInteractor(store: nil, unavailable: nil, fetcher: fetcher, recentPages: recentPages, recentPictures: recentPictures,
+                                   time: time)
         search = SearchInteractor(searcher: client, saved: savedPages, favorites: opening, time: time,
                                   configuration: .init(screenSize: 10, prefetch: options.prefetch, requestBudget: options.timeout))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
-        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading)
+        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading, recentPictures: recentPictures)
     }
 
     /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else
@@ -178,10 +180,10 @@ public final class AppDependencies {
     /// talks to.
     public func makePresenter(view: TerminalView) -> RecipesPresenter {
         let router = Router()
-        let favoritesPresenter = FavoritesPresenter(favorites: favorites, reading: reading, router: router, pictures: pictures)
+        let actions = RecipeActions(reading: reading, router: router, pictures: pictures)
+        let favoritesPresenter = FavoritesPresenter(favorites: favorites, router: router, actions: actions)
         let clock = time
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favoritesPresenter, pictures: pictures,
-                                      now: { clock.now() })
+        let results = SearchPresenter(search: search, router: router, favorites: favoritesPresenter, actions: actions, now: { clock.now() })
         let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router)
         presenter.view = view
         return presenter
@@ -227,7 +229,7 @@ public final class AppDependencies {
         let presenter = FavoritesExportPresenter(favorites: favorites)
         let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
         if let path = request.export {
-            return await output.export(presenter.cookbook(matching: request.words, exportPath: path), to: path)
+            return output.print(await presenter.export(matching: request.words, to: path, through: FileExport(writer: FileExporter())))
         }
         return output.print(await presenter.list(matching: request.words), json: request.json)
     }

@@ -22,10 +22,10 @@ struct PresenterStack {
                                                   fetcher: fetcher, time: time, screenSize: 4)
         let reading = ReadingInteractor(fetcher: fetcher, saved: favoritesInteractor)
         let pictureInteractor = pictures ? PictureInteractor(fetcher: fetcher, favorites: favoritesInteractor, reading: reading) : nil
-        let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router, pictures: pictureInteractor)
+        let actions = RecipeActions(reading: reading, router: router, pictures: pictureInteractor)
+        let favorites = FavoritesPresenter(favorites: favoritesInteractor, router: router, actions: actions)
         let search = SearchInteractor(searcher: searcher, favorites: store, time: time, configuration: .init(prefetch: false))
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites, pictures: pictureInteractor,
-                                      now: { time.now() })
+        let results = SearchPresenter(search: search, router: router, favorites: favorites, actions: actions, now: { time.now() })
         presenter = RecipesPresenter(results: results, favorites: favorites, router: router)
         presenter.view = view
     }

@@ -77,7 +77,7 @@ struct MeasuredRun {
     }
 
     /// VmHWM of a running process, 0 once it has exited.
-    private static func peakFromProc(_ pid: pid_t) -> Int {
+    static func peakFromProc(_ pid: pid_t) -> Int {
         // The file vanishes (or loses its memory lines) when the process exits: 0 then is expected.
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {

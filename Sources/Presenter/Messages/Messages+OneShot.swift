@@ -1,6 +1,7 @@
 public import Interactor
 public import Foundation
 public import Entity
+public import Interactor
 
 /// What the one-shot commands (`search`, `favorites`, `read`) say besides errors of the use cases.
 extension Messages {
@@ -40,8 +41,12 @@ extension Messages {
         MessageModel(.error, "Cannot write \(what) as JSON: \(reason)")
     }
 
-    /// An export file (or a picture beside it) that cannot be written.
-    public func cannotWrite(_ path: String, reason: String) -> MessageModel {
-        MessageModel(.error, "Cannot write \(path): \(reason)")
+    /// What `favorites --export` wrote where.
+    public func exported(_ count: Int, to written: WrittenExport) -> MessageModel {
+        var line = "Wrote \(count) favorite\(count == 1 ? "" : "s") to \(written.path)"
+        if let folder = written.picturesFolder, written.pictures > 0 {
+            line += ", \(written.pictures) picture\(written.pictures == 1 ? "" : "s") in \(folder)/"
+        }
+        return MessageModel(.info, line)
     }
 }

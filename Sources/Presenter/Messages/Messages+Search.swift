@@ -46,7 +46,21 @@ extension Messages {
         var text = "Could not search for \(query.summary): the server failed \(Messages.pages(gaps.filter { $0.failure != nil }.map(\.number))) (\(reasons))"
         let empty = gaps.filter { $0.reason == .empty }.map(\.number)
         if !empty.isEmpty { text += "; \(Messages.pages(empty)) came back empty" }
+        // An answer too large, malformed or redirected for ever comes back the same: trying again later
+        // helps only with a failure that can pass.
+        guard failures.contains(where: Messages.mayPass) else {
+            return MessageModel(.error, text + ".", hint: "Check the --api address: it may not be a RecipePuppy API.")
+        }
         return MessageModel(.error, text + ".", hint: mode == .interactive ? "Type retry to try again." : "Run the command again later.")
+    }
+
+    /// Whether a failure may not happen again: the network's (timed out, refused, reset), or a server
+    /// that is failing or busy now (5xx, 408, 429).
+    static func mayPass(_ error: UseCaseError) -> Bool {
+        if error.isNetworkLevel { return true }
+        guard error == .serverError else { return false }
+        guard let status = error.status else { return true }
+        return status >= 500 || status == 408 || status == 429
     }
 
     public func cacheReport(_ report: CacheReport) -> MessageModel {
@@ -148,7 +162,9 @@ extension Messages {
         case .redirectLoop: return "redirect loop"
         case .invalidAddress: return "not a web address"
         case .cancelled: return "cancelled"
-        default: return "error"
+        // A picture that does not decode says why, as `pic N` does: "a GIF; RecipeBook shows JPEG, …".
+        case .pictureUnavailable: return error.detail.isEmpty ? "picture unavailable" : error.detail
+        default: return error.detail.isEmpty ? "error" : error.detail
         }
     }
 

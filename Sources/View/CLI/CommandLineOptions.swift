@@ -220,7 +220,9 @@ extension CommandLineOptions {
                 favorites.json = true
                 json = true
             case "--export":
-                favorites.export = try reader.value(for: argument)
+                let path = try reader.value(for: argument)
+                guard !path.isEmpty else { throw UsageError(message: "--export needs a file name, like: recipes favorites --export cookbook.md") }
+                favorites.export = path
             default:
                 if argument.name.hasPrefix("-"), argument.name.count > 1, !reader.afterDoubleDash {
                     throw UsageError(message: "unknown option \(argument.name); see recipes --help")

@@ -16,9 +16,12 @@ protocol Keyboard: AnyObject {
 final class TerminalKeyboard: Keyboard {
     private let bytes: TerminalBytes
     private var rawMode = RawMode()
+    /// Puts the terminal back as it was found when a signal ends the process.
+    private let restorer: TerminalRestorer?
 
-    init(typedAhead: TypedAhead) {
+    init(typedAhead: TypedAhead, restorer: TerminalRestorer? = nil) {
         bytes = TerminalBytes(typedAhead: typedAhead)
+        self.restorer = restorer
     }
 
     func read(timeout milliseconds: Int32) async -> [UInt8]? {
@@ -27,6 +30,7 @@ final class TerminalKeyboard: Keyboard {
 
     func enterRawMode(signals: Bool) {
         rawMode.enter(signals: signals)
+        if rawMode.active { restorer?.remember(rawMode.found) }
     }
 
     func restoreMode() {

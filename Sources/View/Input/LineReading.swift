@@ -127,6 +127,9 @@ struct RawMode {
     private var original = termios()
     private(set) var active = false
 
+    /// The mode the terminal was in when raw mode was last entered.
+    var found: termios { original }
+
     mutating func enter(signals: Bool) {
         if !active {
             guard tcgetattr(STDIN_FILENO, &original) == 0 else { return }

@@ -12,6 +12,8 @@ struct Pager {
     let terminal: TerminalInfo
     let input: any LineReading
     let style: Style
+    /// Knows the external pager while it holds the terminal.
+    var restorer: TerminalRestorer?
 
     /// Shows `lines`; returns the number of a link (of `links`) the person typed to follow, or the
     /// `alternate` key pressed (the page shown the other way), if either. An external pager gets
@@ -26,7 +28,8 @@ struct Pager {
         }
         if let pager = terminal.environment["PAGER"], !pager.trimmingWhitespace().isEmpty {
             input.restoreTerminal()
-            let started = await ForegroundChild.run(["/bin/sh", "-c", pager], input: plain().joined(separator: "\n") + "\n")
+            let started = await ForegroundChild.run(["/bin/sh", "-c", pager], input: plain().joined(separator: "\n") + "\n",
+                                                    restorer: restorer)
             input.resumeTerminal()
             if started { return nil }
         }
@@ -200,7 +203,7 @@ struct PagerWindow {
         var parts = [atEnd ? "end" : "more \(min(99, end * 100 / max(1, lines.count)))%"]
         if let note { parts.append(note) }
         if !typed.isEmpty { parts.append("link \(typed)") }
-        if links > 0 { parts.append("1–\(links) enter: link") }
+        if links > 0 { parts.append("1–\(links) enter: follow a link") }
         if let alternate { parts.append("\(alternate.key): \(alternate.label)") }
         parts.append(atEnd ? "q, space or enter: close" : "space/b: page · q: close")
         return parts

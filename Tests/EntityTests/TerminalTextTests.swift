@@ -1,5 +1,5 @@
 import Testing
-@testable import View
+@testable import Entity
 
 @Suite struct TerminalInjection {
     @Test(arguments: [
@@ -23,7 +23,7 @@ import Testing
         ("Crème brûlée ★ 豆腐", "Crème brûlée ★ 豆腐"),
     ])
     func controlSequencesBecomeHarmlessText(hostile: String, shown: String) {
-        #expect(TerminalSafety.line(hostile) == shown)
+        #expect(TerminalText.line(hostile) == shown)
     }
 
     @Test func noControlByteSurvivesAnyInput() {
@@ -31,11 +31,24 @@ import Testing
         for value in 0...0x3FF {
             if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
         }
-        let safe = TerminalSafety.block(text)
+        let safe = TerminalText.block(text)
         for scalar in safe.unicodeScalars {
             #expect(scalar.value >= 0x20 || scalar == "\n")
             #expect(!(0x7F...0x9F).contains(scalar.value))
         }
-        #expect(!TerminalSafety.line("a\nb").contains("\n"))
+        #expect(!TerminalText.line("a\nb").contains("\n"))
+    }
+
+    @Test func laidOutTextKeepsItsSpacesAndLines() {
+        let text = "  1.  Whisk\n      the eggs\n\n  2.  Fold"
+        #expect(TerminalText.block(text) == text)
+        #expect(TerminalText.line(text) == text.replacingOccurrences(of: "\n", with: " "))
+    }
+
+    /// The same escape sequences leave text cleaned on its way in (`CleanText`) and on its way out.
+    @Test(arguments: ["a\u{1B}]52;c;aGFja2Vk\u{07}b", "a\u{1B}[38;5;1mb", "a\u{9B}2Jb", "a\u{1B}P1$r\u{1B}\\b", "a\u{1B}(Bb",
+                      "a\u{1B}cb", "a\u{9D}0;t\u{9C}b", "a\u{1B}]0;never ends"])
+    func escapesAreReadTheSameWayComingInAndGoingOut(text: String) {
+        #expect(CleanText.safe(text) == TerminalText.line(text))
     }
 }
