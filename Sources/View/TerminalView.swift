@@ -145,6 +145,8 @@ public final class TerminalView: RecipesView {
 
     func write(_ lines: [String]) {
         let text = lines.joined(separator: "\n") + "\n"
+        // Output while the spinner turns goes on a line of its own; the spinner draws again below it.
+        spinner.clearLine()
         // A message that arrives while a line is being typed (a favorite finished saving) goes above it.
         if input.printAboveLine(text) { return }
         sink.write(text, to: .standardOutput)

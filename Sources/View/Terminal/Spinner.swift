@@ -46,6 +46,14 @@ final class Spinner {
         }
     }
 
+    /// Takes the spinner's line away so that other output starts on a clean line; it is drawn again at
+    /// its next turn, below that output.
+    func clearLine() {
+        guard drawn else { return }
+        sink.write("\r\u{1B}[K", to: .standardError)
+        drawn = false
+    }
+
     private func draw(_ text: String) {
         drawn = true
         sink.write(text, to: .standardError)
