@@ -19,6 +19,8 @@ public final class PuppyServer: Sendable {
     private let catalogState: Guarded<CatalogState>
     private let recorder = StatisticsRecorder()
     private let state = Guarded(Phase.idle)
+    /// Left when the catalog's thread ends.
+    private let catalogThreadFinished = DispatchGroup()
 
     private enum CatalogState: Sendable {
         case notLoaded
@@ -149,7 +151,10 @@ public final class PuppyServer: Sendable {
             // Not joined: shutdown raises the slot's stop signal and returns without waiting for it.
             let acceptingLoop = loops[0]
             if !configuration.loadsCatalogOnDemand { slot.demand() }
+            let catalogThreadFinished = self.catalogThreadFinished
+            catalogThreadFinished.enter()
             let catalogThread = Thread { [loader, catalogState, configuration] in
+                defer { catalogThreadFinished.leave() }
                 slot.waitForDemand()
                 guard !slot.stop.isStopped else { return }
                 if configuration.loadsCatalogInBackground { Self.runOnlyWhenIdle() }
@@ -212,6 +217,20 @@ public final class PuppyServer: Sendable {
         parameters.sched_priority = 0
         // Best effort: a thread left at the normal policy only makes start-up compete with it.
         _ = pthread_setschedparam(pthread_self(), schedIdle, &parameters)
+    }
+
+    /// Whether the catalog was asked for (always, unless `loadsCatalogOnDemand`): nothing loads it before.
+    var catalogDemanded: Bool {
+        state.withLock { phase in
+            guard case .running(let running) = phase else { return false }
+            return running.responder.isDemanded
+        }
+    }
+
+    /// Waits until the catalog's thread has ended (loaded, failed, or let go by `shutdown` before it
+    /// was asked for); false after `timeout`.
+    func waitForCatalogThread(timeout: Duration) -> Bool {
+        catalogThreadFinished.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds * 1000))) == .success
     }
 
     /// Starts loading the catalog of a server made with `loadsCatalogOnDemand`, if it has not started;

@@ -82,8 +82,9 @@ struct LazyStartTests {
         let server = PuppyServer(configuration: ServerConfiguration(threads: 1, loadsCatalogOnDemand: true), loadingCatalog: loader.load)
         defer { server.shutdown() }
         try server.start()
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(loader.callCount == 0, "nothing asked for the catalog yet")
+        // The catalog's thread loads nothing until the catalog is asked for, and nothing has asked.
+        #expect(!server.catalogDemanded, "nothing asked for the catalog yet")
+        #expect(loader.callCount == 0)
         let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(20))
         try connection.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
         let response = try #require(try connection.readResponse())
@@ -106,7 +107,7 @@ struct LazyStartTests {
         let idle = PuppyServer(configuration: ServerConfiguration(threads: 1, loadsCatalogOnDemand: true), loadingCatalog: never.load)
         try idle.start()
         idle.shutdown()
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(idle.waitForCatalogThread(timeout: .seconds(20)), "shutting down lets the catalog's thread go")
         #expect(never.callCount == 0)
     }
 
