@@ -130,7 +130,7 @@ import TestSupport
                 let link = try #require(references.first { !$0.1.contains("/api/") })
                 mark = terminal.bytes.count
                 terminal.type("\(link.0)\r")
-                #expect(terminal.waitFor("(online)", after: mark), "link \(link.0) (\(link.1)) was read")
+                #expect(terminal.waitFor("(read online", after: mark), "link \(link.0) (\(link.1)) was read")
                 terminal.type("q")
                 #expect(terminal.waitFor("recipes> ", after: mark))
                 #expect(terminal.quit() == 0)

@@ -77,7 +77,7 @@ import TestSupport
     /// The page's lines with text in them: those after the line saying where the page came from.
     static func pageLines(_ output: String) -> [String] {
         let lines = output.components(separatedBy: "\n")
-        guard let source = lines.firstIndex(of: "(online)") else { return [] }
+        guard let source = lines.firstIndex(where: { $0.hasPrefix("(read online") }) else { return [] }
         return lines.dropFirst(source + 1).filter { line in line.contains { !$0.isWhitespace } }
     }
 

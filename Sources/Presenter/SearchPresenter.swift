@@ -112,7 +112,14 @@ public final class SearchPresenter: ListPresenting {
             filter.cuisine = seen
         }
         currentFilter = filter
-        await page(nil) { await self.search.setFilter(filter) }
+        let result = await search.setFilter(filter)
+        guard result != .noSearch else {
+            // Nothing searched yet: the filter is kept for the search to come, and that is what is said.
+            view?.display(messages.filterForNextSearch(ScreenFormatter.filterName(filter)))
+            return
+        }
+        if case .screen = result { router.show(.results) }
+        await show(result)
     }
 
     private func page(_ activity: String?, _ work: @escaping @MainActor () async -> ScreenResult) async {

@@ -67,7 +67,7 @@ struct PresenterStack {
         await stack.presenter.list.open(1, .recipe)
         guard case .page(let page) = stack.view.shown.last else { Issue.record("no page shown"); return }
         #expect(page.blocks == [.heading(level: 1, text: "Recipe 1"), .paragraph("Whisk the eggs.")])
-        #expect(page.source == "online")
+        #expect(page.source == "read online from example.test")
         #expect(page.note == "No recipe was found on this page; this is its whole text.")
         #expect(page.alternate == nil)
         await stack.presenter.list.open(2, .recipe)

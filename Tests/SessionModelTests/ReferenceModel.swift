@@ -186,12 +186,15 @@ struct ReferenceModel {
         case .filterLactoseFree, .filterCuisine, .filterAll:
             switch step {
             case .filterLactoseFree: lactoseFree = true
-            case .filterCuisine(let name): cuisine = cuisinesSeen.first { $0.lowercased() == name.lowercased() } ?? name
+            case .filterCuisine(let name): cuisine = cuisinesSeen.first { $0.lowercased() == name.lowercased() } ?? name.lowercased()
             default:
                 lactoseFree = false
                 cuisine = nil
             }
-            guard search != nil else { return [Observed.said(messages.noSearch())] }
+            guard search != nil else {
+                let name = ScreenFormatter.filterName(RecipeFilter(lactoseFree: lactoseFree, cuisine: cuisine))
+                return [Observed.said(messages.filterForNextSearch(name))]
+            }
             return screen(at: 1, interrupt: &interrupt)
         case .show(let number) where onFavorites:
             return favoritesShow(number)

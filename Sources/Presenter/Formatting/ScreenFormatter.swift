@@ -134,10 +134,13 @@ public enum ScreenFormatter {
                          footer: hasCard ? number.map { "o \($0) shows the recipe card" } : nil)
     }
 
-    /// "online", "saved copy from 2026-11-20 10:05", or the kept copy standing in for the network.
+    /// "read online from example.com", "saved copy from 2026-11-20 10:05", or the kept copy standing in
+    /// for the network.
     static func source(of page: ReadablePage) -> String {
         switch page.source {
-        case .online: return "online"
+        case .online:
+            let site = RecipeSite.domain(of: page.address)
+            return site.isEmpty ? "read online" : "read online from \(site)"
         case .saved(let date): return "saved copy from \(displayDate(date))"
         case .cached(let date): return "offline: the copy kept on \(displayDate(date))"
         }

@@ -103,6 +103,13 @@ extension Messages {
         MessageModel(.info, "Last time you searched for \(query.summary).", hint: "r runs it again.")
     }
 
+    /// A filter set before any search: it narrows the next one.
+    public func filterForNextSearch(_ name: String) -> MessageModel {
+        MessageModel(.info, name == "all" ? "Filters off: the next search shows everything it finds."
+                                          : "Filter \(name) on: the next search shows only what passes it.",
+                     hint: "Type ingredients, like: onions, garlic")
+    }
+
     public func noSearch() -> MessageModel {
         MessageModel(.info, "Nothing searched yet.", hint: "Type ingredients, like: onions, garlic")
     }

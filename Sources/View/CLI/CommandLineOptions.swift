@@ -104,7 +104,7 @@ extension CommandLineOptions.Mode {
 extension CommandLineOptions {
     public static let usage = """
     Usage: recipes [OPTIONS]                         the interactive prompt
-           recipes [OPTIONS] search INGREDIENTS [--query TEXT] [--count N] [--page N] [--json]
+           recipes [OPTIONS] search INGREDIENTS [--query TEXT] [--cuisine NAME] [--count N] [--page N] [--json]
            recipes [OPTIONS] favorites [WORDS] [--json] [--export FILE.md]
            recipes [OPTIONS] read URL|FILE [--json]  the recipe in a web page or a saved page
            recipes cache [clear]                     where results are kept offline, or empty it
