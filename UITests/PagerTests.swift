@@ -103,7 +103,7 @@ import TestSupport
                 func look() {
                     var screen = ScreenEmulator(rows: rows, columns: columns)
                     screen.feed(terminal.bytes)
-                    seen.formUnion(screen.screen)
+                    seen.formUnion(screen.lines)
                 }
                 for _ in 0..<60 {
                     _ = terminal.waitFor(" --", after: mark)

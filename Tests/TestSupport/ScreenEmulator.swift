@@ -11,11 +11,27 @@ public struct ScreenEmulator {
     private var row = 0
     private var column = 0
     private var pendingWrap = false
+    /// Rows that go on from the row above: a line longer than the width, wrapped by the terminal.
+    private var continues: [Bool]
 
     public init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
         main = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+        continues = Array(repeating: false, count: rows)
+    }
+
+    /// The lines on the screen, a line the terminal wrapped over several rows joined again.
+    public var lines: [String] {
+        var joined: [String] = []
+        for (index, row) in screen.enumerated() {
+            if continues[index], let last = joined.popLast() {
+                joined.append(last + row)
+            } else {
+                joined.append(row)
+            }
+        }
+        return joined
     }
 
     /// The screen's rows, trailing spaces cut.
@@ -52,6 +68,7 @@ public struct ScreenEmulator {
             column = 0
             lineFeed()
             pendingWrap = false
+            continues[row] = true
         }
         set(row, column, character)
         if column == columns - 1 { pendingWrap = true } else { column += 1 }
@@ -65,8 +82,11 @@ public struct ScreenEmulator {
         pendingWrap = false
         if row < rows - 1 {
             row += 1
+            continues[row] = false
             return
         }
+        continues.removeFirst()
+        continues.append(false)
         let blank = Array(repeating: Character(" "), count: columns)
         if alternate != nil {
             alternate?.removeFirst()
@@ -110,6 +130,7 @@ public struct ScreenEmulator {
         switch (final, parameters) {
         case ("h", "?1049"):
             alternate = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+            continues = Array(repeating: false, count: rows)
         case ("l", "?1049"):
             alternate = nil
         case ("H", _), ("f", _):
@@ -117,6 +138,7 @@ public struct ScreenEmulator {
             column = min(columns - 1, max(0, number(1, 1) - 1))
         case ("J", _) where number(0, 0) == 2 || number(0, 0) == 3:
             for clear in 0..<rows { for place in 0..<columns { set(clear, place, " ") } }
+            continues = Array(repeating: false, count: rows)
         case ("J", _):
             for place in column..<columns { set(row, place, " ") }
             for clear in (row + 1)..<max(row + 1, rows) { for place in 0..<columns { set(clear, place, " ") } }
