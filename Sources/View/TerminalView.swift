@@ -36,7 +36,10 @@ public final class TerminalView: RecipesView {
         } else {
             input = PipedLineReader()
         }
-        let pictures = choice == .never || !terminal.stdoutIsTTY ? nil
+        // Pictures are colour: without colour (NO_COLOR, --color never) they are drawn only when asked
+        // for by --pictures always; otherwise their links are shown.
+        let drawsPictures = choice == .always || (choice == .auto && colors)
+        let pictures = !drawsPictures || !terminal.stdoutIsTTY ? nil
             : TerminalPictures(terminal: terminal, choice: choice, typedAhead: typedAhead)
         self.init(terminal: terminal, colors: colors, sink: sink, input: input, pictures: pictures, restorer: restorer)
         names.view = self
