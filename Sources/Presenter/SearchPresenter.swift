@@ -129,11 +129,15 @@ public final class SearchPresenter: ListPresenting {
     }
 
     func ingredientNames(completing typed: String) -> [String] {
-        // `filter cuisine TH` completes the cuisines seen.
+        // `filter cuisine TH` completes the cuisines seen, then the world's others.
         let words = typed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         if words.count >= 2, words[0].lowercased() == "filter", words[1].lowercased() == "cuisine" {
             let prefix = IngredientName.folded(words.count == 3 ? String(words[2]) : "")
-            return seenCuisines.filter { IngredientName.folded($0).hasPrefix(prefix) }.map { "filter cuisine \($0)" }
+            var named = Set<String>()
+            return (seenCuisines + Cuisines.common).filter { cuisine in
+                let folded = IngredientName.folded(cuisine)
+                return folded.hasPrefix(prefix) && named.insert(folded).inserted
+            }.map { "filter cuisine \($0)" }
         }
         let prefix = IngredientName.folded(typed)
         return seenIngredients.filter { IngredientName.folded($0).hasPrefix(prefix) }
