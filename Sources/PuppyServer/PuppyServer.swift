@@ -206,17 +206,15 @@ public final class PuppyServer: Sendable {
         )
     }
 
-    /// Puts the calling thread under Linux's `SCHED_IDLE` policy: the smallest share of a processor
-    /// there is, so whatever else of the process (of its scheduling group) is runnable goes first, and
-    /// the thread runs while the rest waits. Best effort: where the policy cannot be had, the thread
-    /// runs as before.
+    /// Lowers the calling thread's priority (nice 10): what else of the process is runnable mostly
+    /// goes first, yet the thread still gets its share of a busy machine. (The idle policy, `SCHED_IDLE`,
+    /// would starve it while other programs keep the processors busy, and a request waiting for the
+    /// catalog would time out.) Best effort: where the priority cannot be lowered, the thread runs as
+    /// before.
     private static func runOnlyWhenIdle() {
-        // SCHED_IDLE from <sched.h>, which Glibc's Swift module leaves out (it is a GNU extension).
-        let schedIdle: Int32 = 5
-        var parameters = sched_param()
-        parameters.sched_priority = 0
-        // Best effort: a thread left at the normal policy only makes start-up compete with it.
-        _ = pthread_setschedparam(pthread_self(), schedIdle, &parameters)
+        // Best effort: a thread left at the normal priority only makes start-up compete with it. On Linux
+        // the nice value is the thread's own, and 0 names the calling thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
     }
 
     /// Whether the catalog was asked for (always, unless `loadsCatalogOnDemand`): nothing loads it before.
