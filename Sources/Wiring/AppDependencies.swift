@@ -153,9 +153,8 @@ public final class AppDependencies {
     }
 
     /// Binds the embedded server's port at once; its catalog and index are built on the server's own
-    /// thread while the prompt comes up (requests wait in the listen queue meanwhile), a thread that
-    /// runs only when the rest of recipes has nothing to do, so the prompt does not wait for it on a
-    /// busy machine. Shutting the server down does not wait for them: a `quit` typed at once does not
+    /// thread while the prompt comes up (requests wait in the listen queue meanwhile), a thread of lower
+    /// priority, so the prompt does not wait for it on a busy machine. Shutting the server down does not wait for them: a `quit` typed at once does not
     /// pay for the catalog.
     static func startEmbeddedServer(on listener: PuppyServer.Listener?) throws -> PuppyServer {
         let server = PuppyServer(configuration: embeddedServerConfiguration, loadingCatalog: Catalog.loadBundled(until:))
