@@ -19,7 +19,9 @@ var targets: [Target] = [
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "Entity"),
-    .target(name: "Services", dependencies: ["Entity", "CSQLite", "CJPEG", "CPNG", "CWebP", "CZlib"]),
+    // The page reader and recipe extractor: pure, a page's bytes or text in, Entity values out.
+    .target(name: "PageReader", dependencies: ["Entity"]),
+    .target(name: "Services", dependencies: ["Entity", "PageReader", "CSQLite", "CJPEG", "CPNG", "CWebP", "CZlib"]),
     .target(name: "Interactor", dependencies: ["Entity", "Services"]),
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "Interactor", "Router"]),
@@ -34,14 +36,15 @@ var targets: [Target] = [
     .executableTarget(name: "puppy-server", dependencies: ["PuppyServer"]),
     .executableTarget(
         name: "recipes-bench",
-        dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "Wiring", "TestSupport"]
+        dependencies: ["Entity", "PageReader", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "Wiring", "TestSupport"]
     ),
     .target(
         name: "TestSupport",
-        dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"],
+        dependencies: ["Entity", "PageReader", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"],
         path: "Tests/TestSupport"
     ),
     .testTarget(name: "EntityTests", dependencies: ["Entity", "TestSupport"]),
+    .testTarget(name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"]),
     .testTarget(name: "ServicesTests", dependencies: ["Services", "TestSupport"]),
     .testTarget(name: "InteractorTests", dependencies: ["Interactor", "TestSupport"]),
     .testTarget(name: "RouterTests", dependencies: ["Router", "TestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Entity
+import PageReader
 @testable import Services
 @testable import Presenter
 import PuppyServer

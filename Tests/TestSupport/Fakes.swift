@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+import PageReader
 public import Services
 
 /// A clock that never really sleeps; it records the sleeps asked of it.

@@ -1,5 +1,6 @@
 import Foundation
 public import Entity
+import PageReader
 
 /// Fetches recipe pages and thumbnails over HTTP.
 public final class WebPageFetcher: PageFetching {

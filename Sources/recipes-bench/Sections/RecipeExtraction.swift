@@ -1,5 +1,6 @@
 import Foundation
 import Entity
+import PageReader
 import Services
 import TestSupport
 

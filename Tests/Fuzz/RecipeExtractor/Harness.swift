@@ -1,5 +1,5 @@
 // libFuzzer harness for the recipe extractor. .ci/fuzz compiles it with the extractor's files in
-// Sources/Services/Extraction/, the reader's tokenizer and PageText, against an Entity module built from
+// Sources/PageReader/ (all but the whole-page reader in Document/), against an Entity module built from
 // PageRecipe and the text and entity helpers.
 //
 // Input: byte 0 picks how the rest becomes text (bit 0: through PageText's charset rules, else as

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import Services
+@testable import PageReader
 
 /// The reader on hostile pages: its work is linear and its document a small multiple of the page.
 @Suite struct HTMLReaderBounds {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Entity
 import TestSupport
-@testable import Services
+@testable import PageReader
 
 /// The extractor on pages built to hurt: every answer is bounded and comes quickly.
 @Suite struct HostileRecipePages {

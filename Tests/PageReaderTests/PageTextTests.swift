@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Services
+@testable import PageReader
 
 @Suite struct PageCharsets {
     private let cafeLatin1: [UInt8] = [0x63, 0x61, 0x66, 0xE9]

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Services
+@testable import PageReader
 
 @Suite struct LenientJSONReading {
     private func one(_ text: String) -> JSONValue? {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import Services
+@testable import PageReader
 
 @Suite struct HTMLReading {
     @Test func pageBecomesHeadingsParagraphsListsAndNumberedLinks() {

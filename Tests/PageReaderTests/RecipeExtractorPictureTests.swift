@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import Services
+@testable import PageReader
 
 @Suite struct RecipePictures {
     private let recipe = "{\"@type\":\"Recipe\",\"name\":\"Pie\",\"image\":\"https://example.com/pie-schema.jpg\",\"recipeInstructions\":\"Bake.\"}"
