@@ -12,7 +12,8 @@ struct RecipeDraft {
     var instructions: [PageRecipe.Instruction] = []
     var cuisine: String?
     var category: String?
-    var image: String?
+    /// Pictures the source names for the recipe.
+    var pictures = Pictures()
     var video: String?
     var author: String?
     var siteName: String?

@@ -1,11 +1,13 @@
 public import Foundation
 public import Entity
 
-/// Finds the recipe a web page holds, with no code for any particular site: schema.org `Recipe` as
-/// JSON-LD, then as microdata, then the markup of common recipe-card plugins where it says more (group
-/// names, lists the structured data lacks, cut short or ran together, quantities it dropped), then
-/// headings such as "Ingredients" and "Zubereitung" followed by lists or lines. Pure, linear in the
-/// page, and bounded (see `PageRecipe.Limits`; the page tree, JSON reader and readers have their own).
+/// Finds the recipe a web page holds, with no code for any particular site. Each way of reading the
+/// page is a source: schema.org `Recipe` as JSON-LD, then as microdata, then the markup of
+/// recipe-card plugins, then headings such as "Ingredients" and "Zubereitung" over lists or lines. The
+/// most trusted source that has a recipe gives it, kept as it says it; a field it lacks (no
+/// ingredients, no method, a single keyword for a list, a method cut short) is filled from the best
+/// other source that has it, one field at a time. Pure, linear in the page, and bounded (see
+/// `PageRecipe.Limits`; the page tree, JSON reader and readers have their own).
 public enum RecipeExtractor {
     /// The recipe on the page, or nil when it holds none. `url` is where the page came from (after
     /// redirects): relative addresses are resolved against it, or against the page's canonical URL
@@ -16,95 +18,88 @@ public enum RecipeExtractor {
 
     static func extract(tree: PageTree, url: URL?) -> PageRecipe? {
         let metadata = PageMetadata(tree: tree)
-        // The page's lines and what its headings say, read once and only when needed.
-        var pageBlocks: [HeadingHeuristic.Block]?
-        func blocks() -> [HeadingHeuristic.Block] {
-            if let pageBlocks { return pageBlocks }
-            let made = HeadingHeuristic.blocks(of: tree)
-            pageBlocks = made
-            return made
+        var sources = Sources(tree: tree)
+
+        // The structured sources, most trusted first; the page's markup only where they fall short.
+        var structured: [(method: PageRecipe.Method, draft: RecipeDraft)] = []
+        if let jsonLD = sources.jsonLD { structured.append((.jsonLD, jsonLD)) }
+        if !(structured.first.map { isComplete($0.draft) } ?? false), let microdata = sources.microdata {
+            structured.append((.microdata, microdata))
         }
-        var shownRead = false
-        var shownDraft: RecipeDraft?
-        func shownByHeadings() -> RecipeDraft? {
-            if !shownRead {
-                shownDraft = HeadingHeuristic.read(tree, blocks: blocks())
-                shownRead = true
+        let primary = structured.first { $0.draft.ingredientCount > 0 || $0.draft.stepCount > 0 }
+
+        var recipe: RecipeDraft
+        var ingredientsBy: PageRecipe.Method?
+        var stepsBy: PageRecipe.Method?
+        if let primary {
+            recipe = primary.draft
+            if recipe.ingredientCount > 0 { ingredientsBy = primary.method }
+            if recipe.stepCount > 0 { stepsBy = primary.method }
+            for other in structured where other.method != primary.method {
+                recipe = merged(recipe, over: other.draft)
             }
-            return shownDraft
+        } else {
+            recipe = structured.first?.draft ?? RecipeDraft()
         }
-        var draft: RecipeDraft?
-        var method = PageRecipe.Method.jsonLD
 
-        let found = JSONLDReader.find(in: tree)
-        var reader = SchemaRecipeReader(nodesByID: found.nodesByID)
-        let candidates = found.recipes.map { reader.draft(from: $0) }
-        draft = best(candidates)
-
-        if !isComplete(draft), let item = MicrodataReader.recipe(in: tree) {
-            var microdataReader = SchemaRecipeReader()
-            let microdata = microdataReader.draft(from: item)
-            if draft == nil || completeness(microdata) > completeness(draft) {
-                draft = merged(microdata, over: draft)
-                method = .microdata
+        // Fields the structured data lacks, each from the best other source that has it.
+        let shownSources: [(method: PageRecipe.Method, draft: () -> RecipeDraft?)] = [
+            (.microdata, { sources.microdata }),
+            (.recipeCard, { sources.card }),
+            (.heuristic, { sources.headings }),
+        ]
+        if !hasUsableIngredients(recipe) {
+            for source in shownSources where source.method != ingredientsBy {
+                guard let draft = source.draft(), draft.ingredientCount > max(1, recipe.ingredientCount) || (recipe.ingredientCount == 0 && draft.ingredientCount > 0)
+                else { continue }
+                recipe.ingredientGroups = draft.ingredientGroups
+                ingredientsBy = source.method
+                break
             }
-        }
-
-        if let card = RecipeCardReader.read(tree) {
-            if var current = draft {
-                if RecipeCardReader.cardIsBetter(card, than: current, for: .ingredients) {
-                    if current.ingredientCount == 0 || current.instructions.isEmpty { method = .recipeCard }
-                    current.ingredientGroups = RecipeCardReader.regrouped(current.ingredientGroups, like: card.ingredientGroups)
+        } else {
+            if let card = sources.card {
+                // The card's group names for the same lines.
+                recipe.ingredientGroups = IngredientLines.regrouped(recipe.ingredientGroups, like: card.ingredientGroups)
+            }
+            if let shown = [sources.card, sources.headings].lazy.compactMap({ $0 }).first(where: { $0.ingredientCount > 0 }) {
+                if IngredientLines.continues(shown.ingredientGroups, recipe.ingredientGroups) {
+                    // The structured list stopped early; the page shows the rest.
+                    recipe.ingredientGroups = shown.ingredientGroups
+                } else if IngredientLines.lackQuantities(recipe.ingredientGroups),
+                          let lines = IngredientLines.withQuantities(recipe.ingredientGroups, shown: shown.ingredientGroups) {
+                    // The structured data left the quantities out; the page shows them.
+                    recipe.ingredientGroups = lines
                 }
-                if RecipeCardReader.cardIsBetter(card, than: current, for: .instructions) {
-                    current.instructions = card.instructions
-                }
-                draft = merged(current, over: card)
-            } else {
-                draft = card
-                method = .recipeCard
             }
         }
-
-        if var current = draft, IngredientLines.lackQuantities(current.ingredientGroups), let shown = shownByHeadings(),
-           let lines = IngredientLines.withQuantities(current.ingredientGroups, shown: shown.ingredientGroups) {
-            // The structured data left the quantities out; the page shows them.
-            current.ingredientGroups = lines
-            draft = current
-        }
-
-        if var current = draft, current.ingredientCount == 1, let line = current.ingredientGroups.first?.lines.first, line.count >= 100,
-           let shown = shownByHeadings(), shown.ingredientCount > 1,
-           Folding.fold(shown.ingredientGroups.flatMap(\.lines).joined()) == Folding.fold(line) {
-            // The structured data ran the list together into one line; the page shows it line by line.
-            current.ingredientGroups = shown.ingredientGroups
-            draft = current
-        }
-
-        if var current = draft, current.stepCount > 0, current.stepCount <= 2, let shown = shownByHeadings(),
-           RecipeCardReader.cardIsBetter(shown, than: current, for: .instructions) {
+        if recipe.stepCount == 0 {
+            for source in shownSources where source.method != stepsBy {
+                guard let draft = source.draft(), draft.stepCount > 0 else { continue }
+                recipe.instructions = draft.instructions
+                stepsBy = source.method
+                break
+            }
+        } else if recipe.stepCount <= 2, stepsBy != .heuristic,
+                  let shown = [sources.card, sources.headings].lazy.compactMap({ $0 }).first(where: { $0.stepCount > 0 }),
+                  StepLines.continues(shown.instructions, recipe.instructions) {
             // The structured method stopped after a step or two; the page shows the rest.
-            current.instructions = shown.instructions
-            draft = current
+            recipe.instructions = shown.instructions
+            stepsBy = .recipeCard
+        }
+        // Numbering written into the steps goes; JSON-LD's lines that are only a step's label stay.
+        recipe.instructions = StepLines.tidy(recipe.instructions, keepingLabels: stepsBy == .jsonLD)
+        guard let method = ingredientsBy ?? stepsBy, recipe.ingredientCount > 0 || recipe.stepCount > 0 else { return nil }
+        if primary == nil {
+            // No structured data: the page's markup gives the rest too.
+            let sourceDrafts = [sources.card, sources.headings].compactMap { $0 }
+            for draft in sourceDrafts { recipe = merged(recipe, over: draft) }
         }
 
-        if !isComplete(draft), let heuristic = shownByHeadings() {
-            if var current = draft {
-                if current.ingredientCount == 0 { current.ingredientGroups = heuristic.ingredientGroups }
-                if current.stepCount == 0 { current.instructions = heuristic.instructions }
-                draft = current
-            } else {
-                draft = heuristic
-                method = .heuristic
-            }
-        }
-
-        guard var recipe = draft, recipe.ingredientCount > 0 || recipe.stepCount > 0 else { return nil }
-        fill(&recipe, from: metadata)
+        fill(&recipe, from: metadata, url: url)
         let hasTimes = recipe.totalMinutes != nil || recipe.prepMinutes != nil || recipe.cookMinutes != nil
         if recipe.yields == nil || !hasTimes {
             // The structured data left them out; the page may say them in words.
-            let facts = PageFacts(blocks: blocks())
+            let facts = PageFacts(blocks: sources.blocks)
             recipe.yields = recipe.yields ?? facts.yields
             if !hasTimes {
                 recipe.totalMinutes = facts.totalMinutes
@@ -113,16 +108,17 @@ public enum RecipeExtractor {
             }
         }
         // A page read from a file has no address of its own: its canonical one serves to resolve against.
-        let url = url ?? recipe.canonicalURL.flatMap { URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
-        recipe.instructions = StepLines.tidy(recipe.instructions)
+        let base = url ?? recipe.canonicalURL.flatMap { URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
+        var pictures = recipe.pictures
+        pictures.add(metadata.pictures)
         let page = PageRecipe(
             title: recipe.title ?? "", description: recipe.description, yields: recipe.yields,
             totalMinutes: recipe.totalMinutes, prepMinutes: recipe.prepMinutes, cookMinutes: recipe.cookMinutes,
             ingredientGroups: recipe.ingredientGroups, instructions: recipe.instructions,
             cuisine: recipe.cuisine, category: recipe.category,
-            imageURL: resolve(recipe.image, against: url), videoURL: resolve(recipe.video, against: url),
+            imageURL: resolve(pictures.best, against: base), videoURL: resolve(recipe.video, against: base),
             author: recipe.author, siteName: recipe.siteName,
-            canonicalURL: resolve(recipe.canonicalURL, against: url) ?? url?.absoluteString,
+            canonicalURL: resolve(recipe.canonicalURL, against: base) ?? base?.absoluteString,
             language: recipe.language, method: method
         )
         // Lines that clean to nothing (punctuation, markup) may leave no recipe after all.
@@ -130,18 +126,95 @@ public enum RecipeExtractor {
         return page
     }
 
+    /// The page's sources, each read once and only when asked for.
+    struct Sources {
+        let tree: PageTree
+        private var readJSONLD = false, readMicrodata = false, readCard = false, readHeadings = false
+        private var jsonLDDraft: RecipeDraft?, microdataDraft: RecipeDraft?, cardDraft: RecipeDraft?, headingsDraft: RecipeDraft?
+        private var pageBlocks: [HeadingHeuristic.Block]?
+
+        init(tree: PageTree) {
+            self.tree = tree
+        }
+
+        /// The most complete JSON-LD recipe; the first among equals.
+        var jsonLD: RecipeDraft? {
+            mutating get {
+                if !readJSONLD {
+                    readJSONLD = true
+                    let found = JSONLDReader.find(in: tree)
+                    var reader = SchemaRecipeReader(nodesByID: found.nodesByID)
+                    jsonLDDraft = RecipeExtractor.best(found.recipes.map { reader.draft(from: $0) })
+                }
+                return jsonLDDraft
+            }
+        }
+
+        var microdata: RecipeDraft? {
+            mutating get {
+                if !readMicrodata {
+                    readMicrodata = true
+                    if let item = MicrodataReader.recipe(in: tree) {
+                        var reader = SchemaRecipeReader(groupingNamedLines: true)
+                        microdataDraft = reader.draft(from: item)
+                    }
+                }
+                return microdataDraft
+            }
+        }
+
+        var card: RecipeDraft? {
+            mutating get {
+                if !readCard {
+                    readCard = true
+                    cardDraft = RecipeCardReader.read(tree)
+                }
+                return cardDraft
+            }
+        }
+
+        var blocks: [HeadingHeuristic.Block] {
+            mutating get {
+                if let pageBlocks { return pageBlocks }
+                let made = HeadingHeuristic.blocks(of: tree)
+                pageBlocks = made
+                return made
+            }
+        }
+
+        var headings: RecipeDraft? {
+            mutating get {
+                if !readHeadings {
+                    readHeadings = true
+                    headingsDraft = HeadingHeuristic.read(tree, blocks: blocks)
+                }
+                return headingsDraft
+            }
+        }
+    }
+
     private static func completeness(_ draft: RecipeDraft?) -> Int {
         guard let draft else { return -1 }
         return (draft.ingredientCount > 0 ? 2 : 0) + (draft.stepCount > 0 ? 2 : 0) + (draft.title != nil ? 1 : 0)
     }
 
-    private static func isComplete(_ draft: RecipeDraft?) -> Bool {
-        guard let draft else { return false }
-        return draft.ingredientCount > 0 && draft.stepCount > 0
+    private static func isComplete(_ draft: RecipeDraft) -> Bool {
+        hasUsableIngredients(draft) && draft.stepCount > 0
+    }
+
+    /// Whether a list of ingredients is one: not empty, and not a single keyword standing for one
+    /// ("Chicken"), nor the whole list run together into one line.
+    static func hasUsableIngredients(_ draft: RecipeDraft) -> Bool {
+        guard draft.ingredientCount > 0 else { return false }
+        guard draft.ingredientCount == 1, let line = draft.ingredientGroups.first(where: { !$0.lines.isEmpty })?.lines.first else { return true }
+        let clean = CleanText.line(line, maxLength: 2_000)
+        let words = clean.split(whereSeparator: \.isWhitespace)
+        let keyword = words.count <= 2 && !clean.contains(where: \.isNumber)
+        return !keyword && clean.count < 100
     }
 
     /// The most complete of several recipes; the first among equals.
-    private static func best(_ drafts: [RecipeDraft]) -> RecipeDraft? {
+    static func best(_ drafts: [RecipeDraft]) -> RecipeDraft? {
         var chosen: RecipeDraft?
         var chosenScore = -1
         for draft in drafts {
@@ -155,20 +228,19 @@ public enum RecipeExtractor {
     }
 
     /// `draft` with its empty fields filled from `other`.
-    private static func merged(_ draft: RecipeDraft, over other: RecipeDraft?) -> RecipeDraft {
-        guard let other else { return draft }
+    private static func merged(_ draft: RecipeDraft, over other: RecipeDraft) -> RecipeDraft {
         var result = draft
         result.title = result.title ?? other.title
         result.description = result.description ?? other.description
         result.yields = result.yields ?? other.yields
-        result.totalMinutes = result.totalMinutes ?? other.totalMinutes
-        result.prepMinutes = result.prepMinutes ?? other.prepMinutes
-        result.cookMinutes = result.cookMinutes ?? other.cookMinutes
-        if result.ingredientCount == 0 { result.ingredientGroups = other.ingredientGroups }
-        if result.stepCount == 0 { result.instructions = other.instructions }
+        if result.totalMinutes == nil, result.prepMinutes == nil, result.cookMinutes == nil {
+            result.totalMinutes = other.totalMinutes
+            result.prepMinutes = other.prepMinutes
+            result.cookMinutes = other.cookMinutes
+        }
         result.cuisine = result.cuisine ?? other.cuisine
         result.category = result.category ?? other.category
-        result.image = result.image ?? other.image
+        result.pictures.add(other.pictures)
         result.video = result.video ?? other.video
         result.author = result.author ?? other.author
         result.siteName = result.siteName ?? other.siteName
@@ -177,22 +249,15 @@ public enum RecipeExtractor {
         return result
     }
 
-    private static func fill(_ draft: inout RecipeDraft, from metadata: PageMetadata) {
-        if draft.title.map({ CleanText.line($0).isEmpty }) ?? true {
-            draft.title = metadata.bestTitle
-        } else if let title = draft.title, CleanText.line(title).contains(where: { "|–—-:·".contains($0) }) {
-            // "Pie Recipe - Site - Recipes" where the page's heading says "Pie".
-            let foldedTitle = Folding.fold(title)
-            if let heading = metadata.headings.first(where: { heading in
-                let foldedHeading = Folding.fold(heading)
-                return foldedHeading.count >= 4 && foldedTitle.count > foldedHeading.count && foldedTitle.hasPrefix(foldedHeading)
-            }) {
-                draft.title = heading
-            }
+    private static func fill(_ draft: inout RecipeDraft, from metadata: PageMetadata, url: URL?) {
+        let host = (url ?? (metadata.url ?? draft.canonicalURL).flatMap { URL(string: $0) })?.host
+        if let title = draft.title, !CleanText.line(title).isEmpty {
+            // The recipe's own name, as its data gives it, less the site's name.
+            draft.title = PageMetadata.withoutRecipeWord(metadata.withoutSiteSuffix(title, host: host))
+        } else {
+            draft.title = metadata.bestTitle.map { PageMetadata.withoutNamespace(PageMetadata.withoutRecipeWord($0)) }
         }
-        draft.title = draft.title.map { PageMetadata.withoutNamespace(PageMetadata.withoutRecipeWord($0)) }
         draft.description = draft.description ?? metadata.description
-        draft.image = metadata.image ?? draft.image
         draft.video = draft.video ?? metadata.embeddedVideo
         draft.author = draft.author ?? metadata.author
         draft.siteName = metadata.siteName ?? draft.siteName

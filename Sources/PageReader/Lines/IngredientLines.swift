@@ -36,20 +36,6 @@ enum IngredientLines {
         return lines
     }
 
-    /// Lines of one text whose ingredients are indented under group names written flush left
-    /// ("Salsa" over "\t2 pickles", "\t1 onion"): the names get a colon, so they read as names.
-    static func markingIndentedGroups(_ lines: [String]) -> [String] {
-        func indented(_ line: String) -> Bool { line.hasPrefix("\t") || line.hasPrefix("  ") }
-        let indentedCount = lines.lazy.filter(indented).count
-        guard indentedCount >= 3, indentedCount < lines.count, indentedCount * 2 > lines.count else { return lines }
-        return lines.enumerated().map { index, line in
-            guard !indented(line), index + 1 < lines.count, indented(lines[index + 1]) else { return line }
-            let clean = CleanText.line(line)
-            guard !clean.isEmpty, clean.count <= 60, !clean.hasSuffix(":"), !clean.contains(where: \.isNumber) else { return line }
-            return clean + ":"
-        }
-    }
-
     /// Whether most lines have no quantity (`Tequila`, `Knoblauchzehe`): structured data that dropped them.
     static func lackQuantities(_ groups: [PageRecipe.IngredientGroup]) -> Bool {
         let lines = groups.flatMap(\.lines)
@@ -122,5 +108,53 @@ enum IngredientLines {
         let letters = head.unicodeScalars.filter(\.properties.isAlphabetic)
         guard letters.count >= 3 else { return false }
         return letters.allSatisfy { !$0.properties.isLowercase } && letters.contains { $0.properties.isUppercase }
+    }
+}
+
+extension IngredientLines {
+    /// The structured lines in the card's groups, when the card shows the same lines: each stays as the
+    /// structured data has it, unless the card shows it with the quantity the structured data left out
+    /// (`½ cup popping corn` for `popping corn`); the group names come from the card. Otherwise the
+    /// lines as they were.
+    static func regrouped(_ lines: [PageRecipe.IngredientGroup], like card: [PageRecipe.IngredientGroup]) -> [PageRecipe.IngredientGroup] {
+        let flat = lines.flatMap(\.lines)
+        let shown = card.flatMap(\.lines)
+        guard !lines.contains(where: { $0.name != nil }), shown.count == flat.count, !flat.isEmpty else { return lines }
+        var chosen: [String] = []
+        for (structured, line) in zip(flat, shown) {
+            if Folding.fold(structured) == Folding.fold(line) {
+                chosen.append(structured)
+            } else if addsQuantity(line, to: structured) {
+                chosen.append(line)
+            } else {
+                return lines
+            }
+        }
+        var result: [PageRecipe.IngredientGroup] = []
+        var position = 0
+        for group in card {
+            result.append(PageRecipe.IngredientGroup(name: group.name, lines: Array(chosen[position..<(position + group.lines.count)])))
+            position += group.lines.count
+        }
+        return result
+    }
+
+    /// Whether the page's line is the structured line with the quantity the structured data left out.
+    static func addsQuantity(_ shown: String, to structured: String) -> Bool {
+        let foldedShown = Folding.fold(shown)
+        let foldedStructured = Folding.fold(structured)
+        guard !foldedStructured.isEmpty, foldedShown.count > foldedStructured.count, foldedShown.hasSuffix(foldedStructured) else { return false }
+        let clean = CleanText.line(structured)
+        return !(clean.first?.isNumber ?? false) && CleanText.line(shown).first.map { $0.isNumber || $0.unicodeScalars.first?.properties.numericType != nil } == true
+    }
+}
+
+extension IngredientLines {
+    /// Whether the page's list is the structured one and goes on for at least three more lines: a
+    /// structured list cut short (one or two more are likely the card's equipment or a note).
+    static func continues(_ shown: [PageRecipe.IngredientGroup], _ structured: [PageRecipe.IngredientGroup]) -> Bool {
+        let shownLines = shown.flatMap(\.lines).map { Folding.fold($0) }
+        let lines = structured.flatMap(\.lines).map { Folding.fold($0) }
+        return !lines.isEmpty && shownLines.count >= lines.count + 3 && Array(shownLines.prefix(lines.count)) == lines
     }
 }

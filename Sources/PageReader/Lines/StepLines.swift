@@ -5,7 +5,9 @@ import Entity
 /// text (`1. Preheat…`, `Step 2: Stir…`) goes (the list is numbered when shown), and steps that a page
 /// ran together (`…with butter.2. To make the eggs…`) are split where the numbering goes on.
 enum StepLines {
-    static func tidy(_ instructions: [PageRecipe.Instruction]) -> [PageRecipe.Instruction] {
+    /// `keepingLabels`: a line that is nothing but a step's label (`Étape 1`) stays, as structured data
+    /// gives it; the page's own markup loses it.
+    static func tidy(_ instructions: [PageRecipe.Instruction], keepingLabels: Bool = false) -> [PageRecipe.Instruction] {
         var result: [PageRecipe.Instruction] = []
         for instruction in instructions {
             guard instruction.kind == .step else {
@@ -13,7 +15,9 @@ enum StepLines {
                 continue
             }
             for piece in splitRunTogether(instruction.text) {
-                let text = withoutNumber(withoutBullet(CleanText.line(piece)))
+                let clean = withoutBullet(CleanText.line(piece))
+                var text = withoutNumber(clean)
+                if text.isEmpty, keepingLabels { text = clean }
                 // A line of punctuation alone (`'`, `*`) says nothing.
                 if text.contains(where: { $0.isLetter || $0.isNumber }) { result.append(.step(text)) }
             }
@@ -42,7 +46,15 @@ enum StepLines {
     /// A name that only numbers a step or a part ("Step 1", "First instruction", "Nästa instruktion"):
     /// a step word and an order word or number, nothing else.
     static func isNumberingLabel(_ name: String) -> Bool {
-        let words = CleanText.line(name, maxLength: 80).lowercased().split { !$0.isLetter && !$0.isNumber }
+        // `step1` is `step 1`.
+        var spaced = ""
+        var previous: Character?
+        for character in CleanText.line(name, maxLength: 80).lowercased() {
+            if let previous, previous.isLetter != character.isLetter { spaced.append(" ") }
+            spaced.append(character)
+            previous = character
+        }
+        let words = spaced.split { !$0.isLetter && !$0.isNumber }
         guard words.count >= 2, words.count <= 3 else { return false }
         let namesStep = words.contains { stepWords.contains(String($0)) || instructionWords.contains(String($0)) }
         return namesStep && words.allSatisfy { word in
@@ -124,5 +136,19 @@ enum StepLines {
         }
         pieces.append(current)
         return pieces.count > 1 ? pieces : [line]
+    }
+}
+
+extension StepLines {
+    /// Whether the page's method says what the structured one says and goes on for at least two more
+    /// steps that read like steps: a structured method cut short.
+    static func continues(_ shown: [PageRecipe.Instruction], _ structured: [PageRecipe.Instruction]) -> Bool {
+        let shownSteps = shown.filter { $0.kind == .step }
+        let structuredCount = structured.filter { $0.kind == .step }.count
+        guard shownSteps.count >= structuredCount + 2 else { return false }
+        let shownText = Folding.fold(shownSteps.map { withoutNumber($0.text) }.joined())
+        let text = Folding.fold(structured.map(\.text).joined())
+        guard !text.isEmpty, shownText.hasPrefix(text) else { return false }
+        return readLikeSteps(shownSteps.dropFirst(structuredCount).map(\.text))
     }
 }

@@ -1,15 +1,59 @@
 import Foundation
 
-/// Yields as RecipeBook shows them: a count of people or portions, however the page words it, is
-/// servings (`4`, `4 persons`, `Serves 4`, `Für 4 Personen`, `6 PORSJONER` → `4 servings`); any other
-/// yield (`12 cookies`, `2 loaves`, `4 to 6 servings`) stays as the page says it.
+/// Yields as RecipeBook shows them: one count and what it counts. The count is the first number the
+/// page gives (`Serves 4-6` → 4); what it counts is a kind of piece a recipe makes when the page names
+/// one (`24 cookies`, `2 loaves`, `1 9x13 pan of bars` → `1 bar`), else servings, whatever the page
+/// calls its portions (`4 personen`, `Für 4 Personen`, `2人分` → `4 servings`). A yield with no
+/// number stays as the page says it.
 enum YieldText {
     static func normalized(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let count = servings(in: trimmed) {
-            return count == "1" ? "1 serving" : "\(count) servings"
+        guard let count = firstCount(in: trimmed) else { return trimmed }
+        let one = count == "1"
+        if let piece = piece(in: trimmed) {
+            return "\(count) \(one ? piece.singular : piece.plural)"
         }
-        return trimmed
+        return one ? "1 serving" : "\(count) servings"
+    }
+
+    /// Kinds of pieces recipes are counted in (singular, plural), in English, the language the
+    /// structured data's units are mostly written in.
+    private static let pieces: [(singular: String, plural: String)] = [
+        ("dozen", "dozen"), ("batch", "batches"), ("cake", "cakes"), ("cookie", "cookies"), ("muffin", "muffins"),
+        ("cupcake", "cupcakes"), ("loaf", "loaves"), ("pie", "pies"), ("tart", "tarts"), ("bar", "bars"), ("square", "squares"),
+        ("slice", "slices"), ("piece", "pieces"), ("roll", "rolls"), ("bun", "buns"), ("scone", "scones"), ("pancake", "pancakes"),
+        ("crepe", "crepes"), ("waffle", "waffles"), ("sandwich", "sandwiches"), ("wrap", "wraps"), ("skewer", "skewers"),
+        ("fritter", "fritters"), ("cup", "cups"), ("pint", "pints"), ("quart", "quarts"), ("layer", "layers"),
+        ("patty", "patties"), ("brownie", "brownies"),
+    ]
+
+    private static let piecesByWord: [String: (singular: String, plural: String)] = {
+        var table: [String: (singular: String, plural: String)] = [:]
+        for piece in pieces {
+            table[piece.singular] = piece
+            table[piece.plural] = piece
+        }
+        return table
+    }()
+
+    /// The first piece word in the text, as a whole word.
+    private static func piece(in text: String) -> (singular: String, plural: String)? {
+        for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+            if let piece = piecesByWord[String(word)] { return piece }
+        }
+        return nil
+    }
+
+    /// The first number in the text, ASCII digits, a whole number's `.0` left out (`4.0` → `4`).
+    private static func firstCount(in text: String) -> String? {
+        guard text.utf8.count <= 500 else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        guard let start = scalars.firstIndex(where: { ("0"..."9").contains($0) }) else { return nil }
+        var end = start
+        while end < scalars.count, ("0"..."9").contains(scalars[end]), end - start < 6 { end += 1 }
+        var digits = String(String.UnicodeScalarView(scalars[start..<end]))
+        while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst() }
+        return digits
     }
 
     /// Words that say the number counts people or portions, in the languages RecipeBook meets.
@@ -17,14 +61,14 @@ enum YieldText {
         "serving", "servings", "serves", "person", "persons", "people", "pers", "personen", "persoon", "personne",
         "personnes", "persona", "personas", "persone", "personer", "portion", "portions", "portionen", "portioner",
         "portie", "porties", "porsjon", "porsjoner", "port", "porción", "porciones", "porzione", "porzioni", "porcja",
-        "porcje", "porcji", "adag",
+        "porcje", "porcji", "adag", "porção", "porções",
     ]
 
     /// Words that may come before the number (`Serves 4`, `Für 4 Personen`, `Servings: 4`).
-    private static let leadWords: Set<String> = ["serves", "serving", "servings", "for", "für", "voor", "pour", "para", "per", "portions", "portionen"]
+    private static let leadWords: Set<String> = ["serves", "serving", "servings", "for", "für", "voor", "pour", "para", "per", "portions", "portionen", "yield", "yields", "makes"]
 
-    /// The number of servings when the text is only a count of them, written as the page wrote it
-    /// (a whole number's `.0` left out), else nil.
+    /// The number of servings when the text only states a count of people or portions (`Serves 4`,
+    /// `4 personen`, `Servings: 4`), else nil: how a page's line is known to be its yield.
     static func servings(in text: String) -> String? {
         guard text.utf8.count <= 80 else { return nil }
         var number: String?
@@ -62,16 +106,6 @@ enum YieldText {
               wordsAfter.allSatisfy({ servingWords.contains($0) }) else { return nil }
         let saysServings = !wordsAfter.isEmpty || wordsBefore.contains { servingWords.contains($0) || $0 == "portions" || $0 == "portionen" }
         guard saysServings || wordsBefore.isEmpty else { return nil }
-        return wholeNumber(number)
-    }
-
-    /// `4.0` → `4`; anything else as it is.
-    private static func wholeNumber(_ number: String) -> String {
-        for separator in [".", ","] {
-            if let range = number.range(of: separator), number[range.upperBound...].allSatisfy({ $0 == "0" }) {
-                return String(number[..<range.lowerBound])
-            }
-        }
         return number
     }
 }

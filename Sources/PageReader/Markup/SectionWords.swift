@@ -43,6 +43,16 @@ enum SectionWords {
     private static let instructionSet = Set(instructions)
     private static let otherSet = Set(others)
 
+    /// What a line titles when it is nothing but a section's title ("Ingredients", "Zutaten:").
+    static func title(of line: String) -> Kind? {
+        guard line.utf8.count <= 120 else { return nil }
+        let folded = Folding.fold(line)
+        if ingredientSet.contains(folded) { return .ingredients }
+        if instructionSet.contains(folded) { return .instructions }
+        if otherSet.contains(folded) { return .other }
+        return nil
+    }
+
     /// What a short line titles, if it is a section title: the word alone, or followed by a little
     /// more ("Ingredients for 4 people", "Zutaten:", "Zubereitung (30 Minuten)").
     static func kind(of line: String) -> Kind? {

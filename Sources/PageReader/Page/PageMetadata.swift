@@ -10,8 +10,9 @@ struct PageMetadata {
     var headings: [String] = []
     var heading: String? { headings.first }
     var openGraph: [String: String] = [:]
-    /// Every `og:image`, in page order (a page may give its logo first, then the picture).
-    var openGraphImages: [String] = []
+    /// The page's Open Graph pictures (`og:image`, `og:image:url`, `og:image:secure_url`, with the
+    /// `og:image:width` and `og:image:height` after each), else its Twitter picture.
+    var pictures = Pictures()
     var metaNames: [String: String] = [:]
     var canonical: String?
     var language: String?
@@ -19,6 +20,7 @@ struct PageMetadata {
     var embeddedVideo: String?
 
     init(tree: PageTree) {
+        var lastPicture: String?
         for index in tree.nodes.indices {
             let node = tree.nodes[index]
             switch (node.kind, node.name) {
@@ -28,7 +30,17 @@ struct PageMetadata {
                 guard let content = tree.attribute("content", of: index) else { continue }
                 if let property = tree.attribute("property", of: index)?.lowercased() {
                     if openGraph[property] == nil { openGraph[property] = content }
-                    if property == "og:image", openGraphImages.count < 8 { openGraphImages.append(content) }
+                    switch property {
+                    case "og:image", "og:image:url", "og:image:secure_url":
+                        pictures.add(content)
+                        lastPicture = content.trimmingCharacters(in: .whitespacesAndNewlines)
+                    case "og:image:width":
+                        if let lastPicture { pictures.add(lastPicture, width: Pictures.dimension(content)) }
+                    case "og:image:height":
+                        if let lastPicture { pictures.add(lastPicture, height: Pictures.dimension(content)) }
+                    default:
+                        break
+                    }
                 }
                 if let name = tree.attribute("name", of: index)?.lowercased(), metaNames[name] == nil {
                     metaNames[name] = content
@@ -56,6 +68,7 @@ struct PageMetadata {
                 continue
             }
         }
+        if pictures.candidates.isEmpty, let twitter = metaNames["twitter:image"] ?? metaNames["og:image"] { pictures.add(twitter) }
     }
 
     /// The page's title without the site's name: the `<h1>` when the Open Graph or document title
@@ -111,26 +124,42 @@ struct PageMetadata {
     }
 
     var siteName: String? { openGraph["og:site_name"] ?? metaNames["application-name"] ?? metaNames["og:site_name"] }
-    /// The page's picture: the first `og:image` that is not the site's logo (its HTTPS address when the
-    /// page gives one as `og:image:secure_url`), else Twitter's.
-    var image: String? {
-        let pictures = openGraphImages.filter { !PageMetadata.namesLogo($0) }
-        if let first = pictures.first {
-            if first.lowercased().hasPrefix("http:"), first == openGraphImages.first,
-               let secure = openGraph["og:image:secure_url"], secure.lowercased().hasPrefix("https:") {
-                return secure
-            }
-            return first
-        }
-        let others = [openGraph["og:image:url"], metaNames["twitter:image"], metaNames["og:image"]].compactMap { $0 }
-        return others.first { !PageMetadata.namesLogo($0) }
-    }
 
-    /// Whether an image's file name says it is a logo (`cropped-site-logo.png`).
-    static func namesLogo(_ address: String) -> Bool {
-        let path = address.split(separator: "?", maxSplits: 1).first ?? Substring(address)
-        let name = path.split(separator: "/").last ?? path
-        return name.lowercased().contains("logo")
+    /// A title as the recipe's data gives it, less a tail that names the site (`Pie Recipe - Site.com -
+    /// Recipes`): cut before the first part after a separator that starts with the site's name
+    /// (`og:site_name`) or holds a label of the page's host as a word (`site` of `www.site.com`); at the
+    /// page's `<h1>` when the title starts with it. Any other title stays as it is.
+    func withoutSiteSuffix(_ title: String, host: String?) -> String {
+        let clean = CleanText.line(title)
+        let name = siteName.map { Folding.fold($0) }.flatMap { $0.count >= 3 ? $0 : nil }
+        let labels = Set(host?.lowercased().split(separator: ".").map(String.init).filter { $0.count >= 4 && $0 != "www" } ?? [])
+        guard name != nil || !labels.isEmpty else { return clean }
+        func namesSite(_ part: Substring) -> Bool {
+            if let name, Folding.fold(String(part)).hasPrefix(name) { return true }
+            return part.lowercased().split { !$0.isLetter && !$0.isNumber }.contains { labels.contains(String($0)) }
+        }
+        var cut: String.Index?
+        for separator in [" | ", " – ", " — ", " - ", " · ", " :: ", " » ", " ~ "] {
+            var searchStart = clean.startIndex
+            while let range = clean.range(of: separator, range: searchStart..<clean.endIndex) {
+                let next = clean.range(of: separator, range: range.upperBound..<clean.endIndex)?.lowerBound ?? clean.endIndex
+                if range.lowerBound > clean.startIndex, namesSite(clean[range.upperBound..<next]) {
+                    if cut.map({ range.lowerBound < $0 }) ?? true { cut = range.lowerBound }
+                    break
+                }
+                searchStart = range.upperBound
+            }
+        }
+        guard let cut else { return clean }
+        let head = String(clean[..<cut])
+        let foldedTitle = Folding.fold(clean)
+        if let heading = headings.map({ CleanText.line($0) }).first(where: { heading in
+            let folded = Folding.fold(heading)
+            return folded.count >= 3 && foldedTitle.hasPrefix(folded) && folded.count < Folding.fold(head).count
+        }) {
+            return heading
+        }
+        return head
     }
     /// Where an `<iframe>`'s player lives when it is YouTube's or Vimeo's: its `src`, or the address a
     /// lazy-loading script puts there later (`data-src`, `data-lazy-src`).

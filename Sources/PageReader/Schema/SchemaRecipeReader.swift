@@ -16,8 +16,13 @@ struct SchemaRecipeReader {
     let nodesByID: [String: [String: JSONValue]]
     private var visits = 0
 
-    init(nodesByID: [String: [String: JSONValue]] = [:]) {
+    /// Whether lines that name a group ("For the glaze:", "DRESSING") become group names: for microdata,
+    /// where they are the page's own headings; JSON-LD's lines stay lines.
+    let groupingNamedLines: Bool
+
+    init(nodesByID: [String: [String: JSONValue]] = [:], groupingNamedLines: Bool = false) {
         self.nodesByID = nodesByID
+        self.groupingNamedLines = groupingNamedLines
     }
 
     /// Whether a value's `@type` names `wanted` (`Recipe`, `schema:Recipe`, `http://schema.org/Recipe`,
@@ -76,9 +81,13 @@ struct SchemaRecipeReader {
             guard let best else { return value }
             return value.elements.count > best.elements.count ? value : best
         }) {
+            // Each entry is one line as the data gives it; a list given as one text is split into its lines.
             var lines: [String] = []
-            collectIngredients(ingredients, into: &lines, depth: 0)
-            draft.ingredientGroups = IngredientLines.grouped(IngredientLines.withoutRepeatedEnd(lines))
+            let entries = ingredients.elements
+            collectIngredients(ingredients, into: &lines, depth: 0, splitting: entries.count == 1 && entries[0].string != nil)
+            // A list that repeats its own end says it once; a line that only titles the list is no ingredient.
+            lines = IngredientLines.withoutRepeatedEnd(lines).filter { SectionWords.title(of: $0) != .ingredients }
+            draft.ingredientGroups = groupingNamedLines ? IngredientLines.grouped(lines) : [PageRecipe.IngredientGroup(name: nil, lines: lines)]
         }
         if let instructions = SchemaRecipeReader.member(recipe, "recipeInstructions") ?? SchemaRecipeReader.member(recipe, "instructions") {
             var lines: [PageRecipe.Instruction] = []
@@ -94,8 +103,10 @@ struct SchemaRecipeReader {
         }
         draft.cuisine = SchemaRecipeReader.member(recipe, "recipeCuisine").flatMap(joinedText)
         draft.category = SchemaRecipeReader.member(recipe, "recipeCategory").flatMap(joinedText)
-        draft.image = SchemaRecipeReader.member(recipe, "image").flatMap { address($0, keys: ["url", "contentUrl", "@id"]) }
-            ?? SchemaRecipeReader.member(recipe, "thumbnailUrl").flatMap { address($0, keys: ["url"]) }
+        if let image = SchemaRecipeReader.member(recipe, "image") { collectPictures(image, into: &draft.pictures, depth: 0) }
+        if draft.pictures.candidates.isEmpty, let thumbnail = SchemaRecipeReader.member(recipe, "thumbnailUrl") {
+            collectPictures(thumbnail, into: &draft.pictures, depth: 0)
+        }
         draft.video = SchemaRecipeReader.member(recipe, "video").flatMap { address($0, keys: ["contentUrl", "embedUrl", "url"]) }
         draft.author = SchemaRecipeReader.member(recipe, "author").flatMap(names)
         draft.siteName = SchemaRecipeReader.member(recipe, "publisher").flatMap(names)
@@ -185,6 +196,32 @@ struct SchemaRecipeReader {
         }
     }
 
+    /// Every picture an `image` names: an address, an `ImageObject` (also through `@id`) with its
+    /// width and height, or a list of either.
+    private func collectPictures(_ value: JSONValue, into pictures: inout Pictures, depth: Int) {
+        guard depth < 4 else { return }
+        switch value {
+        case .string(let text):
+            pictures.add(Mojibake.repaired(text))
+        case .array(let values):
+            for element in values.prefix(20) { collectPictures(element, into: &pictures, depth: depth + 1) }
+        case .object:
+            guard let object = resolved(value) else { return }
+            // An `@id` names the picture only when it is not a fragment of the page (`…/#primaryimage`).
+            let address = ["url", "contentUrl", "@id"].lazy.compactMap { key in
+                object[key].flatMap { self.address($0, keys: ["url", "contentUrl"]) }.flatMap { key == "@id" && $0.contains("#") ? nil : $0 }
+            }.first
+            guard let address else { return }
+            func size(_ key: String) -> Int? {
+                guard let member = object[key] else { return nil }
+                return Pictures.dimension(member.string ?? member["value"]?.string ?? member["@value"]?.string)
+            }
+            pictures.add(address, width: size("width"), height: size("height"))
+        default:
+            return
+        }
+    }
+
     private func minutes(_ value: JSONValue) -> Int? {
         switch value {
         case .string(let text):
@@ -223,21 +260,23 @@ struct SchemaRecipeReader {
 
     // MARK: Lists
 
-    private mutating func collectIngredients(_ value: JSONValue, into lines: inout [String], depth: Int) {
+    private mutating func collectIngredients(_ value: JSONValue, into lines: inout [String], depth: Int, splitting: Bool) {
         guard depth < Limits.depth, lines.count < Limits.lines else { return }
         visits += 1
         guard visits < Limits.visits else { return }
         switch value {
         case .string(let text):
-            for line in IngredientLines.markingIndentedGroups(HTMLLines.lines(Mojibake.repaired(text))) where lines.count < Limits.lines {
-                lines.append(line)
+            if splitting {
+                for line in HTMLLines.lines(Mojibake.repaired(text)) where lines.count < Limits.lines { lines.append(line) }
+            } else if !SchemaRecipeReader.isBlank(text) {
+                lines.append(Mojibake.repaired(text))
             }
         case .number(let text):
             lines.append(text)
         case .array(let values):
             for element in values {
                 guard lines.count < Limits.lines, visits < Limits.visits else { break }
-                collectIngredients(element, into: &lines, depth: depth + 1)
+                collectIngredients(element, into: &lines, depth: depth + 1, splitting: splitting)
             }
         case .object(let object):
             if let text = (object["text"] ?? object["name"] ?? object["@value"]).flatMap(firstText) { lines.append(text) }
