@@ -44,6 +44,86 @@ import Entity
         #expect(recipe.ingredients == ["flour"])
     }
 
+    private func microdata(_ body: String) -> String {
+        "<html><body><div itemscope itemtype=\"https://schema.org/Recipe\"><h1 itemprop=\"name\">Pancakes</h1>\(body)</div></body></html>"
+    }
+
+    @Test func aPropertysValueIsTheTextOfAllItsDescendants() throws {
+        let html = microdata("""
+            <ul><li itemprop="recipeIngredient"><span class="amount">1</span><div class="unit">cup</div><p class="name">flour</p></li>
+            <li itemprop="recipeIngredient"><span>2</span> <span>eggs</span></li></ul><p itemprop="recipeInstructions">Whisk.</p>
+            """)
+        #expect(try #require(extract(html)).ingredients == ["1 cup flour", "2 eggs"])
+    }
+
+    @Test func propertiesInsideANestedItemBelongToThatItem() throws {
+        let html = microdata("""
+            <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ann</span>
+              <span itemprop="description">Baker</span></div>
+            <ul><li itemprop="ingredient" itemscope itemtype="http://data-vocabulary.org/RecipeIngredient">
+              <span itemprop="amount">1 cup</span> <span itemprop="name">flour</span></li>
+            <li itemprop="ingredient" itemscope><span itemprop="amount">2</span> <span itemprop="name">eggs</span></li></ul>
+            <p itemprop="recipeInstructions">Whisk.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.title == "Pancakes")
+        #expect(recipe.author == "Ann")
+        #expect(recipe.description == nil || recipe.description != "Baker")
+        #expect(recipe.ingredients == ["1 cup flour", "2 eggs"])
+    }
+
+    @Test func valuesComeFromTheAttributesTheirElementsCarry() throws {
+        let html = microdata("""
+            <link itemprop="image" href="/img/pancakes.jpg"><time itemprop="cookTime" datetime="PT10M">ten minutes</time>
+            <data itemprop="recipeYield" value="4">four people</data><meta itemprop="recipeCategory" content="Breakfast">
+            <span itemprop="recipeIngredient">1 cup flour</span><p itemprop="recipeInstructions">Whisk.</p>
+            """)
+        let recipe = try #require(extract(html, url: "https://example.com/pancakes"))
+        #expect(recipe.imageURL == "https://example.com/img/pancakes.jpg")
+        #expect(recipe.cookMinutes == 10)
+        #expect(recipe.yields == "4 servings")
+        #expect(recipe.category == "Breakfast")
+    }
+
+    @Test func aWholeListInOneIngredientPropertyIsSplitIntoItsLines() throws {
+        let broken = microdata("<p itemprop=\"recipeIngredient\">1 cup flour<br>2 eggs<br>1 cup milk</p><p itemprop=\"recipeInstructions\">Whisk.</p>")
+        #expect(try #require(extract(broken)).ingredients == ["1 cup flour", "2 eggs", "1 cup milk"])
+        let commas = microdata("<p itemprop=\"recipeIngredient\">1 cup flour, 2 eggs, 1 cup milk, a pinch of salt</p><p itemprop=\"recipeInstructions\">Whisk.</p>")
+        #expect(try #require(extract(commas)).ingredients == ["1 cup flour", "2 eggs", "1 cup milk", "a pinch of salt"])
+        // One ingredient with commas in it stays one line.
+        let one = microdata("<p itemprop=\"recipeIngredient\">Salt, pepper, to taste</p><p itemprop=\"recipeInstructions\">Season.</p>")
+        #expect(try #require(extract(one)).ingredients == ["Salt, pepper, to taste"])
+    }
+
+    @Test func theListsTitleAndYieldAndTheMethodsTitleAreLabelsNotRecipeText() throws {
+        let html = microdata("""
+            <ul><li itemprop="recipeIngredient">Składniki</li><li itemprop="recipeIngredient">2 - 4 porcje</li>
+            <li itemprop="recipeIngredient">1 cup flour</li></ul>
+            <div itemprop="recipeInstructions"><h3>Modo de preparo</h3><p>Whisk.</p><p>Fry.</p></div>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 cup flour"])
+        #expect(recipe.steps == ["Whisk.", "Fry."])
+    }
+
+    @Test func propertiesAnItemReferencesElsewhereAreItsOwn() throws {
+        let html = """
+            <div itemscope itemtype="https://schema.org/Recipe" itemref="method"><h1 itemprop="name">Pancakes</h1>
+            <span itemprop="recipeIngredient">1 cup flour</span></div><aside>Ads</aside>
+            <div id="method"><p itemprop="recipeInstructions">Whisk and fry.</p></div>
+            """
+        #expect(try #require(extract(html)).steps == ["Whisk and fry."])
+    }
+
+    @Test func theFullestRecipeItemIsTheRecipe() throws {
+        let html = """
+            <div itemscope itemtype="https://schema.org/Recipe"><span itemprop="name">Teaser</span><span itemprop="recipeIngredient">flour</span></div>
+            <div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Pancakes</h1>
+            <span itemprop="recipeIngredient">1 cup flour</span><span itemprop="recipeIngredient">2 eggs</span><p itemprop="recipeInstructions">Whisk.</p></div>
+            """
+        #expect(try #require(extract(html)).title == "Pancakes")
+    }
+
     @Test func jsonLDIsTrustedBeforeMicrodata() throws {
         let html = pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"From JSON\",\"recipeIngredient\":[\"a\"],\"recipeInstructions\":\"b\"}")
             + "<div itemscope itemtype='http://schema.org/Recipe'><span itemprop=name>From microdata</span><span itemprop=recipeIngredient>c</span></div>"

@@ -155,7 +155,7 @@ public enum RecipeExtractor {
                 if !readMicrodata {
                     readMicrodata = true
                     if let item = MicrodataReader.recipe(in: tree) {
-                        var reader = SchemaRecipeReader(groupingNamedLines: true)
+                        var reader = SchemaRecipeReader(fromMarkup: true)
                         microdataDraft = reader.draft(from: item)
                     }
                 }

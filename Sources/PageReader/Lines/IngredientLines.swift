@@ -158,3 +158,23 @@ extension IngredientLines {
         return !lines.isEmpty && shownLines.count >= lines.count + 3 && Array(shownLines.prefix(lines.count)) == lines
     }
 }
+
+extension IngredientLines {
+    /// A line of a page's list that is its label, not an ingredient: a part's title ("Ingredients",
+    /// "Zutaten:") or the yield ("Serves 4", "2 - 4 porcje", "Für 2 Personen").
+    static func isLabel(_ line: String) -> Bool {
+        let clean = CleanText.line(line, maxLength: 120)
+        return SectionWords.title(of: clean) != nil || YieldText.statesServings(clean)
+    }
+}
+
+extension IngredientLines {
+    /// A whole list written as one line with commas (`2 eggs, 1 cup flour, 1 tsp salt`), split where
+    /// most parts start with an amount; any other line as it is.
+    static func splitAtCommas(_ line: String) -> [String] {
+        let parts = line.split(whereSeparator: { $0 == "," || $0 == ";" }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard parts.count >= 3 else { return [line] }
+        let measured = parts.filter { Amounts.startsWithAmount($0) }.count
+        return measured * 3 >= parts.count * 2 ? parts : [line]
+    }
+}

@@ -67,6 +67,33 @@ enum YieldText {
     /// Words that may come before the number (`Serves 4`, `Für 4 Personen`, `Servings: 4`).
     private static let leadWords: Set<String> = ["serves", "serving", "servings", "for", "für", "voor", "pour", "para", "per", "portions", "portionen", "yield", "yields", "makes"]
 
+    /// Whether a line only states the yield: a count or a range of people or portions (`Serves 4`,
+    /// `2 - 4 porcje`, `Für 4-6 Personen`).
+    static func statesServings(_ line: String) -> Bool {
+        guard line.utf8.count <= 80 else { return false }
+        return servings(in: line) != nil || servings(in: withoutRange(line)) != nil
+    }
+
+    /// `2 - 4 porcje` → `2 porcje`: the second number of a range left out.
+    private static func withoutRange(_ line: String) -> String {
+        let characters = Array(line)
+        guard let first = characters.firstIndex(where: { $0.isASCII && $0.isNumber }) else { return line }
+        var index = first
+        while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
+        let numberEnd = index
+        while index < characters.count, characters[index] == " " { index += 1 }
+        var word = ""
+        while index < characters.count, characters[index].isLetter || characters[index] == "-" || characters[index] == "–", word.count < 4 {
+            word.append(characters[index])
+            index += 1
+        }
+        guard ["-", "–", "to", "bis", "à", "a", "til", "do", "tot"].contains(word.lowercased()) else { return line }
+        while index < characters.count, characters[index] == " " { index += 1 }
+        guard index < characters.count, characters[index].isASCII, characters[index].isNumber else { return line }
+        while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
+        return String(characters[..<numberEnd]) + String(characters[index...])
+    }
+
     /// The number of servings when the text only states a count of people or portions (`Serves 4`,
     /// `4 personen`, `Servings: 4`), else nil: how a page's line is known to be its yield.
     static func servings(in text: String) -> String? {

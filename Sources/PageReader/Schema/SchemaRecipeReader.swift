@@ -16,13 +16,15 @@ struct SchemaRecipeReader {
     let nodesByID: [String: [String: JSONValue]]
     private var visits = 0
 
-    /// Whether lines that name a group ("For the glaze:", "DRESSING") become group names: for microdata,
-    /// where they are the page's own headings; JSON-LD's lines stay lines.
-    let groupingNamedLines: Bool
+    /// Whether the recipe is the page's own markup (microdata) rather than JSON-LD: lines that name a
+    /// group ("For the glaze:", "DRESSING") are then the page's headings and become group names, and
+    /// lines that only title a part or state the yield are the page's labels, not the recipe's text.
+    /// JSON-LD's lines stay lines.
+    let fromMarkup: Bool
 
-    init(nodesByID: [String: [String: JSONValue]] = [:], groupingNamedLines: Bool = false) {
+    init(nodesByID: [String: [String: JSONValue]] = [:], fromMarkup: Bool = false) {
         self.nodesByID = nodesByID
-        self.groupingNamedLines = groupingNamedLines
+        self.fromMarkup = fromMarkup
     }
 
     /// Whether a value's `@type` names `wanted` (`Recipe`, `schema:Recipe`, `http://schema.org/Recipe`,
@@ -76,7 +78,7 @@ struct SchemaRecipeReader {
             draft.totalMinutes = (draft.prepMinutes ?? 0) + (draft.cookMinutes ?? 0)
         }
         // Both names at once (microdata around a list of its own): the one with more elements is the list.
-        let ingredientValues = ["recipeIngredient", "ingredients"].compactMap { SchemaRecipeReader.member(recipe, $0) }
+        let ingredientValues = ["recipeIngredient", "ingredients", "ingredient"].compactMap { SchemaRecipeReader.member(recipe, $0) }
         if let ingredients = ingredientValues.reduce(nil, { (best: JSONValue?, value: JSONValue) in
             guard let best else { return value }
             return value.elements.count > best.elements.count ? value : best
@@ -87,7 +89,11 @@ struct SchemaRecipeReader {
             collectIngredients(ingredients, into: &lines, depth: 0, splitting: entries.count == 1 && entries[0].string != nil)
             // A list that repeats its own end says it once; a line that only titles the list is no ingredient.
             lines = IngredientLines.withoutRepeatedEnd(lines).filter { SectionWords.title(of: $0) != .ingredients }
-            draft.ingredientGroups = groupingNamedLines ? IngredientLines.grouped(lines) : [PageRecipe.IngredientGroup(name: nil, lines: lines)]
+            if fromMarkup {
+                draft.ingredientGroups = IngredientLines.grouped(lines.filter { !IngredientLines.isLabel($0) })
+            } else {
+                draft.ingredientGroups = [PageRecipe.IngredientGroup(name: nil, lines: lines)]
+            }
         }
         if let instructions = SchemaRecipeReader.member(recipe, "recipeInstructions") ?? SchemaRecipeReader.member(recipe, "instructions") {
             var lines: [PageRecipe.Instruction] = []
@@ -98,6 +104,10 @@ struct SchemaRecipeReader {
                 let summary = Folding.fold(description)
                 let shorter = min(method.count, summary.count)
                 if shorter >= 40, method.hasPrefix(summary) || summary.hasPrefix(method) { lines = [] }
+            }
+            if fromMarkup {
+                // "Preparation" over the method's lines titles them.
+                while let first = lines.first, SectionWords.title(of: first.text) == .instructions { lines.removeFirst() }
             }
             draft.instructions = lines
         }
@@ -267,7 +277,9 @@ struct SchemaRecipeReader {
         switch value {
         case .string(let text):
             if splitting {
-                for line in HTMLLines.lines(Mojibake.repaired(text)) where lines.count < Limits.lines { lines.append(line) }
+                var split = HTMLLines.lines(Mojibake.repaired(text))
+                if split.count == 1 { split = IngredientLines.splitAtCommas(split[0]) }
+                for line in split where lines.count < Limits.lines { lines.append(line) }
             } else if !SchemaRecipeReader.isBlank(text) {
                 lines.append(Mojibake.repaired(text))
             }
@@ -279,7 +291,8 @@ struct SchemaRecipeReader {
                 collectIngredients(element, into: &lines, depth: depth + 1, splitting: splitting)
             }
         case .object(let object):
-            if let text = (object["text"] ?? object["name"] ?? object["@value"]).flatMap(firstText) { lines.append(text) }
+            // A microdata ingredient item reads as its element's whole text.
+            if let text = (object["@text"] ?? object["text"] ?? object["name"] ?? object["@value"]).flatMap(firstText) { lines.append(text) }
         default:
             break
         }
