@@ -29,7 +29,8 @@ import Entity
         #expect(recipe.method == .heuristic)
         #expect(recipe.ingredientGroups == [
             .init(name: nil, lines: ["2 cups flour", "1 cup sugar"]),
-            .init(name: "Für den Guss", lines: ["100 g Puderzucker", "For 4 people", "1 lemon"]),
+            // "For 4 people" states the yield: a label, not an ingredient.
+            .init(name: "Für den Guss", lines: ["100 g Puderzucker", "1 lemon"]),
         ])
     }
 

@@ -36,3 +36,17 @@ struct RecipeDraft {
         instructions.contains { $0.kind == .section }
     }
 }
+
+extension RecipeDraft {
+    /// The draft without the page's labels and controls among its lines (see `PageLabels`), for a
+    /// recipe read from a page's markup; nil when nothing is left.
+    var withoutPageLabels: RecipeDraft? {
+        var draft = self
+        draft.ingredientGroups = ingredientGroups.map { group in
+            PageRecipe.IngredientGroup(name: group.name, lines: group.lines.filter { !PageLabels.isNotRecipeText($0) })
+        }.filter { !$0.lines.isEmpty }
+        draft.instructions = instructions.filter { $0.kind == .section || !PageLabels.isNotRecipeText($0.text) }
+        guard draft.ingredientCount > 0 || draft.stepCount > 0 else { return nil }
+        return draft
+    }
+}

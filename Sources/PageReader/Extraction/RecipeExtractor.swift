@@ -49,12 +49,16 @@ public enum RecipeExtractor {
             (.heuristic, { sources.headings }),
         ]
         if !hasUsableIngredients(recipe) {
-            for source in shownSources where source.method != ingredientsBy {
-                guard let draft = source.draft(), draft.ingredientCount > max(1, recipe.ingredientCount) || (recipe.ingredientCount == 0 && draft.ingredientCount > 0)
-                else { continue }
+            // The first source whose lines mostly give amounts, else the first with any.
+            let offered = shownSources.filter { $0.method != ingredientsBy }.compactMap { source in
+                source.draft().flatMap { draft in
+                    draft.ingredientCount > max(1, recipe.ingredientCount) || (recipe.ingredientCount == 0 && draft.ingredientCount > 0)
+                        ? (source.method, draft) : nil
+                }
+            }
+            if let (method, draft) = offered.first(where: { IngredientLines.mostlyGiveAmounts($0.1.ingredientGroups) }) ?? offered.first {
                 recipe.ingredientGroups = draft.ingredientGroups
-                ingredientsBy = source.method
-                break
+                ingredientsBy = method
             }
         } else {
             if let card = sources.card {
@@ -73,11 +77,14 @@ public enum RecipeExtractor {
             }
         }
         if recipe.stepCount == 0 {
-            for source in shownSources where source.method != stepsBy {
-                guard let draft = source.draft(), draft.stepCount > 0 else { continue }
+            // The first source whose steps read like a method, else the first with any.
+            let offered = shownSources.filter { $0.method != stepsBy }.compactMap { source in
+                source.draft().flatMap { $0.stepCount > 0 ? (source.method, $0) : nil }
+            }
+            if let (method, draft) = offered.first(where: { StepLines.readLikeSteps($0.1.instructions.filter { $0.kind == .step }.map(\.text)) })
+                ?? offered.first {
                 recipe.instructions = draft.instructions
-                stepsBy = source.method
-                break
+                stepsBy = method
             }
         } else if recipe.stepCount <= 2, stepsBy != .heuristic,
                   let shown = [sources.card, sources.headings].lazy.compactMap({ $0 }).first(where: { $0.stepCount > 0 }),
@@ -87,7 +94,8 @@ public enum RecipeExtractor {
             stepsBy = .recipeCard
         }
         // Numbering written into the steps goes; JSON-LD's lines that are only a step's label stay.
-        recipe.instructions = StepLines.tidy(recipe.instructions, keepingLabels: stepsBy == .jsonLD)
+        recipe.instructions = StepLines.tidy(recipe.instructions, keepingLabels: stepsBy == .jsonLD,
+                                             removingBareNumbers: stepsBy == .recipeCard || stepsBy == .heuristic)
         guard let method = ingredientsBy ?? stepsBy, recipe.ingredientCount > 0 || recipe.stepCount > 0 else { return nil }
         if primary == nil {
             // No structured data: the page's markup gives the rest too.
@@ -167,7 +175,7 @@ public enum RecipeExtractor {
             mutating get {
                 if !readCard {
                     readCard = true
-                    cardDraft = RecipeCardReader.read(tree)
+                    cardDraft = RecipeCardReader.read(tree).flatMap(\.withoutPageLabels)
                 }
                 return cardDraft
             }
@@ -186,7 +194,7 @@ public enum RecipeExtractor {
             mutating get {
                 if !readHeadings {
                     readHeadings = true
-                    headingsDraft = HeadingHeuristic.read(tree, blocks: blocks)
+                    headingsDraft = HeadingHeuristic.read(tree, blocks: blocks).flatMap(\.withoutPageLabels)
                 }
                 return headingsDraft
             }

@@ -44,38 +44,39 @@ enum IngredientLines {
         return withNumbers.count * 3 < lines.count
     }
 
-    /// The lines as the page shows them, when each is a structured line with its quantity in front
-    /// (also when the page shows quantity and name as two lines each).
+    /// The structured lines, each as the page shows it when the page puts a quantity in front of it
+    /// (also when the page shows the quantity on a line of its own just before); nil unless the page
+    /// gives two thirds of them so.
     static func withQuantities(_ groups: [PageRecipe.IngredientGroup], shown: [PageRecipe.IngredientGroup]) -> [PageRecipe.IngredientGroup]? {
         let lines = groups.flatMap(\.lines)
         let visible = shown.flatMap(\.lines)
-        var matched: [String] = []
+        var result: [String] = []
         var position = 0
-        var skipped = 0
+        var found = 0
         for structured in lines {
-            let foldedStructured = Folding.fold(structured)
-            guard !foldedStructured.isEmpty else { return nil }
-            while true {
-                guard position < visible.count else { return nil }
-                let foldedLine = Folding.fold(visible[position])
-                // The first line must add its quantity: a page that shows the name first pairs the other way.
-                if foldedLine.hasSuffix(foldedStructured), foldedLine.count > foldedStructured.count || !matched.isEmpty {
-                    matched.append(visible[position])
-                    position += 1
-                    break
+            let folded = Folding.fold(structured)
+            var taken: String?
+            if !folded.isEmpty, !isGroupName(CleanText.line(structured)) {
+                for candidate in position..<min(visible.count, position + 3) {
+                    let line = Folding.fold(visible[candidate])
+                    if line.hasSuffix(folded), line.count > folded.count {
+                        taken = visible[candidate]
+                        position = candidate + 1
+                        break
+                    }
+                    if candidate + 1 < visible.count, RowText.isAmountAlone(visible[candidate]), Folding.fold(visible[candidate + 1]) == folded {
+                        taken = visible[candidate] + " " + visible[candidate + 1]
+                        position = candidate + 2
+                        break
+                    }
                 }
-                if position + 1 < visible.count, Folding.fold(visible[position] + visible[position + 1]).hasSuffix(foldedStructured) {
-                    matched.append(visible[position] + " " + visible[position + 1])
-                    position += 2
-                    break
-                }
-                // A line or two before the list proper ("2 portions").
-                guard matched.isEmpty, skipped < 2 else { return nil }
-                skipped += 1
-                position += 1
             }
+            if let taken { found += 1 }
+            result.append(taken ?? structured)
         }
-        return matched == visible ? shown : [PageRecipe.IngredientGroup(name: nil, lines: matched)]
+        let names = lines.filter { isGroupName(CleanText.line($0)) }.count
+        guard found * 3 >= (lines.count - names) * 2 else { return nil }
+        return [PageRecipe.IngredientGroup(name: nil, lines: result)]
     }
 
     /// Words that open the name of a group of ingredients ("For the glaze", "Für den Teig", "Voor de saus").
@@ -176,5 +177,13 @@ extension IngredientLines {
         guard parts.count >= 3 else { return [line] }
         let measured = parts.filter { Amounts.startsWithAmount($0) }.count
         return measured * 3 >= parts.count * 2 ? parts : [line]
+    }
+}
+
+extension IngredientLines {
+    /// Whether most lines of a list give an amount (see `Amounts`).
+    static func mostlyGiveAmounts(_ groups: [PageRecipe.IngredientGroup]) -> Bool {
+        let lines = groups.flatMap(\.lines)
+        return !lines.isEmpty && lines.filter(Amounts.hasAmount).count * 2 >= lines.count
     }
 }

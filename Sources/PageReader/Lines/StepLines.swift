@@ -7,7 +7,8 @@ import Entity
 enum StepLines {
     /// `keepingLabels`: a line that is nothing but a step's label (`Étape 1`) stays, as structured data
     /// gives it; the page's own markup loses it.
-    static func tidy(_ instructions: [PageRecipe.Instruction], keepingLabels: Bool = false) -> [PageRecipe.Instruction] {
+    /// `removingBareNumbers`: a number the page's markup set before a step (`1` over `Preheat…`) goes too.
+    static func tidy(_ instructions: [PageRecipe.Instruction], keepingLabels: Bool = false, removingBareNumbers: Bool = false) -> [PageRecipe.Instruction] {
         var result: [PageRecipe.Instruction] = []
         for instruction in instructions {
             guard instruction.kind == .step else {
@@ -18,6 +19,8 @@ enum StepLines {
                 let clean = withoutBullet(CleanText.line(piece))
                 var text = withoutNumber(clean)
                 if text.isEmpty, keepingLabels { text = clean }
+                // The page's own markup sets a step's number apart (`1` over `Preheat…`).
+                if removingBareNumbers { text = withoutBareNumber(text) }
                 // A line of punctuation alone (`'`, `*`) says nothing.
                 if text.contains(where: { $0.isLetter || $0.isNumber }) { result.append(.step(text)) }
             }
@@ -109,6 +112,23 @@ enum StepLines {
         }
         guard hasWord || punctuated else { return line }
         return String(String.UnicodeScalarView(scalars[index...])).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `1 Preheat…` → `Preheat…`, `1鍋に…` → `鍋に…`: a number before a step's first word, when that word is
+    /// no unit (`1 cup…` stays).
+    static func withoutBareNumber(_ line: String) -> String {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        while index < scalars.count, ("0"..."9").contains(scalars[index]), index < 3 { index += 1 }
+        guard index > 0, index < scalars.count, !("0"..."9").contains(scalars[index]) else { return line }
+        if scalars[index] == " " {
+            let rest = String(String.UnicodeScalarView(scalars[(index + 1)...]))
+            guard let first = rest.unicodeScalars.first, first.properties.isUppercase, !Amounts.startsWithAmount(rest) else { return line }
+            return rest
+        }
+        // A number glued to a word in a script without capitals or spaces.
+        guard scalars[index].value >= 0x3000, scalars[index].properties.isAlphabetic, scalars[index].properties.numericType == nil else { return line }
+        return String(String.UnicodeScalarView(scalars[index...]))
     }
 
     /// `1. A.2. B. 3. C` → `1. A.`, `2. B.`, `3. C`, only when the line starts at 1 and each number follows the last.

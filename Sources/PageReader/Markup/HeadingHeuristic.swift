@@ -296,6 +296,14 @@ enum HeadingHeuristic {
                         }
                     }
                     index = node.end
+                } else if name != "br", let row = RowText.line(at: index, in: tree) {
+                    // An ingredient set out as pieces side by side, or a table's row: one line.
+                    flush()
+                    switch row {
+                    case .line(let text): blocks.append(Block(kind: .item, text: text))
+                    case .header(let text): blocks.append(Block(kind: .heading(7), text: text))
+                    }
+                    index = node.end
                 } else {
                     if name == "br" || PageTree.blockElements.contains(name) { flush() }
                     index += 1

@@ -14,8 +14,9 @@ enum RecipeCardReader {
     }
 
     static func read(_ tree: PageTree) -> RecipeDraft? {
-        let ingredients = container(for: .ingredients, in: tree).map { entries(in: $0, part: .ingredients, tree: tree) } ?? []
-        let instructions = container(for: .instructions, in: tree).map { entries(in: $0, part: .instructions, tree: tree) } ?? []
+        let candidates = containers(in: tree)
+        let ingredients = bestEntries(for: .ingredients, among: candidates, in: tree)
+        let instructions = bestEntries(for: .instructions, among: candidates, in: tree)
         var draft = RecipeDraft()
         draft.ingredientGroups = groups(from: ingredients)
         draft.instructions = steps(from: instructions)
@@ -71,23 +72,44 @@ enum RecipeCardReader {
     /// Byte strings one of which a class must hold to name a part (checked before any decoding).
     private static let partNeedles = ByteNeedles(["ingredient", "instruction", "direction", "preparation", "zutaten", "zubereitung", "steps", "method"])
 
-    /// The first outermost element whose class names `part` and which holds the most items among the
-    /// first such elements; its parent instead when the part is split over sibling lists there
-    /// (`<ul class=ingredients>` once per group).
-    private static func container(for wanted: Part, in tree: PageTree) -> Int? {
-        let candidates = containers(in: tree)
-        var best: (index: Int, items: Int)?
+    /// The entries of the element that reads most like `wanted`: of the outermost elements whose class
+    /// names it (their parent instead, when the part is split over sibling lists there: `<ul
+    /// class=ingredients>` once per group), the one whose items most look the part (ingredient lines
+    /// giving amounts, steps reading as sentences), the first among equals.
+    private static func bestEntries(for wanted: Part, among candidates: [(index: Int, part: Part)], in tree: PageTree) -> [Entry] {
+        var best: [Entry] = []
+        var bestScore = 0
+        var tried = Set<Int>()
         for (index, part) in candidates where part == wanted {
-            let items = itemCount(in: index, tree: tree)
-            if items > 0, items > (best?.items ?? 0) { best = (index, items) }
-            if items >= 2 { break }
+            var unit = index
+            let parent = tree.nodes[index].parent
+            if parent >= 0, tree.nodes[parent].name != "body", tree.nodes[parent].name != "html" {
+                let inParent = candidates.filter { tree.contains(parent, $0.index) }
+                if inParent.count >= 2, inParent.allSatisfy({ $0.part == wanted }) { unit = parent }
+            }
+            guard tried.insert(unit).inserted else { continue }
+            let found = entries(in: unit, part: wanted, tree: tree)
+            let score = quality(of: found, as: wanted)
+            if score > bestScore {
+                best = found
+                bestScore = score
+            }
         }
-        guard let chosen = best?.index else { return nil }
-        let parent = tree.nodes[chosen].parent
-        guard parent >= 0, tree.nodes[parent].name != "body", tree.nodes[parent].name != "html" else { return chosen }
-        let inParent = candidates.filter { tree.contains(parent, $0.index) }
-        if inParent.count >= 2, inParent.allSatisfy({ $0.part == wanted }) { return parent }
-        return chosen
+        return best
+    }
+
+    /// How much entries look like `part`: each item counts, twice when it looks the part (an
+    /// ingredient giving an amount, a step that is a sentence), not at all when it is a label; the least
+    /// of scores when fewer than half of them look the part (a menu, a list of tags).
+    private static func quality(of entries: [Entry], as part: Part) -> Int {
+        var items = 0
+        var looking = 0
+        for case .item(let text) in entries where !PageLabels.isNotRecipeText(text) {
+            items += 1
+            if part == .ingredients ? Amounts.hasAmount(text) : StepLines.readLikeSteps([text]) { looking += 1 }
+        }
+        guard items > 0 else { return 0 }
+        return looking * 2 >= items ? items + looking : 1
     }
 
     /// Outermost elements whose class names a part, in page order.
@@ -110,20 +132,6 @@ enum RecipeCardReader {
             index += 1
         }
         return result
-    }
-
-    private static func itemCount(in container: Int, tree: PageTree) -> Int {
-        var count = 0
-        var index = container + 1
-        while index < tree.nodes[container].end, count < 3 {
-            if tree.nodes[index].kind == .element, tree.nodes[index].name == "li" || tree.nodes[index].name == "p" {
-                count += 1
-                index = tree.nodes[index].end
-            } else {
-                index += 1
-            }
-        }
-        return count
     }
 
     // MARK: Reading the card

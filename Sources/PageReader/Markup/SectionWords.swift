@@ -36,7 +36,10 @@ enum SectionWords {
         "reviews", "equipment", "video", "share", "notizen", "tipps", "hinweise", "astuces", "conseils", "remarques",
         "opmerkingen", "tips", "vinkit", "megjegyzés", "uwagi", "uwaga", "notas", "consejos", "note", "consigli",
         "leaveareply", "leaveacomment", "readerinteractions", "relatedrecipes", "youmayalsolike", "youmightalsolike",
-        "morerecipes", "relatedposts", "similarrecipes", "tags", "categories",
+        "morerecipes", "relatedposts", "similarrecipes", "tags", "categories", "voedingswaarde", "voedingswaarden",
+        "nährwerte", "nährwertangaben", "näringsvärde", "näringsvärden", "næringsinnhold", "næringsindhold", "valeursnutritionnelles",
+        "valorinutrizionali", "informaciónnutricional", "valoresnutricionales", "informaçãonutricional", "wartościodżywcze", "tápérték",
+        "equipment", "utensils", "materials", "tools", "ausstattung", "utensilien", "ustensiles", "matériel",
     ]
 
     private static let ingredientSet = Set(ingredients)

@@ -1,0 +1,58 @@
+import Entity
+
+/// Lines a page's markup carries around a recipe that are not its text: the page's controls (print,
+/// share, save, subscribe, PDF, the shopping list), its facts set out as labels ("Prep time: 10 min",
+/// "Niveau: einfach", "Serves 4"), a part's own title, a number alone (a servings counter). Only for
+/// lines read from the page's markup; structured data's text is kept as it is.
+enum PageLabels {
+    /// Words (folded) that make a short line one of the page's controls, in the languages RecipeBook meets.
+    private static let controlPhrases: [String] = [
+        "print", "printrecipe", "share", "pinit", "pinthis", "pinrecipe", "saverecipe", "savetofavorites", "addtofavorites",
+        "subscribe", "newsletter", "downloadpdf", "pdf", "shoppinglist", "grocerylist", "addtoshoppinglist", "addtogrocerylist",
+        "jumptorecipe", "jumptoinstructions", "rateforthisrecipe", "ratethisrecipe", "leaveareview", "followus", "affiliatelink",
+        "drucken", "rezeptdrucken", "teilen", "merken", "einkaufsliste", "aufdieeinkaufsliste", "boodschappenbestellen",
+        "boodschappenlijst", "opslaan", "printen", "delen", "volgons", "imprimer", "partager", "enregistrer", "listedecourses",
+        "stampa", "condividi", "salva", "listadellaspesa", "salvanellalistadellaspesa", "imprimir", "compartir", "guardar",
+        "listadelacompra", "skrivut", "dela", "spara", "inköpslista", "handleliste", "indkøbsliste", "udskriv", "gem", "drukuj",
+        "udostępnij", "zapisz", "listazakupów", "nyomtatás", "megosztás", "mentés", "bevásárlólista", "postviews",
+    ]
+
+    /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.
+    private static let factLabels: [String] = [
+        "preptime", "preparationtime", "cooktime", "cookingtime", "totaltime", "readyin", "resttime", "difficulty", "level",
+        "calories", "servings", "serves", "yield", "course", "cuisine", "category", "keywords", "author", "kcal",
+        "zubereitungszeit", "arbeitszeit", "kochzeit", "backzeit", "ruhezeit", "wartezeit", "gesamtzeit", "schwierigkeit", "niveau",
+        "portionen", "kalorien", "bereidingstijd", "kooktijd", "moeilijkheid", "moeilijkheidsgraad", "porties", "personen",
+        "tempsdepréparation", "tempsdecuisson", "difficulté", "portions", "tempodipreparazione", "tempodicottura", "difficoltà",
+        "porzioni", "tiempodepreparación", "tiempodecocción", "dificultad", "porciones", "raciones", "tempodepreparo",
+        "rendimento", "porções", "tillagningstid", "portioner", "tilberedningstid", "porsjoner", "czasprzygotowania", "porcje",
+        "elkészítésiidő", "adag", "nehézség", "hazırlamasüresi", "pişirmesüresi", "kişilik",
+    ]
+
+    /// Whether text is only the label of a fact ("Prep time", "Portionen").
+    static func isFactLabel(_ text: String) -> Bool {
+        text.utf8.count <= 60 && factLabels.contains(Folding.fold(text))
+    }
+
+    /// Whether a line read from a page's markup is one of its labels or controls, not recipe text.
+    static func isNotRecipeText(_ line: String) -> Bool {
+        let clean = CleanText.line(line, maxLength: 200)
+        guard clean.count <= 80 else { return false }
+        let folded = Folding.fold(clean)
+        if folded.isEmpty { return true }
+        // A number alone: a servings counter or a step's number set apart.
+        if folded.allSatisfy({ $0.isNumber }), clean.count <= 4 { return true }
+        if SectionWords.title(of: clean) != nil || YieldText.statesServings(clean) { return true }
+        if clean.count <= 40, controlPhrases.contains(folded) { return true }
+        if clean.count <= 60, controlPhrases.contains(where: { $0.count >= 8 && folded.hasPrefix($0) }) { return true }
+        // A nutrition value ("611 kcal Energie").
+        if clean.count <= 40, clean.lowercased().split(whereSeparator: { !$0.isLetter }).contains(where: { $0 == "kcal" || $0 == "kj" }) { return true }
+        // "Prep Time: 10 min", "Zubereitungszeit 25 Min.", "Niveau: ganz einfach", or a duration alone.
+        let label = clean.split(separator: ":", maxSplits: 1).first.map { Folding.fold(String($0)) } ?? folded
+        if clean.contains(":"), factLabels.contains(label) { return true }
+        if factLabels.contains(where: { folded.hasPrefix($0) }), clean.count <= 40, Durations.minutes(String(clean.drop { !$0.isNumber })) != nil {
+            return true
+        }
+        return Durations.isPlain(clean)
+    }
+}

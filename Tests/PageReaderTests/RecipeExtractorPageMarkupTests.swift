@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import Entity
+@testable import PageReader
+
+/// General rules for reading a recipe out of a page's own markup, when it has no structured data.
+@Suite struct PageMarkupRules {
+    private func page(_ body: String) -> String {
+        "<html><head><title>Soup</title></head><body><h1>Soup</h1>\(body)</body></html>"
+    }
+
+    private let method = "<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol>"
+
+    @Test func linesThatAreThePagesControlsOrLabelsAreNotRecipeText() throws {
+        let html = page("""
+            <h2>Ingredients</h2><ul><li>Serves 4</li><li>8</li><li>1 onion</li><li>2 carrots</li><li>Add to shopping list</li>
+            <li>Prep time: 10 min</li><li>Print</li></ul>
+            <h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Jump to recipe</li><li>Simmer everything for an hour.</li>
+            <li>Zubereitungszeit: 25 Min.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "2 carrots"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func theCardListThatReadsMostLikeItsPartIsTaken() throws {
+        let html = page("""
+            <ul class="recipe-tags ingredients-list"><li>vegetarian</li><li>quick</li><li>lactose free</li></ul>
+            <ul class="recipe-preparation"><li><div>Prep time:</div><div>25 min</div></li><li><div>Level:</div><div>easy</div></li></ul>
+            <ul class="recipe-ingredients"><li>1 onion</li><li>2 carrots</li><li>1 l stock</li></ul>
+            <div class="recipe-preparation"><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p></div>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .recipeCard)
+        #expect(recipe.ingredients == ["1 onion", "2 carrots", "1 l stock"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func anIngredientSetOutAsPiecesSideBySideIsOneLineTheAmountFirst() throws {
+        let html = page("""
+            <h2>Ingredients</h2><div class="list"><div class="row"><span>Apples</span><span>3</span></div>
+            <div class="row"><div>Water</div><div>½ dl</div></div><div class="row"><span>1</span> <span>cup</span> <span>sugar</span></div></div>
+            \(method)
+            """)
+        #expect(try #require(extract(html)).ingredients == ["3 Apples", "½ dl Water", "1 cup sugar"])
+        // Values side by side that are facts ("45 min", "4 servings") are no ingredient.
+        let facts = page("<div class=\"facts\"><div>45 min</div><div>4 servings</div><div>easy</div></div><h2>Ingredients</h2><ul><li>1 onion</li></ul>\(method)")
+        let recipe = try #require(extract(facts))
+        #expect(recipe.ingredients == ["1 onion"])
+        #expect(recipe.yields == "4 servings")
+    }
+
+    @Test func aTableRowIsOneLineAndARowOfHeaderCellsIsNone() throws {
+        let html = page("""
+            <h2>Ingredients</h2><table><tr><th>Ingredient</th><th>Amount</th></tr><tr><td>Flour</td><td>200 g</td></tr>
+            <tr><td>Milk</td><td>1 l</td></tr></table>
+            \(method)
+            """)
+        #expect(try #require(extract(html)).ingredients == ["200 g Flour", "1 l Milk"])
+    }
+
+    @Test func aNumberTheMarkupSetsBeforeAStepIsNotPartOfIt() throws {
+        let html = page("""
+            <h2>Ingredients</h2><ul><li>1 onion</li><li>1 l stock</li></ul>
+            <h2>Method</h2><ol><li><span class="number">1</span><p>Chop the onion finely.</p></li>
+            <li><span>2</span> <span>Simmer in the stock.</span></li><li>1 cup of stock goes in last.</li></ol>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the onion finely.", "Simmer in the stock.", "1 cup of stock goes in last."])
+    }
+
+    @Test func quantitiesThePageShowsBesideTheStructuredLinesFillWhatTheDataDropped() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Soup\",\"recipeIngredient\":[\"onion\",\"Marinade:\",\"carrots\",\"stock\",\"salt\"],\"recipeInstructions\":\"Simmer.\"}"
+        let shown = "<h2>Ingredients</h2><ul><li>1 onion</li><li>2 carrots</li><li>1 l stock</li></ul>"
+        let recipe = try #require(extract(pageWithJSONLD(json).replacingOccurrences(of: "<h1>Somewhere</h1>", with: shown)))
+        // A line the page does not show, and the data's own group line, stay as the data gives them.
+        #expect(recipe.ingredients == ["1 onion", "Marinade:", "2 carrots", "1 l stock", "salt"])
+    }
+}
