@@ -56,8 +56,9 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
         #expect(recipe.ingredients.count == 2)
     }
 
-    @Test func otherScriptsAreNotReadAsJSONLD() {
-        #expect(extract(pageWithJSONLD("{\"@type\":\"Recipe\",\(recipeBody)}", type: "application/json")) == nil)
+    @Test func scriptsThatHoldNoDataAreNotRead() {
+        // (A recipe in `application/json` is the page's app data: see AppDataRecipes.)
+        #expect(extract(pageWithJSONLD("{\"@type\":\"Recipe\",\(recipeBody)}", type: "text/x-template")) == nil)
     }
 
     @Test(arguments: [

@@ -26,31 +26,39 @@ public enum RecipeExtractor {
         if !(structured.first.map { isComplete($0.draft) } ?? false), let microdata = sources.microdata {
             structured.append((.microdata, microdata))
         }
-        let primary = structured.first { $0.draft.ingredientCount > 0 || $0.draft.stepCount > 0 }
+        if !structured.contains(where: { isComplete($0.draft) }), let appData = sources.appData {
+            // A recipe in the JSON the page keeps for its own scripts is structured data as JSON-LD is.
+            structured.append((.jsonLD, appData))
+        }
+        let primaryIndex = structured.firstIndex { $0.draft.ingredientCount > 0 || $0.draft.stepCount > 0 }
 
         var recipe: RecipeDraft
         var ingredientsBy: PageRecipe.Method?
         var stepsBy: PageRecipe.Method?
-        if let primary {
+        if let primaryIndex {
+            let primary = structured[primaryIndex]
             recipe = primary.draft
             if recipe.ingredientCount > 0 { ingredientsBy = primary.method }
             if recipe.stepCount > 0 { stepsBy = primary.method }
-            for other in structured where other.method != primary.method {
+            for (index, other) in structured.enumerated() where index != primaryIndex {
                 recipe = merged(recipe, over: other.draft)
             }
         } else {
             recipe = structured.first?.draft ?? RecipeDraft()
         }
 
-        // Fields the structured data lacks, each from the best other source that has it.
-        let shownSources: [(method: PageRecipe.Method, draft: () -> RecipeDraft?)] = [
-            (.microdata, { sources.microdata }),
+        // Fields the structured data lacks, each from the best other source that has it: the other
+        // structured sources, then the page's markup.
+        let otherStructured = structured.enumerated().filter { $0.offset != primaryIndex }.map(\.element)
+        let shownSources: [(method: PageRecipe.Method, draft: () -> RecipeDraft?)] = otherStructured.map { other in
+            (other.method, { other.draft })
+        } + [
             (.recipeCard, { sources.card }),
             (.heuristic, { sources.headings }),
         ]
         if !hasUsableIngredients(recipe) {
             // The first source whose lines mostly give amounts, else the first with any.
-            let offered = shownSources.filter { $0.method != ingredientsBy }.compactMap { source in
+            let offered = shownSources.compactMap { source in
                 source.draft().flatMap { draft in
                     draft.ingredientCount > max(1, recipe.ingredientCount) || (recipe.ingredientCount == 0 && draft.ingredientCount > 0)
                         ? (source.method, draft) : nil
@@ -78,7 +86,7 @@ public enum RecipeExtractor {
         }
         if recipe.stepCount == 0 {
             // The first source whose steps read like a method, else the first with any.
-            let offered = shownSources.filter { $0.method != stepsBy }.compactMap { source in
+            let offered = shownSources.compactMap { source in
                 source.draft().flatMap { $0.stepCount > 0 ? (source.method, $0) : nil }
             }
             if let (method, draft) = offered.first(where: { StepLines.readLikeSteps($0.1.instructions.filter { $0.kind == .step }.map(\.text)) })
@@ -97,7 +105,7 @@ public enum RecipeExtractor {
         recipe.instructions = StepLines.tidy(recipe.instructions, keepingLabels: stepsBy == .jsonLD,
                                              removingBareNumbers: stepsBy == .recipeCard || stepsBy == .heuristic)
         guard let method = ingredientsBy ?? stepsBy, recipe.ingredientCount > 0 || recipe.stepCount > 0 else { return nil }
-        if primary == nil {
+        if primaryIndex == nil {
             // No structured data: the page's markup gives the rest too.
             let sourceDrafts = [sources.card, sources.headings].compactMap { $0 }
             for draft in sourceDrafts { recipe = merged(recipe, over: draft) }
@@ -137,8 +145,9 @@ public enum RecipeExtractor {
     /// The page's sources, each read once and only when asked for.
     struct Sources {
         let tree: PageTree
-        private var readJSONLD = false, readMicrodata = false, readCard = false, readHeadings = false
-        private var jsonLDDraft: RecipeDraft?, microdataDraft: RecipeDraft?, cardDraft: RecipeDraft?, headingsDraft: RecipeDraft?
+        private var readJSONLD = false, readMicrodata = false, readAppData = false, readCard = false, readHeadings = false
+        private var jsonLDDraft: RecipeDraft?, microdataDraft: RecipeDraft?, appDataDraft: RecipeDraft?, cardDraft: RecipeDraft?
+        private var headingsDraft: RecipeDraft?
         private var pageBlocks: [HeadingHeuristic.Block]?
 
         init(tree: PageTree) {
@@ -168,6 +177,19 @@ public enum RecipeExtractor {
                     }
                 }
                 return microdataDraft
+            }
+        }
+
+        var appData: RecipeDraft? {
+            mutating get {
+                if !readAppData {
+                    readAppData = true
+                    if let object = AppDataReader.recipe(in: tree) {
+                        var reader = SchemaRecipeReader()
+                        appDataDraft = reader.draft(from: object)
+                    }
+                }
+                return appDataDraft
             }
         }
 
@@ -248,7 +270,7 @@ public enum RecipeExtractor {
         }
         result.cuisine = result.cuisine ?? other.cuisine
         result.category = result.category ?? other.category
-        result.pictures.add(other.pictures)
+        if result.pictures.candidates.isEmpty { result.pictures = other.pictures }
         result.video = result.video ?? other.video
         result.author = result.author ?? other.author
         result.siteName = result.siteName ?? other.siteName

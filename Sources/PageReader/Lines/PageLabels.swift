@@ -44,7 +44,7 @@ enum PageLabels {
         if folded.allSatisfy({ $0.isNumber }), clean.count <= 4 { return true }
         if SectionWords.title(of: clean) != nil || YieldText.statesServings(clean) { return true }
         if clean.count <= 40, controlPhrases.contains(folded) { return true }
-        if clean.count <= 60, controlPhrases.contains(where: { $0.count >= 8 && folded.hasPrefix($0) }) { return true }
+        if clean.count <= 60, controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) { return true }
         // A nutrition value ("611 kcal Energie").
         if clean.count <= 40, clean.lowercased().split(whereSeparator: { !$0.isLetter }).contains(where: { $0 == "kcal" || $0 == "kj" }) { return true }
         // "Prep Time: 10 min", "Zubereitungszeit 25 Min.", "Niveau: ganz einfach", or a duration alone.

@@ -121,13 +121,16 @@ enum StepLines {
         var index = 0
         while index < scalars.count, ("0"..."9").contains(scalars[index]), index < 3 { index += 1 }
         guard index > 0, index < scalars.count, !("0"..."9").contains(scalars[index]) else { return line }
+        // A word in a script without capitals (`鍋に`) may follow with no space.
+        func caseless(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value >= 0x3000 && scalar.properties.isAlphabetic && scalar.properties.numericType == nil
+        }
         if scalars[index] == " " {
             let rest = String(String.UnicodeScalarView(scalars[(index + 1)...]))
-            guard let first = rest.unicodeScalars.first, first.properties.isUppercase, !Amounts.startsWithAmount(rest) else { return line }
+            guard let first = rest.unicodeScalars.first, first.properties.isUppercase || caseless(first), !Amounts.startsWithAmount(rest) else { return line }
             return rest
         }
-        // A number glued to a word in a script without capitals or spaces.
-        guard scalars[index].value >= 0x3000, scalars[index].properties.isAlphabetic, scalars[index].properties.numericType == nil else { return line }
+        guard caseless(scalars[index]) else { return line }
         return String(String.UnicodeScalarView(scalars[index...]))
     }
 

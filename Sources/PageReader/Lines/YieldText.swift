@@ -71,7 +71,11 @@ enum YieldText {
     /// `2 - 4 porcje`, `Für 4-6 Personen`).
     static func statesServings(_ line: String) -> Bool {
         guard line.utf8.count <= 80 else { return false }
-        return servings(in: line) != nil || servings(in: withoutRange(line)) != nil
+        if servings(in: line) != nil || servings(in: withoutRange(line)) != nil { return true }
+        // "For 2 loaves", "Voor 2 banketstaven": what the amounts below make.
+        let words = line.lowercased().split(whereSeparator: \.isWhitespace)
+        guard (2...4).contains(words.count), let first = words.first, ["for", "für", "voor", "pour", "para", "per"].contains(String(first)) else { return false }
+        return words[1].allSatisfy { $0.isASCII && $0.isNumber } && words.dropFirst(2).allSatisfy { $0.allSatisfy(\.isLetter) }
     }
 
     /// `2 - 4 porcje` → `2 porcje`: the second number of a range left out.

@@ -161,7 +161,8 @@ enum RecipeCardReader {
                 index = node.end
                 continue
             }
-            if node.name == "p" || node.name == "div", isBoldOnly(index, tree: tree) {
+            // (A heading is small: a large element is not looked through for one.)
+            if node.name == "p" || node.name == "div", node.end - index <= 64, isBoldOnly(index, tree: tree) {
                 // `<p><strong>For the glaze:</strong></p>` between lists.
                 let text = CleanText.line(tree.text(of: index))
                 if !text.isEmpty, text.count <= 80 { entries.append(.heading(text)) }
@@ -349,15 +350,19 @@ enum RecipeCardReader {
     }
 
     private static let controlClassNeedles = ByteNeedles(["checkbox", "media", "button"])
-    private static let stepControlClassNeedles = ByteNeedles(["checkbox", "media", "button", "ingredient"])
+    private static let ingredientClassNeedles = ByteNeedles(["ingredient"])
 
-    /// Parts of an item that are not its text: buttons, pictures, and (in a step) the ingredients it uses.
+    /// Parts of an item that are not its text: buttons, pictures, and (in a step) the list of the
+    /// ingredients it uses, set apart as a block; an ingredient named inline in the step's sentence is
+    /// part of it.
     private static func skipped(_ part: Part) -> (PageTree, Int) -> Bool {
-        let needles = part == .instructions ? stepControlClassNeedles : controlClassNeedles
-        return { tree, index in
+        { tree, index in
             let node = tree.nodes[index]
             if node.name == "button" || node.name == "select" || node.name == "input" || node.name == "figure" { return true }
-            return isHidden(index, tree: tree) || tree.attribute("class", of: index, containsAnyOf: needles) || isHeadingOfLinks(index, tree: tree)
+            if part == .instructions, PageTree.blockElements.contains(node.name), tree.attribute("class", of: index, containsAnyOf: ingredientClassNeedles) {
+                return true
+            }
+            return isHidden(index, tree: tree) || tree.attribute("class", of: index, containsAnyOf: controlClassNeedles) || isHeadingOfLinks(index, tree: tree)
         }
     }
 }

@@ -11,7 +11,7 @@ enum MicrodataReader {
     enum Limits {
         static let properties = 2_000
         static let depth = 8
-        static let items = 64
+        static let items = 16
     }
 
     /// The page's fullest `Recipe` item (the most ingredient and method properties; the first among
