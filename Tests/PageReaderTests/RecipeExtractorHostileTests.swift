@@ -112,6 +112,14 @@ import TestSupport
         }
     }
 
+    /// Found by the real pages: a sentence that ends in an amount, on a page with no titles, once
+    /// stopped the search for an untitled list from moving on.
+    @Test func aSentenceEndingInAnAmountDoesNotStallTheSearchForAList() {
+        finishes {
+            #expect(extract("<p>Bake it for 20 min.</p><p>1 egg</p><p>2 cups flour</p><p>1 cup milk</p><p>Mix it all and bake it well.</p>") != nil)
+        }
+    }
+
     @Test(arguments: ["<", "<script type=application/ld+json>", "{\"@type\":\"Recipe\",", "<div itemscope itemtype=Recipe>", "<h2>Ingredients</h2>", "<li>"])
     func hostileRepetitionIsReadInLinearTime(unit: String) {
         finishes {

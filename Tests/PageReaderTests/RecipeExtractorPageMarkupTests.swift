@@ -84,4 +84,40 @@ import Entity
         // A line the page does not show, and the data's own group line, stay as the data gives them.
         #expect(recipe.ingredients == ["1 onion", "Marinade:", "2 carrots", "1 l stock", "salt"])
     }
+
+    @Test func withNoTitleTheListOfLinesGivingAmountsIsTheIngredientsAndTheSentencesAfterItTheMethod() throws {
+        let html = page("""
+            <p>A warming bowl for cold nights.</p><p>Prep 10 min</p><p>Cook 40 min</p><p>Serves 4</p>
+            <p>225g smoked tofu, drained</p><p>4 tbsp cornflour</p><p>Rapeseed oil</p><p><b>For the sauce</b></p><p>2 tsp rice vinegar</p>
+            <p>3 tbsp soy sauce</p><p>Press the tofu with kitchen paper, then cut it into cubes.</p><p>Fry the tofu until golden, then add the sauce.</p>
+            <p>Explore more on these topics</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["225g smoked tofu, drained", "4 tbsp cornflour", "Rapeseed oil"]),
+                                            .init(name: "For the sauce", lines: ["2 tsp rice vinegar", "3 tbsp soy sauce"])])
+        #expect(recipe.steps == ["Press the tofu with kitchen paper, then cut it into cubes.", "Fry the tofu until golden, then add the sauce."])
+        // Headings that only number the steps are passed over.
+        let numbered = page("""
+            <ul><li>150 ml oat milk</li><li>100 g flour</li><li>1 tbsp sugar</li></ul>
+            <h4>Schritt 1</h4><p>Mix the milk, flour and sugar.</p><h4>Schritt 2</h4><p>Fry the batter in a hot pan.</p>
+            """)
+        #expect(try #require(extract(numbered)).steps == ["Mix the milk, flour and sugar.", "Fry the batter in a hot pan."])
+    }
+
+    @Test func aFormAroundTheWholePageIsThePageAndASectionsSmallHeaderIsItsHeading() throws {
+        let filler = String(repeating: "<div><span>menu</span></div>", count: 200)
+        let html = page("""
+            <form action="/recipe">\(filler)<section><header>Ingredients</header><ul><li>1 onion</li><li>2 carrots</li></ul></section>
+            <section><header>Method</header><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol></section></form>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "2 carrots"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aNutritionTablesAmountsAreNoIngredients() throws {
+        let html = page("<h2>Ingredients</h2><ul><li>36g sugar</li><li>1 onion</li><li>36 g Eiweiß</li><li>Protein: 12 g</li><li>611 kcal</li></ul>\(method)")
+        #expect(try #require(extract(html)).ingredients == ["36g sugar", "1 onion"])
+    }
 }
+

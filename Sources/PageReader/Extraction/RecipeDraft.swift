@@ -45,7 +45,10 @@ extension RecipeDraft {
         draft.ingredientGroups = ingredientGroups.map { group in
             PageRecipe.IngredientGroup(name: group.name, lines: group.lines.filter { !PageLabels.isNotRecipeText($0) })
         }.filter { !$0.lines.isEmpty }
-        draft.instructions = instructions.filter { $0.kind == .section || !PageLabels.isNotRecipeText($0.text) }
+        // A section named only by its place ("Schritt 1") is a label too.
+        draft.instructions = instructions.filter { instruction in
+            instruction.kind == .section ? !StepLines.isNumberingLabel(instruction.text) : !PageLabels.isNotRecipeText(instruction.text)
+        }
         guard draft.ingredientCount > 0 || draft.stepCount > 0 else { return nil }
         return draft
     }

@@ -9,16 +9,16 @@ enum Amounts {
         "grams", "kg", "mg", "ml", "l", "litre", "liter", "litres", "liters", "dl", "cl", "oz", "ounce", "ounces", "lb", "lbs",
         "pound", "pounds", "pinch", "dash", "clove", "cloves", "can", "cans", "bunch", "handful", "slice", "slices", "piece",
         "pieces", "stick", "sticks", "sprig", "sprigs", "pint", "quart", "package", "packet", "jar", "knob", "large", "medium", "small",
-        "a", "an", "one", "two", "three", "half", "some", "few",
+        "one", "two", "three", "half",
         // German, Dutch, Scandinavian
         "el", "tl", "msp", "prise", "bund", "zehe", "zehen", "stück", "stk", "pck", "päckchen", "becher", "dose", "scheiben",
         "eetlepel", "theelepel", "snufje", "teentje", "teentjes", "blik", "msk", "tsk", "krm", "ss", "ts", "spsk", "tsk", "knivspids",
-        "fed", "dåse", "stk.", "ein", "eine", "einen", "een",
+        "fed", "dåse", "stk.",
         // French, Italian, Spanish, Portuguese
-        "cuillère", "cuillères", "càs", "càc", "pincée", "gousse", "gousses", "sachet", "boîte", "tranche", "tranches", "un", "une",
+        "cuillère", "cuillères", "càs", "càc", "pincée", "gousse", "gousses", "sachet", "boîte", "tranche", "tranches",
         "cucchiaio", "cucchiai", "cucchiaino", "cucchiaini", "pizzico", "spicchio", "spicchi", "bicchiere", "taza", "tazas",
         "cucharada", "cucharadas", "cucharadita", "cucharaditas", "pizca", "diente", "dientes", "xícara", "xícaras", "colher",
-        "colheres", "pitada", "dente", "dentes", "uma", "um",
+        "colheres", "pitada", "dente", "dentes",
         // Polish, Hungarian, Czech, Turkish, Russian
         "łyżka", "łyżki", "łyżeczka", "łyżeczki", "szklanka", "szklanki", "szczypta", "ząbek", "ząbki", "evőkanál", "teáskanál",
         "kávéskanál", "csipet", "gerezd", "db", "lžíce", "lžička", "špetka", "yemek", "çay", "su", "bardağı", "tutam", "diş",
@@ -47,7 +47,7 @@ enum Amounts {
         // The last word or two: `150 ml`, `小さじ1/3`, `2 db`, `適量`.
         let tail = text.split(whereSeparator: \.isWhitespace).suffix(2)
         return tail.contains { word in
-            word.unicodeScalars.contains(where: isNumeric) || units.contains(word.lowercased()) && !["a", "an", "one", "un", "une", "ein", "een", "um", "uma", "su"].contains(word.lowercased())
+            word.unicodeScalars.contains(where: isNumeric) || units.contains(word.lowercased()) && !["one", "su"].contains(word.lowercased())
         }
     }
 

@@ -102,7 +102,14 @@ enum Durations {
     /// `10 min`, `1 Std. 20 Min.`), no other words and not a bare number.
     static func isPlain(_ text: String) -> Bool {
         guard text.utf8.count <= 60, minutes(text) != nil else { return false }
-        let lower = text.lowercased()
+        // `20Min` is `20 Min`.
+        var lower = ""
+        var previous: Character?
+        for character in text.lowercased() {
+            if let previous, previous.isNumber, character.isLetter { lower.append(" ") }
+            lower.append(character)
+            previous = character
+        }
         var sawNumber = false
         var sawUnit = false
         for word in lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {

@@ -29,6 +29,22 @@ enum PageLabels {
         "elkészítésiidő", "adag", "nehézség", "hazırlamasüresi", "pişirmesüresi", "kişilik",
     ]
 
+    /// Short words that label a time ("Prep 10 min", "Cook: 1 hour"), folded.
+    private static let timeWords: Set<String> = [
+        "prep", "cook", "bake", "rest", "chill", "total", "active", "inactive", "cooking", "baking", "resting", "marinate",
+        "zubereitung", "backen", "kochen", "ruhen", "bereiding", "oven", "préparation", "cuisson", "repos", "preparazione",
+        "cottura", "preparación", "cocción", "preparo", "cozimento", "förberedelse", "tillagning",
+    ]
+
+    /// Nutrients, folded, whose amounts are a nutrition table's and not an ingredient's (not sugar or
+    /// fat, which a recipe may call for).
+    private static let nutrients: Set<String> = [
+        "protein", "proteins", "carbohydrates", "carbs", "carbohydrate", "fiber", "fibre", "sodium", "cholesterol", "eiweiß",
+        "eiweiss", "kohlenhydrate", "ballaststoffe", "eiwit", "eiwitten", "koolhydraten", "vezels", "protéines", "lipides",
+        "glucides", "proteine", "carboidrati", "proteínas", "carbohidratos", "kolhydrater", "kulhydrater", "białko", "węglowodany",
+        "fehérje", "szénhidrát",
+    ]
+
     /// Whether text is only the label of a fact ("Prep time", "Portionen").
     static func isFactLabel(_ text: String) -> Bool {
         text.utf8.count <= 60 && factLabels.contains(Folding.fold(text))
@@ -45,6 +61,14 @@ enum PageLabels {
         if SectionWords.title(of: clean) != nil || YieldText.statesServings(clean) { return true }
         if clean.count <= 40, controlPhrases.contains(folded) { return true }
         if clean.count <= 60, controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) { return true }
+        // A label's value whose label is an icon (": unter 30 Minuten").
+        if clean.hasPrefix(":") { return true }
+        // "Prep 10 min", "Cook: 1 hour": a time's label and its value.
+        let words = clean.split(maxSplits: 1, whereSeparator: { $0.isWhitespace || $0 == ":" })
+        if words.count == 2, timeWords.contains(Folding.fold(String(words[0]))), Durations.isPlain(String(words[1])) { return true }
+        // A nutrient's amount ("36 g Eiweiß", "Protein: 12 g").
+        let letters = clean.split(whereSeparator: { !$0.isLetter }).map { Folding.fold(String($0)) }.filter { $0.count > 2 }
+        if clean.contains(where: \.isNumber), letters.count == 1, nutrients.contains(letters[0]) { return true }
         // A nutrition value ("611 kcal Energie").
         if clean.count <= 40, clean.lowercased().split(whereSeparator: { !$0.isLetter }).contains(where: { $0 == "kcal" || $0 == "kj" }) { return true }
         // "Prep Time: 10 min", "Zubereitungszeit 25 Min.", "Niveau: ganz einfach", or a duration alone.

@@ -8,6 +8,10 @@ enum HeadingHeuristic {
     enum Limits {
         static let blocks = 20_000
         static let linesPerPart = 150
+        /// A form larger than this holds the page's content.
+        static let formNodes = 400
+        /// A `header` this small heads a section; a larger one is the page's banner.
+        static let sectionHeaderNodes = 8
     }
 
     struct Block: Equatable {
@@ -37,7 +41,11 @@ enum HeadingHeuristic {
         return withAsides
     }
 
-    static func read(blocks: [Block]) -> RecipeDraft? {
+    static func read(blocks pageBlocks: [Block]) -> RecipeDraft? {
+        // The page's labels and controls are not parts of the recipe, but a part's title is.
+        let blocks = pageBlocks.filter { block in
+            isHeading(block) || !PageLabels.isNotRecipeText(block.text) || SectionWords.kind(of: block.text) != nil
+        }
         var best: (ingredients: [Block], steps: [Block])?
         var bestScore = 0
         for (index, block) in blocks.enumerated() where isTitleCandidate(block) {
@@ -92,6 +100,10 @@ enum HeadingHeuristic {
             }
         }
         if best == nil {
+            // No title over the ingredients: the list that gives amounts, and the method after it.
+            best = untitled(blocks)
+        }
+        if best == nil {
             // A method with no ingredient title.
             for (index, block) in blocks.enumerated() where isTitleCandidate(block) && SectionWords.kind(of: block.text) == .instructions {
                 let steps = part(after: index, in: blocks).blocks
@@ -115,6 +127,60 @@ enum HeadingHeuristic {
             return .step(block.text)
         }
         return draft
+    }
+
+    /// For a page with no title over its ingredients: the run of short lines with the most lines that
+    /// give an amount (at least three, and three in five of the run, from its first such line), and
+    /// after it the method: the part under the next heading, else the sentences that follow.
+    private static func untitled(_ blocks: [Block]) -> (ingredients: [Block], steps: [Block])? {
+        var best: Range<Int>?
+        var bestAmounts = 0
+        var start = 0
+        while start < blocks.count {
+            guard !isHeading(blocks[start]), Amounts.hasAmount(blocks[start].text), blocks[start].text.count <= 120 else {
+                start += 1
+                continue
+            }
+            var end = start
+            var amounts = 0
+            // A heading over more lines with amounts names a group of the list.
+            // A sentence that gives no amount is the method starting.
+            while end < blocks.count, blocks[end].text.count <= 120,
+                  Amounts.startsWithAmount(blocks[end].text) || !(blocks[end].text.hasSuffix(".") || blocks[end].text.count >= 60),
+                  !isHeading(blocks[end]) || (end + 1 < blocks.count && !isHeading(blocks[end + 1]) && Amounts.hasAmount(blocks[end + 1].text)
+                                              && !StepLines.isNumberingLabel(blocks[end].text) && SectionWords.kind(of: blocks[end].text) == nil) {
+                if Amounts.hasAmount(blocks[end].text) { amounts += 1 }
+                end += 1
+            }
+            if amounts >= 3, amounts * 5 >= (end - start) * 3, amounts > bestAmounts {
+                best = start..<end
+                bestAmounts = amounts
+            }
+            start = max(end, start + 1)
+        }
+        guard let best else { return nil }
+        // The method: sentences after the list (a line or two before them, and headings that only number
+        // the steps, passed over), or the part under the next heading.
+        var steps: [Block] = []
+        var passed = 0
+        for index in blocks.indices.dropFirst(best.upperBound).prefix(Limits.linesPerPart) {
+            let block = blocks[index]
+            if isHeading(block) {
+                if StepLines.isNumberingLabel(block.text) { continue }
+                if steps.isEmpty { steps = part(after: index, in: blocks).blocks }
+                break
+            }
+            guard StepLines.readLikeSteps([block.text]) else {
+                if steps.isEmpty, passed < 2 {
+                    passed += 1
+                    continue
+                }
+                break
+            }
+            steps.append(block)
+        }
+        guard readLikeSteps(steps) else { return nil }
+        return (Array(blocks[best]), steps)
     }
 
     private static func isTitleCandidate(_ block: Block) -> Bool {
@@ -266,7 +332,14 @@ enum HeadingHeuristic {
                 index += 1
             case .element:
                 let name = node.name
-                if skippedElements.contains(name) {
+                if name == "header", node.end - index <= Limits.sectionHeaderNodes {
+                    // A section's small header ("Ingredients" over the list) is its heading, not the page's banner.
+                    flush()
+                    let text = CleanText.line(tree.text(of: index))
+                    if !text.isEmpty { blocks.append(Block(kind: .heading(7), text: text)) }
+                    index = node.end
+                } else if skippedElements.contains(name), name != "form" || node.end - index <= Limits.formNodes {
+                    // (A form around the whole page, as some frameworks print it, is the page, not a control.)
                     flush()
                     index = node.end
                 } else if name.count == 2, name.first == "h", let level = Int(name.dropFirst()) {

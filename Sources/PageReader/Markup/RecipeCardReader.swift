@@ -203,7 +203,8 @@ enum RecipeCardReader {
     /// Sharing buttons, menus and the like inside a card: not the recipe.
     private static func isControl(_ index: Int, tree: PageTree) -> Bool {
         let name = tree.nodes[index].name
-        if name == "nav" || name == "button" || name == "form" || name == "select" { return true }
+        if name == "nav" || name == "button" || name == "select" { return true }
+        if name == "form" { return tree.nodes[index].end - index <= HeadingHeuristic.Limits.formNodes }
         return tree.attribute("class", of: index, containsAnyOf: controlNeedles) || tree.attribute("id", of: index, containsAnyOf: controlNeedles)
     }
 
