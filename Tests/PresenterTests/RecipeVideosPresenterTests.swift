@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Entity
 import PageReader
+import RecipeReader
 @testable import Services
 import Interactor
 import Router

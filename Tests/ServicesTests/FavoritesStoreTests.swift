@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Entity
 import PageReader
+import RecipeReader
 import TestSupport
 import CSQLite
 @testable import Services

@@ -12,7 +12,7 @@ enum HTMLToken: Equatable {
 ///
 /// `nextRaw()` gives byte ranges and leaves decoding to the caller (the extractor decodes only what it
 /// keeps); `next()` gives decoded tokens.
-struct HTMLTokenizer {
+package struct HTMLTokenizer {
     /// An attribute of the last start tag: its lower-case name and the undecoded bytes of its value.
     struct Attribute {
         let name: String
@@ -147,7 +147,7 @@ struct HTMLTokenizer {
         return .token(.startTag(name: name, selfClosing: selfClosing))
     }
 
-    static func isASCIILetter(_ byte: UInt8) -> Bool {
+    package static func isASCIILetter(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
@@ -156,7 +156,7 @@ struct HTMLTokenizer {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_")
     }
 
-    static func isWhitespace(_ byte: UInt8) -> Bool {
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
     }
 

@@ -7,46 +7,46 @@ import Entity
 /// the simple way (an end tag closes the nearest open element of its name, a new `li`, `p`, `dt`,
 /// `dd`, `tr`, `td` or `option` closes the one still open), and the tree is bounded: past
 /// `Limits.nodes` the rest of the page is left out, past `Limits.depth` elements stop nesting.
-struct PageTree {
-    enum Limits {
-        static let nodes = 300_000
-        static let depth = 256
+package struct PageTree {
+    package enum Limits {
+        package static let nodes = 300_000
+        package static let depth = 256
         /// How far up the open elements an end tag looks for its element.
         static let endTagSearch = 64
         /// The most text `text(of:)` gives, in bytes.
-        static let text = 64 << 10
+        package static let text = 64 << 10
     }
 
-    enum Kind: UInt8 {
+    package enum Kind: UInt8 {
         case element
         case text
         /// The contents of a raw-text element (script, style, ...).
         case raw
     }
 
-    struct Node {
-        let kind: Kind
+    package struct Node {
+        package let kind: Kind
         /// The element's lower-case name; for raw text, its element's name; empty for text.
-        let name: String
-        let parent: Int
+        package let name: String
+        package let parent: Int
         /// Past the last descendant.
-        var end: Int
+        package var end: Int
         /// The element's attributes in `attributes`, or the text's bytes.
-        let range: Range<Int>
+        package let range: Range<Int>
         /// For text: a block boundary (a `p`, `li`, `br`, ...) comes between the previous text and this.
-        let breakBefore: Bool
+        package let breakBefore: Bool
     }
 
-    let bytes: [UInt8]
-    private(set) var nodes: [Node] = []
+    package let bytes: [UInt8]
+    package private(set) var nodes: [Node] = []
     private(set) var attributes: [HTMLTokenizer.Attribute] = []
 
-    static let voidElements: Set<String> = [
+    package static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
     ]
 
     /// Elements that end a line of text.
-    static let blockElements: Set<String> = [
+    package static let blockElements: Set<String> = [
         "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt", "fieldset", "figcaption",
         "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p",
         "pre", "section", "summary", "table", "td", "th", "tr", "ul", "caption", "tbody", "thead", "tfoot", "body",
@@ -57,7 +57,7 @@ struct PageTree {
         "h3", "h4", "h5", "h6", "header", "hr", "main", "nav", "ol", "p", "pre", "section", "table", "ul", "li",
     ]
 
-    init(_ html: String) {
+    package init(_ html: String) {
         self.init(tokenizer: HTMLTokenizer(html))
     }
 
@@ -175,13 +175,13 @@ struct PageTree {
     // MARK: Reading
 
     /// The decoded value of an attribute of element `index`, or nil.
-    func attribute(_ name: String, of index: Int) -> String? {
+    package func attribute(_ name: String, of index: Int) -> String? {
         guard let range = attributeRange(name, of: index) else { return nil }
         return string(range)
     }
 
     /// The undecoded bytes of an attribute's value.
-    func attributeRange(_ name: String, of index: Int) -> Range<Int>? {
+    package func attributeRange(_ name: String, of index: Int) -> Range<Int>? {
         let node = nodes[index]
         guard node.kind == .element else { return nil }
         for position in node.range where attributes[position].name == name {
@@ -190,23 +190,23 @@ struct PageTree {
         return nil
     }
 
-    func hasAttribute(_ name: String, of index: Int) -> Bool {
+    package func hasAttribute(_ name: String, of index: Int) -> Bool {
         attributeRange(name, of: index) != nil
     }
 
     /// The bytes in `range` as text, references decoded.
-    func string(_ range: Range<Int>) -> String {
+    package func string(_ range: Range<Int>) -> String {
         let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
         return text.utf8.contains(UInt8(ascii: "&")) ? HTMLEntities.decode(text) : text
     }
 
     /// The bytes in `range` as text, references left as they are.
-    func rawString(_ range: Range<Int>) -> String {
+    package func rawString(_ range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     /// Whether element `index` has `token` among its classes (ASCII case-insensitive).
-    func hasClass(_ token: String, _ index: Int) -> Bool {
+    package func hasClass(_ token: String, _ index: Int) -> Bool {
         guard let range = attributeRange("class", of: index) else { return false }
         let wanted = Array(token.utf8)
         var start = range.lowerBound
@@ -222,7 +222,7 @@ struct PageTree {
 
     /// Whether an attribute's value holds any of `needles`, ignoring ASCII case. A cheap test before
     /// the attribute is decoded and split.
-    func attribute(_ name: String, of index: Int, containsAnyOf needles: ByteNeedles) -> Bool {
+    package func attribute(_ name: String, of index: Int, containsAnyOf needles: ByteNeedles) -> Bool {
         guard let range = attributeRange(name, of: index) else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
             needles.occur(in: UnsafeBufferPointer(rebasing: buffer[range]))
@@ -230,7 +230,7 @@ struct PageTree {
     }
 
     /// The element's class tokens, lower-cased.
-    func classes(_ index: Int) -> [String] {
+    package func classes(_ index: Int) -> [String] {
         guard let range = attributeRange("class", of: index), !range.isEmpty else { return [] }
         var tokens: [String] = []
         var start = range.lowerBound
@@ -257,12 +257,12 @@ struct PageTree {
 
     /// The element's text as one string (block boundaries become spaces), references decoded once,
     /// at most `Limits.text` bytes.
-    func text(of index: Int) -> String {
+    package func text(of index: Int) -> String {
         lines(of: index).joined(separator: " ")
     }
 
     /// The element's text split into lines at block boundaries (`li`, `p`, `br`, ...).
-    func lines(of index: Int) -> [String] {
+    package func lines(of index: Int) -> [String] {
         let node = nodes[index]
         if node.kind == .text { return [string(node.range)] }
         guard node.kind == .element else { return [] }
@@ -295,7 +295,7 @@ struct PageTree {
     }
 
     /// The element's children (elements and text), in order.
-    func children(of index: Int) -> [Int] {
+    package func children(of index: Int) -> [Int] {
         var result: [Int] = []
         var child = index + 1
         while child < nodes[index].end {
@@ -306,12 +306,12 @@ struct PageTree {
     }
 
     /// Whether `ancestor` contains `index`.
-    func contains(_ ancestor: Int, _ index: Int) -> Bool {
+    package func contains(_ ancestor: Int, _ index: Int) -> Bool {
         index > ancestor && index < nodes[ancestor].end
     }
 
     /// The first element named `name` at or after `start`, before `end`.
-    func first(_ name: String, in range: Range<Int>) -> Int? {
+    package func first(_ name: String, in range: Range<Int>) -> Int? {
         range.first { nodes[$0].kind == .element && nodes[$0].name == name }
     }
 }

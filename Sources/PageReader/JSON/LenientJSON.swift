@@ -1,5 +1,5 @@
 /// A JSON value as `LenientJSON` reads it. Numbers keep their text (`4`, not `4.0`).
-enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(String)
@@ -7,12 +7,12 @@ enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    var string: String? {
+    package var string: String? {
         switch self {
         case .string(let text): text
         case .number(let text): text
@@ -21,7 +21,7 @@ enum JSONValue: Equatable, Sendable {
     }
 
     /// An array's elements, or the value itself as the one element.
-    var elements: [JSONValue] {
+    package var elements: [JSONValue] {
         switch self {
         case .array(let values): values
         case .null: []
@@ -38,14 +38,14 @@ enum JSONValue: Equatable, Sendable {
 /// Bounded and linear: at most `Limits.bytes` of input, `Limits.depth` levels (deeper values are
 /// skipped without recursion and read as null), `Limits.elements` elements per array or object (the
 /// rest skipped), `Limits.values` values in all.
-struct LenientJSON {
-    enum Limits {
+package struct LenientJSON {
+    package enum Limits {
         static let bytes = 4 << 20
         static let depth = 48
         static let elements = 20_000
         static let values = 400_000
         static let stringBytes = 256 << 10
-        static let topLevelValues = 64
+        package static let topLevelValues = 64
     }
 
     private let bytes: [UInt8]
@@ -57,12 +57,12 @@ struct LenientJSON {
     }
 
     /// Every JSON value in `text`, in order; anything between them that is not JSON is passed over.
-    static func values(in text: some Collection<UInt8>) -> [JSONValue] {
+    package static func values(in text: some Collection<UInt8>) -> [JSONValue] {
         var reader = LenientJSON(Array(text.prefix(Limits.bytes)))
         return reader.topLevel()
     }
 
-    static func values(in text: String) -> [JSONValue] {
+    package static func values(in text: String) -> [JSONValue] {
         values(in: text.utf8)
     }
 

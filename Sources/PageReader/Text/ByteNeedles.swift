@@ -1,16 +1,16 @@
 /// Lower-case ASCII words to look for in bytes, ignoring case.
-struct ByteNeedles {
+package struct ByteNeedles {
     private let needles: [[UInt8]]
     private let firstBytes: [Bool]
 
-    init(_ words: [String]) {
+    package init(_ words: [String]) {
         needles = words.map { Array($0.lowercased().utf8) }.filter { !$0.isEmpty }
         var table = [Bool](repeating: false, count: 256)
         for needle in needles { table[Int(needle[0])] = true }
         firstBytes = table
     }
 
-    func occur(in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func occur(in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         var position = 0
         while position < haystack.count {
             let byte = haystack[position] >= 0x41 && haystack[position] <= 0x5A ? haystack[position] | 0x20 : haystack[position]
@@ -30,7 +30,7 @@ struct ByteNeedles {
         return false
     }
 
-    func occur(in text: String) -> Bool {
+    package func occur(in text: String) -> Bool {
         var text = text
         return text.withUTF8 { occur(in: $0) }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import PageReader
+@testable import RecipeReader
 
 @Suite struct MicrodataRecipes {
     @Test func itempropsOnElementsAndAttributesAreRead() throws {

@@ -1,4 +1,5 @@
 import Entity
+import PageReader
 
 /// Lines of a text that may hold HTML (`<p>`, `<li>`, `<br>`) or newlines.
 enum HTMLLines {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import PageReader
+@testable import RecipeReader
 
 /// A recipe in the JSON a page embeds for its own scripts.
 @Suite struct AppDataRecipes {

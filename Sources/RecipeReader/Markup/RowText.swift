@@ -1,4 +1,5 @@
 import Entity
+import PageReader
 
 /// An ingredient a page sets out as pieces side by side, the amount in one element and the name in
 /// another (`<div><span>Äpplen</span><span>3</span></div>`), or a table's row: one line, the amount

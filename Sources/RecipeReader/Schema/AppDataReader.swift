@@ -1,3 +1,5 @@
+import PageReader
+
 /// Finds a recipe in the JSON a page embeds for its own scripts (`<script id="__NEXT_DATA__"
 /// type="application/json">`, `window.__INITIAL_STATE__ = {…}`): a schema.org `Recipe` there, also one
 /// given as a JSON text inside a string, else an object that holds a list of ingredients and a method

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import PageReader
+@testable import RecipeReader
 
 /// General rules for reading a recipe out of a page's own markup, when it has no structured data.
 @Suite struct PageMarkupRules {

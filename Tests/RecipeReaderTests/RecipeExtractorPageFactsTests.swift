@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import PageReader
+@testable import RecipeReader
 
 @Suite struct PageFactsInWords {
     private func recipe(_ body: String, structured: String = "") throws -> PageRecipe {
@@ -54,5 +54,17 @@ import Entity
         let none = try recipe("<p>Yield: 12 Serving Size: 1</p><p>Time</p><p>Serves a crowd</p>")
         #expect(none.yields == nil)
         #expect(none.totalMinutes == nil)
+    }
+}
+
+@Suite struct DurationReading {
+    @Test(arguments: [
+        ("PT1H30M", 90), ("P0DT0H45M", 45), ("PT90M", 90), ("PT1.5H", 90), ("pt20m", 20), ("PT0,5H", 30), ("P1D", 1_440),
+        ("PT30S", 1), ("PT45M30S", 46), ("PT", nil), ("P", nil), ("PT-5M", nil), ("PTM", nil), ("PT5X", nil), ("P1H", nil),
+        ("PT99999999999H", nil), ("junk", nil), ("", nil), ("45", 45), ("1 hour 30 mins", 90), ("45 min", 45), ("1h30", 90),
+        ("1 Std. 20 Min.", 80), ("2 timer", 120), ("20 perc", 20),
+    ] as [(String, Int?)])
+    func durationsAsPagesWriteThem(text: String, minutes: Int?) {
+        #expect(Durations.minutes(text) == minutes)
     }
 }

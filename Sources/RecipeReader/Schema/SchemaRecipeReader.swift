@@ -1,5 +1,6 @@
 import Foundation
 import Entity
+import PageReader
 
 /// Reads a schema.org `Recipe` (from JSON-LD, or from microdata turned into the same shape) into a
 /// draft, accepting every shape real sites emit: a string, number, array or object where another was

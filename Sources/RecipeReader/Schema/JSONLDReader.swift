@@ -1,3 +1,5 @@
+import PageReader
+
 /// Finds schema.org `Recipe` objects in a page's `<script type="application/ld+json">` blocks: in
 /// several blocks, top-level arrays, `@graph`, `mainEntity`, `mainEntityOfPage` or nested anywhere.
 enum JSONLDReader {

@@ -1,5 +1,6 @@
 import Foundation
 import Entity
+import PageReader
 
 /// What a page says about itself outside any recipe markup: `<title>`, the first `<h1>`, Open Graph
 /// and other `<meta>` tags, `<link rel=canonical>`, `<html lang>`, the first YouTube or Vimeo player

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import PageReader
+@testable import RecipeReader
 
 /// The structured data's text is kept as it gives it.
 @Suite struct StructuredTextAsGiven {

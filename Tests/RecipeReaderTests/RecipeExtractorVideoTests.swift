@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import PageReader
+@testable import RecipeReader
 
 @Suite struct RecipeVideos {
     /// A blog-style page with no structured data: a recipe under headings, and a player embedded in

@@ -1,4 +1,5 @@
 import Entity
+import PageReader
 
 /// Reads schema.org microdata into the shape JSON-LD has, so one reader maps both, by the W3C
 /// microdata rules: an item's properties are the `itemprop` elements inside it (and inside the

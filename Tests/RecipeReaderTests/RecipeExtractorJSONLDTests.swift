@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import PageReader
+@testable import RecipeReader
 
 /// A page holding `json` as JSON-LD (and a heading, so the page is not empty of text).
 func pageWithJSONLD(_ json: String, type: String = "application/ld+json") -> String {

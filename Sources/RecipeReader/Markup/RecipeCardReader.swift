@@ -1,4 +1,5 @@
 import Entity
+import PageReader
 
 /// Reads the markup recipe-card plugins print (WP Recipe Maker's `wprm-recipe-ingredients-container`,
 /// Tasty Recipes' `tasty-recipes-ingredients`, Mediavine Create's `mv-create-instructions`, and the

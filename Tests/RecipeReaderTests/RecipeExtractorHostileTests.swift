@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import Entity
 import TestSupport
-@testable import PageReader
+@testable import RecipeReader
+import PageReader
 
 /// The extractor on pages built to hurt: every answer is bounded and comes quickly.
 @Suite struct HostileRecipePages {

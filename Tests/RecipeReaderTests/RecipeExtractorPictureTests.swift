@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Entity
-@testable import PageReader
+@testable import RecipeReader
 
 /// The recipe's picture is the largest the page names for it (its structured data's pictures, its
 /// Open Graph ones), by the size stated with it or written into its address; among pictures of the

@@ -1,3 +1,5 @@
+import PageReader
+
 /// Text of an element with some of its descendants left out.
 enum ElementText {
     static func text(of index: Int, in tree: PageTree, skipping: (PageTree, Int) -> Bool) -> String {
