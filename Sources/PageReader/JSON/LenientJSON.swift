@@ -359,3 +359,10 @@ package struct LenientJSON {
         }
     }
 }
+
+extension PageTree {
+    /// The JSON values in a range of the page's bytes (a script's contents), read leniently.
+    package func jsonValues(in range: Range<Int>) -> [JSONValue] {
+        bytes.withUnsafeBufferPointer { LenientJSON.values(in: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+}

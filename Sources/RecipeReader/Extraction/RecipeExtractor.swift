@@ -145,10 +145,10 @@ public enum RecipeExtractor {
 
     /// The page's sources, each read once and only when asked for.
     struct Sources {
+        enum Source: Hashable { case jsonLD, microdata, appData, card, headings }
+
         let tree: PageTree
-        private var readJSONLD = false, readMicrodata = false, readAppData = false, readCard = false, readHeadings = false
-        private var jsonLDDraft: RecipeDraft?, microdataDraft: RecipeDraft?, appDataDraft: RecipeDraft?, cardDraft: RecipeDraft?
-        private var headingsDraft: RecipeDraft?
+        private var drafts: [Source: RecipeDraft?] = [:]
         private var pageBlocks: [HeadingHeuristic.Block]?
 
         init(tree: PageTree) {
@@ -156,53 +156,11 @@ public enum RecipeExtractor {
         }
 
         /// The most complete JSON-LD recipe; the first among equals.
-        var jsonLD: RecipeDraft? {
-            mutating get {
-                if !readJSONLD {
-                    readJSONLD = true
-                    let found = JSONLDReader.find(in: tree)
-                    var reader = SchemaRecipeReader(nodesByID: found.nodesByID)
-                    jsonLDDraft = RecipeExtractor.best(found.recipes.map { reader.draft(from: $0) })
-                }
-                return jsonLDDraft
-            }
-        }
-
-        var microdata: RecipeDraft? {
-            mutating get {
-                if !readMicrodata {
-                    readMicrodata = true
-                    if let item = MicrodataReader.recipe(in: tree) {
-                        var reader = SchemaRecipeReader(fromMarkup: true)
-                        microdataDraft = reader.draft(from: item)
-                    }
-                }
-                return microdataDraft
-            }
-        }
-
-        var appData: RecipeDraft? {
-            mutating get {
-                if !readAppData {
-                    readAppData = true
-                    if let object = AppDataReader.recipe(in: tree) {
-                        var reader = SchemaRecipeReader()
-                        appDataDraft = reader.draft(from: object)
-                    }
-                }
-                return appDataDraft
-            }
-        }
-
-        var card: RecipeDraft? {
-            mutating get {
-                if !readCard {
-                    readCard = true
-                    cardDraft = RecipeCardReader.read(tree).flatMap(\.withoutPageLabels)
-                }
-                return cardDraft
-            }
-        }
+        var jsonLD: RecipeDraft? { mutating get { draft(.jsonLD) } }
+        var microdata: RecipeDraft? { mutating get { draft(.microdata) } }
+        var appData: RecipeDraft? { mutating get { draft(.appData) } }
+        var card: RecipeDraft? { mutating get { draft(.card) } }
+        var headings: RecipeDraft? { mutating get { draft(.headings) } }
 
         var blocks: [HeadingHeuristic.Block] {
             mutating get {
@@ -213,14 +171,27 @@ public enum RecipeExtractor {
             }
         }
 
-        var headings: RecipeDraft? {
-            mutating get {
-                if !readHeadings {
-                    readHeadings = true
-                    headingsDraft = HeadingHeuristic.read(tree, blocks: blocks).flatMap(\.withoutPageLabels)
-                }
-                return headingsDraft
+        private mutating func draft(_ source: Source) -> RecipeDraft? {
+            if let read = drafts[source] { return read }
+            let made: RecipeDraft?
+            switch source {
+            case .jsonLD:
+                let found = JSONLDReader.find(in: tree)
+                var reader = SchemaRecipeReader(nodesByID: found.nodesByID)
+                made = RecipeExtractor.best(found.recipes.map { reader.draft(from: $0) })
+            case .microdata:
+                var reader = SchemaRecipeReader(fromMarkup: true)
+                made = MicrodataReader.recipe(in: tree).map { reader.draft(from: $0) }
+            case .appData:
+                var reader = SchemaRecipeReader()
+                made = AppDataReader.recipe(in: tree).map { reader.draft(from: $0) }
+            case .card:
+                made = RecipeCardReader.read(tree).flatMap(\.withoutPageLabels)
+            case .headings:
+                made = HeadingHeuristic.read(tree, blocks: blocks).flatMap(\.withoutPageLabels)
             }
+            drafts[source] = .some(made)
+            return made
         }
     }
 

@@ -36,8 +36,7 @@ enum AppDataReader {
             }
             scripts += 1
             if scripts > Limits.scripts { break }
-            let values = tree.bytes.withUnsafeBufferPointer { LenientJSON.values(in: UnsafeBufferPointer(rebasing: $0[range])) }
-            for value in values.prefix(4) { search.walk(value, depth: 0) }
+            for value in tree.jsonValues(in: range).prefix(4) { search.walk(value, depth: 0) }
         }
         return search.typed.max(by: { size($0) < size($1) }) ?? search.untyped.max(by: { size($0) < size($1) }).map(schemaShaped)
     }

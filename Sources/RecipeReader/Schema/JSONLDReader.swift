@@ -27,8 +27,7 @@ enum JSONLDReader {
                   type.lowercased().contains("ld+json") else { continue }
             scripts += 1
             if scripts > Limits.scripts { break }
-            let values = tree.bytes.withUnsafeBufferPointer { LenientJSON.values(in: UnsafeBufferPointer(rebasing: $0[node.range])) }
-            for value in values {
+            for value in tree.jsonValues(in: node.range) {
                 walk(value, into: &found, depth: 0, walked: &walked)
             }
         }
