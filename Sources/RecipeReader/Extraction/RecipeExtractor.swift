@@ -74,15 +74,14 @@ public enum RecipeExtractor {
                 // The card's group names for the same lines.
                 recipe.ingredientGroups = IngredientLines.regrouped(recipe.ingredientGroups, like: card.ingredientGroups)
             }
-            if let shown = [sources.card, sources.headings].lazy.compactMap({ $0 }).first(where: { $0.ingredientCount > 0 }) {
-                if IngredientLines.continues(shown.ingredientGroups, recipe.ingredientGroups) {
-                    // The structured list stopped early; the page shows the rest.
-                    recipe.ingredientGroups = shown.ingredientGroups
-                } else if IngredientLines.lackQuantities(recipe.ingredientGroups),
-                          let lines = IngredientLines.withQuantities(recipe.ingredientGroups, shown: shown.ingredientGroups) {
-                    // The structured data left the quantities out; the page shows them.
-                    recipe.ingredientGroups = lines
-                }
+            if let card = sources.card, IngredientLines.continues(card.ingredientGroups, recipe.ingredientGroups) {
+                // The structured list stopped early; the card shows the rest.
+                recipe.ingredientGroups = card.ingredientGroups
+            } else if IngredientLines.lackQuantities(recipe.ingredientGroups),
+                      let shown = [sources.card, sources.headings].lazy.compactMap({ $0 }).first(where: { $0.ingredientCount > 0 }),
+                      let lines = IngredientLines.withQuantities(recipe.ingredientGroups, shown: shown.ingredientGroups) {
+                // The structured data left the quantities out; the page shows them.
+                recipe.ingredientGroups = lines
             }
         }
         if recipe.stepCount == 0 {

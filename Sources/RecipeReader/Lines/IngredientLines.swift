@@ -7,7 +7,7 @@ enum IngredientLines {
         var name: String?
         var current: [String] = []
         for line in lines {
-            let clean = line.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 < 0x20 }) ? CleanText.line(line) : line
+            let clean = Folding.clean(line, maxLength: 10_000)
             if isGroupName(clean) {
                 if !current.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: current)) }
                 current = []
@@ -164,7 +164,7 @@ extension IngredientLines {
     /// A line of a page's list that is its label, not an ingredient: a part's title ("Ingredients",
     /// "Zutaten:") or the yield ("Serves 4", "2 - 4 porcje", "Für 2 Personen").
     static func isLabel(_ line: String) -> Bool {
-        let clean = CleanText.line(line, maxLength: 120)
+        let clean = Folding.clean(line, maxLength: 120)
         return SectionWords.title(of: clean) != nil || YieldText.statesServings(clean)
     }
 }

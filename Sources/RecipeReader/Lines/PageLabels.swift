@@ -52,29 +52,38 @@ enum PageLabels {
 
     /// Whether a line read from a page's markup is one of its labels or controls, not recipe text.
     static func isNotRecipeText(_ line: String) -> Bool {
-        let clean = CleanText.line(line, maxLength: 200)
-        guard clean.count <= 80 else { return false }
+        guard line.utf8.count <= 800 else { return false }
+        let clean = Folding.clean(line, maxLength: 200)
+        let length = clean.count
+        guard length <= 80 else { return false }
         let folded = Folding.fold(clean)
         if folded.isEmpty { return true }
+        let hasDigit = clean.contains(where: \.isNumber)
         // A number alone: a servings counter or a step's number set apart.
-        if folded.allSatisfy({ $0.isNumber }), clean.count <= 4 { return true }
-        if SectionWords.title(of: clean) != nil || YieldText.statesServings(clean) { return true }
-        if clean.count <= 40, controlPhrases.contains(folded) { return true }
-        if clean.count <= 60, controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) { return true }
+        if hasDigit, length <= 4, folded.allSatisfy({ $0.isNumber }) { return true }
         // A label's value whose label is an icon (": unter 30 Minuten").
         if clean.hasPrefix(":") { return true }
+        if SectionWords.title(of: clean) != nil { return true }
+        if length <= 40, controlPhrases.contains(folded) { return true }
+        if length <= 60, controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) { return true }
+        // "Prep Time: 10 min", "Niveau: ganz einfach": a fact's label and its value.
+        if let colon = clean.firstIndex(of: ":"), factLabels.contains(Folding.fold(String(clean[..<colon]))) { return true }
+        guard hasDigit else { return false }
+        // The rest are labels of a few words ("Serves 4", "Prep 10 min", "36 g Eiweiß").
+        let wordCount = clean.split(whereSeparator: \.isWhitespace).count
+        guard wordCount <= 6 else { return false }
+        if YieldText.statesServings(clean) { return true }
         // "Prep 10 min", "Cook: 1 hour": a time's label and its value.
         let words = clean.split(maxSplits: 1, whereSeparator: { $0.isWhitespace || $0 == ":" })
         if words.count == 2, timeWords.contains(Folding.fold(String(words[0]))), Durations.isPlain(String(words[1])) { return true }
-        // A nutrient's amount ("36 g Eiweiß", "Protein: 12 g").
-        let letters = clean.split(whereSeparator: { !$0.isLetter }).map { Folding.fold(String($0)) }.filter { $0.count > 2 }
-        if clean.contains(where: \.isNumber), letters.count == 1, nutrients.contains(letters[0]) { return true }
-        // A nutrition value ("611 kcal Energie").
-        if clean.count <= 40, clean.lowercased().split(whereSeparator: { !$0.isLetter }).contains(where: { $0 == "kcal" || $0 == "kj" }) { return true }
-        // "Prep Time: 10 min", "Zubereitungszeit 25 Min.", "Niveau: ganz einfach", or a duration alone.
-        let label = clean.split(separator: ":", maxSplits: 1).first.map { Folding.fold(String($0)) } ?? folded
-        if clean.contains(":"), factLabels.contains(label) { return true }
-        if factLabels.contains(where: { folded.hasPrefix($0) }), clean.count <= 40, Durations.minutes(String(clean.drop { !$0.isNumber })) != nil {
+        // A nutrient's amount ("36 g Eiweiß", "Protein: 12 g"), a nutrition value ("611 kcal Energie").
+        let letters = clean.lowercased().split(whereSeparator: { !$0.isLetter })
+        if letters.filter({ $0.count > 2 }).count == 1, let word = letters.first(where: { $0.count > 2 }), nutrients.contains(Folding.fold(String(word))) {
+            return true
+        }
+        if length <= 40, letters.contains(where: { $0 == "kcal" || $0 == "kj" }) { return true }
+        // "Zubereitungszeit 25 Min.", or a duration alone.
+        if length <= 40, factLabels.contains(where: { folded.hasPrefix($0) }), Durations.minutes(String(clean.drop { !$0.isNumber })) != nil {
             return true
         }
         return Durations.isPlain(clean)

@@ -370,7 +370,7 @@ enum HeadingHeuristic {
                         }
                     }
                     index = node.end
-                } else if name != "br", let row = RowText.line(at: index, in: tree) {
+                } else if RowText.mayBeRow(name), let row = RowText.line(at: index, in: tree) {
                     // An ingredient set out as pieces side by side, or a table's row: one line.
                     flush()
                     switch row {

@@ -105,7 +105,7 @@ enum RecipeCardReader {
     private static func quality(of entries: [Entry], as part: Part) -> Int {
         var items = 0
         var looking = 0
-        for case .item(let text) in entries where !PageLabels.isNotRecipeText(text) {
+        for case .item(let text) in entries {
             items += 1
             if part == .ingredients ? Amounts.hasAmount(text) : StepLines.readLikeSteps([text]) { looking += 1 }
         }

@@ -12,6 +12,11 @@ enum RowText {
         static let length = 200
     }
 
+    /// Elements that may hold a row's pieces side by side.
+    static func mayBeRow(_ name: String) -> Bool {
+        name == "div" || name == "span" || name == "tr" || name == "dd" || name == "label" || name == "section"
+    }
+
     private static let notPieces: Set<String> = ["ul", "ol", "li", "table", "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "img", "button", "select", "input"]
 
     enum Row: Equatable {

@@ -60,7 +60,7 @@ enum SectionWords {
     /// What a short line titles, if it is a section title: the word alone, or followed by a little
     /// more ("Ingredients for 4 people", "Zutaten:", "Zubereitung (30 Minuten)").
     static func kind(of line: String) -> Kind? {
-        let clean = CleanText.line(line, maxLength: 120)
+        let clean = Folding.clean(line, maxLength: 120)
         guard !clean.isEmpty, clean.count <= 100 else { return nil }
         let folded = Folding.fold(clean)
         if ingredientSet.contains(folded) { return .ingredients }
@@ -84,7 +84,7 @@ enum SectionWords {
     private static let weakInstructions: Set<String> = ["recipe", "recept", "rezept", "recette", "receta", "ricetta", "receita", "opskrift", "oppskrift", "przepis"]
 
     static func mayTitleMethod(_ line: String) -> Bool {
-        let clean = CleanText.line(line, maxLength: 120)
+        let clean = Folding.clean(line, maxLength: 120)
         guard !clean.isEmpty, clean.count <= 60, let first = clean.lowercased().split(whereSeparator: { !$0.isLetter }).first else { return false }
         return weakInstructions.contains(String(first))
     }

@@ -25,3 +25,14 @@ enum Folding {
         return String(output)
     }
 }
+
+extension Folding {
+    /// Text cleaned as `CleanText.line` cleans it, without the work when it holds nothing to clean (no
+    /// reference, tag or control character): text read from the page tree mostly is clean already.
+    static func clean(_ text: String, maxLength: Int) -> String {
+        guard text.utf8.count > maxLength || text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 < 0x20 })
+        else { return text }
+        return CleanText.line(text, maxLength: maxLength)
+    }
+}
+
