@@ -13,7 +13,9 @@ import Entity
 
     @Test func linesThatAreThePagesControlsOrLabelsAreNotRecipeText() throws {
         let html = page("""
-            <h2>Ingredients</h2><ul><li>Serves 4</li><li>For 2 loaves</li><li>8</li><li>1 onion</li><li>2 carrots</li><li>Add to shopping list</li>
+            <h2>Ingredients</h2><ul><li>Serves 4</li><li>For 2 loaves</li><li>8</li><li>Portionen</li><li>KG</li><li>1 onion</li><li>2 carrots</li>
+            <li>Brand names in this list can be swapped for any other brand you like, as long as it is the same thing.</li>
+            <li>Add to shopping list</li><li>Per E-Mail versenden</li>
             <li>Prep time: 10 min</li><li>Print</li></ul>
             <h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Jump to recipe</li><li>Simmer everything for an hour.</li>
             <li>Zubereitungszeit: 25 Min.</li></ol>
@@ -43,6 +45,10 @@ import Entity
             \(method)
             """)
         #expect(try #require(extract(html)).ingredients == ["3 Apples", "½ dl Water", "1 cup sugar"])
+        // A number glued to a word is no amount, and a part's title beside a count no ingredient.
+        #expect(!RowText.isAmountAlone("2Blend") && RowText.isAmountAlone("75g") && RowText.isAmountAlone("½ dl"))
+        let titled = page("<div class=\"row\"><span>Zutaten für</span><span>2 Personen</span></div><ul><li>1 onion</li><li>2 leeks</li></ul>\(method)")
+        #expect(try #require(extract(titled)).ingredients == ["1 onion", "2 leeks"])
         // Values side by side that are facts ("45 min", "4 servings") are no ingredient.
         let facts = page("<div class=\"facts\"><div>45 min</div><div>4 servings</div><div>easy</div></div><h2>Ingredients</h2><ul><li>1 onion</li></ul>\(method)")
         let recipe = try #require(extract(facts))
@@ -63,9 +69,11 @@ import Entity
         let html = page("""
             <h2>Ingredients</h2><ul><li>1 onion</li><li>1 l stock</li></ul>
             <h2>Method</h2><ol><li><span class="number">1</span><p>Chop the onion finely.</p></li>
-            <li><span>2</span> <span>Simmer in the stock.</span></li><li>1 cup of stock goes in last.</li><li>4鍋に水を入れる。</li></ol>
+            <li><span>2</span> <span>Simmer in the stock.</span></li><li>1 cup of stock goes in last.</li><li>4鍋に水を入れる。</li>
+            <li><span>Step 5</span>Serve hot.</li></ol>
             """)
-        #expect(try #require(extract(html)).steps == ["Chop the onion finely.", "Simmer in the stock.", "1 cup of stock goes in last.", "鍋に水を入れる。"])
+        #expect(try #require(extract(html)).steps == ["Chop the onion finely.", "Simmer in the stock.", "1 cup of stock goes in last.", "鍋に水を入れる。",
+                                                      "Serve hot."])
     }
 
     @Test func anIngredientNamedInsideAStepIsPartOfItAndTheStepsOwnListIsNot() throws {

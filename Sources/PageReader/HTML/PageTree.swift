@@ -76,7 +76,7 @@ package struct PageTree {
                 nodes.append(Node(kind: .raw, name: element, parent: stack.last ?? -1, end: nodes.count + 1, range: range, breakBefore: false))
             case .startTag(let name, let selfClosing):
                 let traits = PageTree.traits[name] ?? []
-                if traits.contains(.closesSomething) { closeImplied(by: name, traits: traits, stack: &stack) }
+                if !traits.isDisjoint(with: .closesSomething) { closeImplied(by: name, traits: traits, stack: &stack) }
                 if traits.contains(.block) { pendingBreak = true }
                 let first = attributes.count
                 attributes.append(contentsOf: tokenizer.attributes)

@@ -43,7 +43,7 @@ extension RecipeDraft {
     var withoutPageLabels: RecipeDraft? {
         var draft = self
         draft.ingredientGroups = ingredientGroups.map { group in
-            PageRecipe.IngredientGroup(name: group.name, lines: group.lines.filter { !PageLabels.isNotRecipeText($0) })
+            PageRecipe.IngredientGroup(name: group.name, lines: group.lines.filter { !PageLabels.isNotRecipeText($0) && !IngredientLines.isNote($0) })
         }.filter { !$0.lines.isEmpty }
         // A section named only by its place ("Schritt 1") is a label too.
         draft.instructions = instructions.filter { instruction in

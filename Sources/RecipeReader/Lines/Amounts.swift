@@ -27,6 +27,11 @@ enum Amounts {
         "大さじ", "小さじ", "少々", "適量", "カップ", "個", "本", "枚", "片", "克", "勺", "적당량", "큰술", "작은술",
     ]
 
+    /// Whether a word is a unit (`g`, `EL`, `cups`).
+    static func isUnit(_ word: String) -> Bool {
+        units.contains(word.lowercased())
+    }
+
     /// Whether a line starts with an amount or a unit (a bullet the page typed left aside).
     static func startsWithAmount(_ line: String) -> Bool {
         let text = StepLines.withoutBullet(line.trimmingCharacters(in: .whitespaces))
@@ -43,7 +48,7 @@ enum Amounts {
     static func hasAmount(_ line: String) -> Bool {
         if startsWithAmount(line) { return true }
         let text = line.trimmingCharacters(in: .whitespaces)
-        guard text.count <= 120 else { return false }
+        guard text.count <= 60, !text.hasSuffix(".") else { return false }
         // The last word or two: `150 ml`, `小さじ1/3`, `2 db`, `適量`.
         let tail = text.split(whereSeparator: \.isWhitespace).suffix(2)
         return tail.contains { word in

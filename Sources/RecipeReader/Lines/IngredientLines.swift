@@ -187,3 +187,11 @@ extension IngredientLines {
         return !lines.isEmpty && lines.filter(Amounts.hasAmount).count * 2 >= lines.count
     }
 }
+
+extension IngredientLines {
+    /// A long sentence with no amount among a page's ingredients: a note or a disclaimer, not a line of the list.
+    static func isNote(_ line: String) -> Bool {
+        let clean = Folding.clean(line, maxLength: 2_000)
+        return clean.count >= 80 && clean.hasSuffix(".") && !Amounts.startsWithAmount(clean)
+    }
+}

@@ -14,7 +14,8 @@ enum PageLabels {
         "boodschappenlijst", "opslaan", "printen", "delen", "volgons", "imprimer", "partager", "enregistrer", "listedecourses",
         "stampa", "condividi", "salva", "listadellaspesa", "salvanellalistadellaspesa", "imprimir", "compartir", "guardar",
         "listadelacompra", "skrivut", "dela", "spara", "inköpslista", "handleliste", "indkøbsliste", "udskriv", "gem", "drukuj",
-        "udostępnij", "zapisz", "listazakupów", "nyomtatás", "megosztás", "mentés", "bevásárlólista", "postviews",
+        "udostępnij", "zapisz", "listazakupów", "nyomtatás", "megosztás", "mentés", "bevásárlólista", "postviews", "email",
+        "emailrecipe", "emailthisrecipe", "sendbyemail", "peremailversenden", "peremail", "scaleto", "scale",
     ]
 
     /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.
@@ -66,6 +67,8 @@ enum PageLabels {
         if SectionWords.title(of: clean) != nil { return true }
         if length <= 40, controlPhrases.contains(folded) { return true }
         if length <= 60, controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) { return true }
+        // A fact's label alone ("Portionen"), or a unit alone (a table's column, "KG").
+        if !clean.contains(" "), factLabels.contains(folded) || Amounts.isUnit(clean) { return true }
         // "Prep Time: 10 min", "Niveau: ganz einfach": a fact's label and its value.
         if let colon = clean.firstIndex(of: ":"), factLabels.contains(Folding.fold(String(clean[..<colon]))) { return true }
         guard hasDigit else { return false }

@@ -106,7 +106,7 @@ enum StepLines {
         let gluedToWord = !hasWord && !punctuated && index + 1 < scalars.count && scalars[index].properties.isUppercase
             && scalars[index + 1].properties.isLowercase
         if gluedToWord { return String(String.UnicodeScalarView(scalars[index...])) }
-        guard index < scalars.count, scalars[index] == " " || (punctuated && scalars[index].properties.isUppercase) else {
+        guard index < scalars.count, scalars[index] == " " || ((punctuated || hasWord) && scalars[index].properties.isUppercase) else {
             // `1 cup…` or `350°F`: a quantity, not a step number. The line is the number alone when it ends here.
             return index >= scalars.count && (hasWord || punctuated) ? "" : line
         }

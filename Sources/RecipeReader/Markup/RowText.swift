@@ -55,6 +55,8 @@ enum RowText {
         let amounts = pieces.filter(isAmountAlone)
         // One amount beside a name; several values side by side ("45 min", "4 servings", "easy") are facts.
         guard isTableRow || (amounts.count == 1 && !Durations.isPlain(amounts[0])) else { return nil }
+        // A part's title beside a count ("Zutaten für" and "2 Personen") is no ingredient.
+        guard !pieces.contains(where: { SectionWords.kind(of: $0) != nil }) else { return nil }
         // A label and its value ("Servings:" and "4") stay in the page's order.
         if pieces.contains(where: { $0.hasSuffix(":") || PageLabels.isFactLabel($0) }) { return .line(pieces.joined(separator: " ")) }
         return .line((amounts + pieces.filter { !isAmountAlone($0) }).joined(separator: " "))
@@ -64,10 +66,14 @@ enum RowText {
         ((index + 1)..<tree.nodes[index].end).contains { tree.nodes[$0].kind == .element && PageTree.blockElements.contains(tree.nodes[$0].name) }
     }
 
-    /// A piece that is only an amount: a number, with a unit or a word or two (`3`, `½ dl`, `8 skivor`).
+    /// A piece that is only an amount: a number, with a unit or a word or two (`3`, `½ dl`, `8 skivor`,
+    /// `75g`); a number glued to another word (`2Blend`) is not one.
     static func isAmountAlone(_ piece: String) -> Bool {
-        guard piece.count <= 24, let first = piece.unicodeScalars.first else { return false }
-        let numeric = ("0"..."9").contains(first) || first.properties.numericType != nil
-        return numeric && piece.split(whereSeparator: \.isWhitespace).count <= 3
+        let words = piece.split(whereSeparator: \.isWhitespace)
+        guard piece.count <= 24, words.count <= 3, let first = words.first else { return false }
+        let number = first.prefix { $0.isNumber || "/.,-–".contains($0) }
+        guard !number.isEmpty, number.first?.isNumber == true else { return false }
+        let rest = first.dropFirst(number.count)
+        return rest.isEmpty || Amounts.isUnit(String(rest))
     }
 }
