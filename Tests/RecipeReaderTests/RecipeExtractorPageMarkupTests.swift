@@ -63,6 +63,9 @@ import Entity
             \(method)
             """)
         #expect(try #require(extract(html)).ingredients == ["200 g Flour", "1 l Milk"])
+        // A header cell before a time labels it.
+        let facts = page("<table><tr><th>Time</th><td>60 minutes + cooling</td></tr></table><h2>Ingredients</h2><ul><li>1 onion</li></ul>\(method)")
+        #expect(try #require(extract(facts)).totalMinutes == 60)
     }
 
     @Test func aNumberTheMarkupSetsBeforeAStepIsNotPartOfIt() throws {

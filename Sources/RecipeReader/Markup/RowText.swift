@@ -34,6 +34,7 @@ enum RowText {
         let isTableRow = node.name == "tr"
         var pieces: [String] = []
         var allHeaderCells = isTableRow
+        var headerCells = 0
         for child in tree.children(of: index) {
             let childNode = tree.nodes[child]
             let text: String
@@ -42,7 +43,7 @@ enum RowText {
                 text = CleanText.line(tree.string(childNode.range))
             case .element:
                 if !isTableRow, notPieces.contains(childNode.name) || containsBlock(child, in: tree) { return nil }
-                if childNode.name != "th" { allHeaderCells = false }
+                if childNode.name == "th" { headerCells += 1 } else { allHeaderCells = false }
                 text = CleanText.line(tree.text(of: child))
             case .raw:
                 continue
@@ -51,6 +52,12 @@ enum RowText {
             if pieces.count > Limits.pieces { return nil }
         }
         if allHeaderCells, !pieces.isEmpty { return .header(pieces.joined(separator: " ")) }
+        // A header cell before a time or a count labels it: "Time: 60 minutes".
+        if isTableRow, headerCells == 1, pieces.count >= 2, let label = pieces.first,
+           case let value = pieces.dropFirst().joined(separator: " "), value.contains(where: \.isLetter), Durations.minutes(value) != nil,
+           tree.children(of: index).lazy.first(where: { tree.nodes[$0].kind == .element }).map({ tree.nodes[$0].name == "th" }) == true {
+            return .line(label + ": " + value)
+        }
         guard (isTableRow ? 1 : 2)...Limits.pieces ~= pieces.count, pieces.joined().count <= Limits.length else { return nil }
         let amounts = pieces.filter(isAmountAlone)
         // One amount beside a name; several values side by side ("45 min", "4 servings", "easy") are facts.
