@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Glibc
 import Entity
+import PageReader
 @testable import Services
 @testable import Presenter
 import PuppyServer

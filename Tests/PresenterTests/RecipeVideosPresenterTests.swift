@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Entity
+import PageReader
+import RecipeReader
 @testable import Services
 import Interactor
 import Router
