@@ -55,7 +55,10 @@ var targets: [Target] = [
     .testTarget(name: "PresenterTests", dependencies: ["Presenter", "TestSupport"]),
     .testTarget(name: "ViewTests", dependencies: ["View", "TestSupport"]),
     .testTarget(name: "PuppyServerTests", dependencies: ["PuppyServer", "TestSupport", "CZlib"]),
-    .testTarget(name: "SessionModelTests", dependencies: ["Presenter", "Interactor", "Services", "Router", "TestSupport"]),
+    // The reference model and the generator of random sessions are optimised even in a debug build, so
+    // that ten thousand sessions take seconds, not minutes.
+    .testTarget(name: "SessionModelTests", dependencies: ["Presenter", "Interactor", "Services", "Router", "TestSupport"],
+                swiftSettings: [.unsafeFlags(["-O"])]),
     .testTarget(
         name: "UITests",
         dependencies: ["TestSupport", "recipes", "puppy-server"],

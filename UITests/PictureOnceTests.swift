@@ -37,7 +37,7 @@ import TestSupport
         defer { server.shutdown() }
         try TemporaryDirectory.withSync { home in
             let api = server.baseURL.absoluteString + "/api/"
-            let terminal = try PseudoTerminalProcess.recipes(["--api", api, "--no-cache", "--color", "never", "--data-dir", home.appendingPathComponent("data").path],
+            let terminal = try PseudoTerminalProcess.recipes(["--api", api, "--no-cache", "--color", "never", "--pictures", "always", "--data-dir", home.appendingPathComponent("data").path],
                                                              home: home, extra: Self.pictureTerminal, columns: 200)
             #expect(terminal.enter("tomatoes", expecting: "Tomato Salad") != nil)
             let mark = terminal.bytes.count
@@ -60,7 +60,7 @@ import TestSupport
             let api = server.baseURL.absoluteString + "/api/"
             let data = home.appendingPathComponent("data").path
             let environment = BinaryRunner.environment(home: home, extra: Self.pictureTerminal)
-            let shown = try PseudoTerminalProcess.recipes(["--api", api, "--color", "never", "--data-dir", data], home: home,
+            let shown = try PseudoTerminalProcess.recipes(["--api", api, "--color", "never", "--pictures", "always", "--data-dir", data], home: home,
                                                           extra: Self.pictureTerminal, columns: 200)
             #expect(shown.enter("tomatoes", expecting: "Tomato Salad") != nil)
             #expect(shown.enter("pic 1", expecting: "▀") != nil)
