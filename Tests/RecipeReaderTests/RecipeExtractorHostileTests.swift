@@ -5,19 +5,14 @@ import TestSupport
 @testable import RecipeReader
 import PageReader
 
-/// The extractor on pages built to hurt: every answer is bounded and comes quickly.
-@Suite struct HostileRecipePages {
-    /// A bound that catches work growing faster than the page (not a speed claim): four times as long
-    /// under a sanitizer, which slows every step.
-    private func finishes(_ seconds: Double = 20, _ body: () -> Void) {
-        let started = Date()
-        body()
-        let bound = seconds * (BinaryRunner.binariesAreSanitized ? 4 : 1)
-        #expect(Date().timeIntervalSince(started) < bound, "finishes in a reasonable time")
-    }
-
-    private func expectBounded(_ recipe: PageRecipe?) {
-        guard let recipe else { return }
+/// The extractor on pages built to hurt: every answer is bounded. (Its speed on such pages is measured
+/// in recipes-bench; the time limit here only stops a test that would never end.)
+@Suite(.timeLimit(.minutes(2))) struct HostileRecipePages {
+    private func expectBounded(_ recipe: PageRecipe?, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let recipe else {
+            Issue.record("no recipe was read", sourceLocation: sourceLocation)
+            return
+        }
         #expect(recipe.ingredients.count <= PageRecipe.Limits.ingredientLines)
         #expect(recipe.instructions.count <= PageRecipe.Limits.instructions)
         #expect(recipe.title.count <= PageRecipe.Limits.titleLength)
@@ -29,28 +24,24 @@ import PageReader
         let filler = String(repeating: "<div class=\"post\"><p>Lorem ipsum dolor sit amet, <a href=\"/x\">link</a>.</p></div>\n", count: 20_000_000 / 80)
         let page = pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"Big\",\"recipeIngredient\":[\"1 egg\"],\"recipeInstructions\":\"Boil.\"}") + filler
         #expect(page.utf8.count >= 20_000_000)
-        finishes(60) {
-            let recipe = extract(page)
-            #expect(recipe?.title == "Big")
-            expectBounded(recipe)
-        }
+        let recipe = extract(page)
+        #expect(recipe?.title == "Big")
+        expectBounded(recipe)
     }
 
     @Test(arguments: ["<div>", "<ul><li>", "<span itemscope itemtype=http://schema.org/Recipe>", "<li><h3>", "<b>", "<div class=recipe-ingredients>"])
     func aHundredThousandNestedTagsAreBounded(unit: String) {
         let page = "<h2>Ingredients</h2><ul><li>1 egg</li></ul>" + String(repeating: unit, count: 100_000) + "<h2>Method</h2><p>Boil it for ten minutes.</p>"
-        finishes {
-            expectBounded(extract(page))
-        }
+        let recipe = extract(page)
+        expectBounded(recipe)
+        #expect(recipe?.ingredients.first == "1 egg")
     }
 
     @Test func hugeArraysAndManyIngredientsAreCapped() throws {
         let ingredients = (0..<5_000).map { "\"\($0) g flour\"" }.joined(separator: ",")
         let steps = Array(repeating: "{\"@type\":\"HowToStep\",\"text\":\"Stir.\"}", count: 100_000).joined(separator: ",")
         let json = "{\"@type\":\"Recipe\",\"name\":\"Many\",\"recipeIngredient\":[\(ingredients)],\"recipeInstructions\":[\(steps)]}"
-        let started = Date()
         let recipe = try #require(extract(pageWithJSONLD(json)))
-        #expect(Date().timeIntervalSince(started) < 20, "finishes in a reasonable time")
         #expect(recipe.ingredients.count == PageRecipe.Limits.ingredientLines)
         #expect(recipe.instructions.count == PageRecipe.Limits.instructions)
     }
@@ -58,11 +49,9 @@ import PageReader
     @Test func deepNestingInJSONLDIsSkipped() {
         let deep = String(repeating: "{\"@type\":\"HowToSection\",\"itemListElement\":[", count: 50_000)
         let json = "{\"@type\":\"Recipe\",\"name\":\"Deep\",\"recipeIngredient\":[\"1 egg\"],\"recipeInstructions\":[\(deep)\"x\"]}"
-        finishes {
-            let recipe = extract(pageWithJSONLD(json))
-            #expect(recipe?.title == "Deep")
-            expectBounded(recipe)
-        }
+        let recipe = extract(pageWithJSONLD(json))
+        #expect(recipe?.title == "Deep")
+        expectBounded(recipe)
     }
 
     @Test func aLongLineIsCutToItsCap() throws {
@@ -116,15 +105,11 @@ import PageReader
     /// Found by the real pages: a sentence that ends in an amount, on a page with no titles, once
     /// stopped the search for an untitled list from moving on.
     @Test func aSentenceEndingInAnAmountDoesNotStallTheSearchForAList() {
-        finishes {
-            #expect(extract("<p>Bake it for 20 min.</p><p>1 egg</p><p>2 cups flour</p><p>1 cup milk</p><p>Mix it all and bake it well.</p>") != nil)
-        }
+        #expect(extract("<p>Bake it for 20 min.</p><p>1 egg</p><p>2 cups flour</p><p>1 cup milk</p><p>Mix it all and bake it well.</p>") != nil)
     }
 
     @Test(arguments: ["<", "<script type=application/ld+json>", "{\"@type\":\"Recipe\",", "<div itemscope itemtype=Recipe>", "<h2>Ingredients</h2>", "<li>"])
-    func hostileRepetitionIsReadInLinearTime(unit: String) {
-        finishes {
-            expectBounded(extract(String(repeating: unit, count: 200_000)))
-        }
+    func hostileRepetitionHoldsNoRecipe(unit: String) {
+        #expect(extract(String(repeating: unit, count: 200_000)) == nil)
     }
 }

@@ -128,7 +128,8 @@ package struct HTMLTokenizer {
         let closing = after == UInt8(ascii: "/")
         var cursor = position + (closing ? 2 : 1)
         guard cursor < bytes.count, HTMLTokenizer.isASCIILetter(bytes[cursor]) else {
-            if closing {
+            // `</` as the page's last bytes is text, as browsers show it.
+            if closing, cursor < bytes.count {
                 // `</ junk>` is a bogus comment.
                 skip(to: UInt8(ascii: ">"))
                 return .skipped
@@ -139,11 +140,14 @@ package struct HTMLTokenizer {
         while cursor < bytes.count, HTMLTokenizer.isNameByte(bytes[cursor]) { cursor += 1 }
         let name = lowercased(nameStart..<cursor)
         position = cursor
+        // A tag the page ends inside is dropped, as browsers drop it.
         if closing {
-            skip(to: UInt8(ascii: ">"))
+            while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
+            guard position < bytes.count else { return .skipped }
+            position += 1
             return .token(.endTag(name: name))
         }
-        let selfClosing = readAttributes()
+        guard let selfClosing = readAttributes() else { return .skipped }
         return .token(.startTag(name: name, selfClosing: selfClosing))
     }
 
@@ -171,8 +175,9 @@ package struct HTMLTokenizer {
         return String(decoding: bytes[range].map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
-    /// Reads attributes up to and including `>`; returns whether the tag closed itself (`/>`).
-    private mutating func readAttributes() -> Bool {
+    /// Reads attributes up to and including `>`; returns whether the tag closed itself (`/>`), or nil
+    /// when the page ends before the `>`.
+    private mutating func readAttributes() -> Bool? {
         attributes.removeAll(keepingCapacity: true)
         var selfClosing = false
         while position < bytes.count {
@@ -208,7 +213,7 @@ package struct HTMLTokenizer {
                 attributes.append(Attribute(name: lowercased(nameStart..<nameEnd), value: value))
             }
         }
-        return selfClosing
+        return nil
     }
 
     /// Attributes kept per tag; a tag with more reads on, dropping the rest.
