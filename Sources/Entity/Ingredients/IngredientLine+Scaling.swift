@@ -4,6 +4,11 @@ public struct ShownIngredientLine: Sendable, Hashable {
     /// Whether it is shown as written though it was asked to be scaled or converted, because its amount
     /// was not read with confidence. A card marks it.
     public let asWritten: Bool
+
+    public init(text: String, asWritten: Bool) {
+        self.text = text
+        self.asWritten = asWritten
+    }
 }
 
 extension IngredientLine {
