@@ -72,3 +72,34 @@ public protocol FavoriteStatusProviding: Sendable {
     /// The ids among `ids` that are favorites right now (another process may have starred them).
     func favoriteIDs(among ids: [RecipeID]) async throws(ServiceError) -> Set<RecipeID>
 }
+
+/// What to rank a server's recipes for: the names a person has, how many ingredients a recipe may
+/// lack, and whether salt, pepper, water and oil must be had too.
+public struct PantryRankRequest: Sendable, Hashable {
+    public let names: [String]
+    public let maxMissing: Int
+    public let strict: Bool
+
+    public init(names: [String], maxMissing: Int, strict: Bool) {
+        self.names = names
+        self.maxMissing = maxMissing
+        self.strict = strict
+    }
+}
+
+/// A page of a pantry ranking, and whether the server ranked it (an answer without the extension is a
+/// plain list of recipes that says nothing of the pantry).
+public struct RankedPage: Sendable, Equatable {
+    public let page: SearchPage
+    public let isRanked: Bool
+
+    public init(page: SearchPage, isRanked: Bool) {
+        self.page = page
+        self.isRanked = isRanked
+    }
+}
+
+/// PuppyServer's `have=` extension of the API: its whole catalog ranked for a pantry, a page at a time.
+public protocol PantryRankedSearching: Sendable {
+    func rankedPage(_ request: PantryRankRequest, number: Int) async throws(ServiceError) -> RankedPage
+}

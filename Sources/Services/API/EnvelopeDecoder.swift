@@ -10,6 +10,9 @@ public enum EnvelopeDecoder {
     public struct Decoded: Sendable, Equatable {
         public let recipes: [Recipe]
         public let droppedCount: Int
+        /// Whether the envelope says its results are ranked for `have=` (PuppyServer's extension: a
+        /// `have` object beside `results`).
+        public var rankedForPantry = false
     }
 
     public static func decode(_ body: Data) throws(ServiceError) -> Decoded {
@@ -35,7 +38,9 @@ public enum EnvelopeDecoder {
                 recipes.append(recipe)
             }
         }
-        return Decoded(recipes: recipes, droppedCount: dropped)
+        var decoded = Decoded(recipes: recipes, droppedCount: dropped)
+        decoded.rankedForPantry = envelope.have != nil
+        return decoded
     }
 
     /// JSON may escape half a surrogate pair (`\ud800`) that no other half follows, which makes the
@@ -92,6 +97,31 @@ public enum EnvelopeDecoder {
 
     private struct Envelope: Decodable {
         let results: [LenientResult]
+        /// Present when the results are ranked for `have=`; what it holds is not read.
+        let have: PantryMarker?
+
+        enum CodingKeys: String, CodingKey { case results, have }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            results = try container.decode([LenientResult].self, forKey: .results)
+            // A `have` that is not an object is no ranking: read as missing.
+            have = try? container.decodeIfPresent(PantryMarker.self, forKey: .have)
+        }
+    }
+
+    /// The `have` key of a ranked answer: any object counts; anything else is as good as missing.
+    private struct PantryMarker: Decodable {
+        init(from decoder: any Decoder) throws {
+            _ = try decoder.container(keyedBy: AnyKey.self)
+        }
+
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
     }
 
     /// One result, read field by field: a field of the wrong type reads as missing. That is the point

@@ -8,7 +8,7 @@ import Glibc
 public actor FavoritesStore: FavoriteStatusProviding {
     public static let fileName = "favorites.sqlite"
 
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
     public nonisolated let fileURL: URL
     /// True when nothing can be written where the file is: favorites are read, never changed.
     public nonisolated let isReadOnly: Bool
@@ -94,7 +94,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
     }
 
     /// Refuses a change when the store could only be opened for reading.
-    private func requireWritable() throws(ServiceError) {
+    func requireWritable() throws(ServiceError) {
         if isReadOnly {
             throw .storage.with(detail: "\(fileURL.deletingLastPathComponent().path) is read-only: favorites can be read here but not changed")
         }
