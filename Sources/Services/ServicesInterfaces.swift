@@ -92,10 +92,13 @@ public struct PantryRankRequest: Sendable, Hashable {
 public struct RankedPage: Sendable, Equatable {
     public let page: SearchPage
     public let isRanked: Bool
+    /// Names no recipe of the server has, with what it suggests instead.
+    public let unknownNames: [PantryNameSuggestion]
 
-    public init(page: SearchPage, isRanked: Bool) {
+    public init(page: SearchPage, isRanked: Bool, unknownNames: [PantryNameSuggestion] = []) {
         self.page = page
         self.isRanked = isRanked
+        self.unknownNames = unknownNames
     }
 }
 

@@ -15,9 +15,15 @@ struct PantryRankingAPITests {
 
     struct Answer: Decodable {
         struct Have: Decodable {
+            struct Unknown: Decodable, Equatable {
+                let name: String
+                let suggestions: [String]
+            }
+
             let names: [String]
             let missing: Int
             let strict: Bool
+            let unknown: [Unknown]
         }
 
         let have: Have?
@@ -85,6 +91,14 @@ struct PantryRankingAPITests {
         try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
             let (_, results) = try await Self.walk(server, "have=egg,jalapeno,tomato&missing=0")
             #expect(results.first { $0.title == "Jalapeño Eggs" } == Ranked(title: "Jalapeño Eggs", missing: [], uses: 3, of: 3))
+        }
+    }
+
+    @Test func aNameNoRecipeHasComesBackWithTheNamesItIsCloseTo() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            let (have, results) = try await Self.walk(server, "have=eggs,mlik,Tomatoe,xyz,jalapenoes")
+            #expect(have?.unknown == [.init(name: "mlik", suggestions: ["milk"])])
+            #expect(results.map(\.title).contains("Jalapeño Eggs"), "tomatoe and jalapenoes fold to the catalog's names")
         }
     }
 

@@ -96,6 +96,9 @@ import TestSupport
         let result = #"{"title":"x","href":"http:\/\/a\/1","ingredients":"eggs","thumbnail":""}"#
         #expect(try EnvelopeDecoder.decode(Data(#"{"have":{"names":["egg"]},"results":[\#(result)]}"#.utf8)).rankedForPantry)
         #expect(try EnvelopeDecoder.decode(Data(#"{"have":{},"results":[]}"#.utf8)).rankedForPantry)
+        let unknown = try EnvelopeDecoder.decode(Data(#"{"have":{"unknown":[{"name":"mlik","suggestions":["milk"]}]},"results":[]}"#.utf8))
+        #expect(unknown.unknownPantryNames == [PantryNameSuggestion(name: "mlik", suggestions: ["milk"])])
+        #expect(try EnvelopeDecoder.decode(Data(#"{"have":{"unknown":7},"results":[]}"#.utf8)).unknownPantryNames.isEmpty)
         #expect(try !EnvelopeDecoder.decode(Data(#"{"results":[\#(result)]}"#.utf8)).rankedForPantry)
         let wrong = try EnvelopeDecoder.decode(Data(#"{"have":"yes","results":[\#(result)]}"#.utf8))
         #expect(!wrong.rankedForPantry && wrong.recipes.count == 1, "a have that is not an object is no ranking, and the page still counts")

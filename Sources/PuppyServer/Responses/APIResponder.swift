@@ -88,8 +88,15 @@ final class APIResponder: Sendable {
         )
         if let pantry = search.pantry, let ranking {
             plan.pantry = ranking
+            var unknown: [UInt8] = [UInt8(ascii: "[")]
+            for (offset, entry) in PantryMatch.suggestions(for: pantry, catalog: recipePantryKeys().joined().map { $0 }).enumerated() {
+                if offset > 0 { unknown.append(UInt8(ascii: ",")) }
+                unknown += Array("{\"name\":".utf8) + JSONText.quoted(entry.name) + Array(",\"suggestions\":".utf8) + JSONText.array(entry.close) + [UInt8(ascii: "}")]
+            }
+            unknown.append(UInt8(ascii: "]"))
             plan.prefix = envelopeHead + Array(",\"have\":{\"names\":".utf8) + JSONText.array(pantry.keys)
-                + Array(",\"missing\":\(pantry.missing),\"strict\":\(pantry.strict)},\"results\":[".utf8)
+                + Array(",\"missing\":\(pantry.missing),\"strict\":\(pantry.strict),\"unknown\":".utf8) + unknown
+                + Array("},\"results\":[".utf8)
         }
         plans.withLock { cache in
             if cache.count >= Self.maxCachedPlans { cache.removeAll(keepingCapacity: true) }

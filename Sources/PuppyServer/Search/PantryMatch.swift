@@ -12,8 +12,20 @@
 struct PantryRequest: Hashable, Sendable {
     /// The names given, as keys (`PantryMatch.key`), sorted and unique.
     var keys: [String]
+    /// The names as given, each with its key, in order, each key once.
+    var names: [(name: String, key: String)]
     var missing: Int
     var strict: Bool
+
+    static func == (left: PantryRequest, right: PantryRequest) -> Bool {
+        left.keys == right.keys && left.missing == right.missing && left.strict == right.strict
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(keys)
+        hasher.combine(missing)
+        hasher.combine(strict)
+    }
 
     static let defaultMissing = 2
     static let maxMissing = 50
@@ -21,8 +33,15 @@ struct PantryRequest: Hashable, Sendable {
     static let maxNames = 200
 
     init(names: String, missing: Int = PantryRequest.defaultMissing, strict: Bool = false) {
-        let keys = names.split(separator: ",").prefix(Self.maxNames).map { PantryMatch.key(String($0)) }.filter { !$0.isEmpty }
-        self.keys = Set(keys).sorted()
+        var named: [(name: String, key: String)] = []
+        var seen = Set<String>()
+        for part in names.split(separator: ",").prefix(Self.maxNames) {
+            let name = String(part).trimmingWhitespace()
+            let key = PantryMatch.key(name)
+            if !key.isEmpty, seen.insert(key).inserted { named.append((name, key)) }
+        }
+        self.names = named
+        keys = seen.sorted()
         self.missing = missing
         self.strict = strict
     }
@@ -81,6 +100,46 @@ enum PantryMatch {
             return left.order < right.order
         }
         return entries.map(\.entry)
+    }
+
+    /// For each name given that no recipe of the catalog has, the catalog's names a person probably
+    /// meant: those whose key is one edit away (two for keys of 8 letters or more; none below 4),
+    /// nearest first, then in catalog order, at most 3.
+    static func suggestions(for request: PantryRequest, catalog: [(name: String, key: String)]) -> [(name: String, close: [String])] {
+        let known = Set(catalog.map(\.key))
+        var found: [(name: String, close: [String])] = []
+        for (name, key) in request.names where !known.contains(key) {
+            let typed = Array(key.unicodeScalars)
+            let limit = typed.count >= 8 ? 2 : (typed.count >= 4 ? 1 : 0)
+            guard limit > 0 else { continue }
+            var close: [(distance: Int, order: Int, name: String)] = []
+            var seen = Set<String>()
+            for (order, entry) in catalog.enumerated() where seen.insert(entry.key).inserted {
+                if let distance = editDistance(typed, Array(entry.key.unicodeScalars), within: limit) {
+                    close.append((distance, order, entry.name))
+                }
+            }
+            close.sort { ($0.distance, $0.order) < ($1.distance, $1.order) }
+            if !close.isEmpty { found.append((name, close.prefix(3).map(\.name))) }
+        }
+        return found
+    }
+
+    /// Edits (a letter added, dropped, changed, or two neighbours swapped) from `a` to `b`, when at
+    /// most `limit`.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], within limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit, !a.isEmpty, !b.isEmpty else { return nil }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
+            }
+        }
+        return table[a.count][b.count] <= limit ? table[a.count][b.count] : nil
     }
 
     /// Salt, pepper, water or oil, or a kind of one (`sea salt`, `black pepper`, `olive oil`); not foods

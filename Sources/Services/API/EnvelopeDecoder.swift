@@ -6,6 +6,17 @@ public import Entity
 /// The envelope itself must be a JSON object with a `results` array, or the whole body is
 /// `malformedBody`. Inside, each result is taken on its own: one without a usable title or href is
 /// dropped and counted, and the rest of the page still counts.
+/// A name given to `have=` that no recipe has, with the names the server suggests instead.
+public struct PantryNameSuggestion: Decodable, Sendable, Equatable {
+    public let name: String
+    public let suggestions: [String]
+
+    public init(name: String, suggestions: [String]) {
+        self.name = name
+        self.suggestions = suggestions
+    }
+}
+
 public enum EnvelopeDecoder {
     public struct Decoded: Sendable, Equatable {
         public let recipes: [Recipe]
@@ -13,6 +24,8 @@ public enum EnvelopeDecoder {
         /// Whether the envelope says its results are ranked for `have=` (PuppyServer's extension: a
         /// `have` object beside `results`).
         public var rankedForPantry = false
+        /// Names given to `have=` that no recipe of the server has, each with the names it suggests.
+        public var unknownPantryNames: [PantryNameSuggestion] = []
     }
 
     public static func decode(_ body: Data) throws(ServiceError) -> Decoded {
@@ -40,6 +53,7 @@ public enum EnvelopeDecoder {
         }
         var decoded = Decoded(recipes: recipes, droppedCount: dropped)
         decoded.rankedForPantry = envelope.have != nil
+        decoded.unknownPantryNames = envelope.have?.unknown ?? []
         return decoded
     }
 
@@ -110,17 +124,17 @@ public enum EnvelopeDecoder {
         }
     }
 
-    /// The `have` key of a ranked answer: any object counts; anything else is as good as missing.
+    /// The `have` key of a ranked answer: any object counts; anything else is as good as missing. Of
+    /// what it holds only `unknown` is read, leniently (wrong types read as none).
     private struct PantryMarker: Decodable {
-        init(from decoder: any Decoder) throws {
-            _ = try decoder.container(keyedBy: AnyKey.self)
-        }
+        let unknown: [PantryNameSuggestion]
 
-        struct AnyKey: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
+        enum CodingKeys: String, CodingKey { case unknown }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            // A list of the wrong shape names nothing unknown (see above).
+            unknown = (try? container.decodeIfPresent([PantryNameSuggestion].self, forKey: .unknown)) ?? []
         }
     }
 

@@ -13,7 +13,7 @@ extension RecipePuppyClient: PantryRankedSearching {
         }
         let decoded = try EnvelopeDecoder.decode(response.body)
         return RankedPage(page: SearchPage(number: number, recipes: decoded.recipes, droppedCount: decoded.droppedCount),
-                          isRanked: decoded.rankedForPantry)
+                          isRanked: decoded.rankedForPantry, unknownNames: decoded.unknownPantryNames)
     }
 }
 
