@@ -25,6 +25,10 @@ public final class AppDependencies {
     /// Results, pages and thumbnails kept on disk for offline use.
     public let cache: CacheStore
     public let pictures: PictureInteractor
+    /// The shopping list, the pantry and the units cards are shown in, kept in the favorites database.
+    public let kitchen: KitchenInteractor
+    /// "What can I make": the server's pantry ranking, else single-ingredient searches.
+    public let pantryMatching: PantryMatchInteractor
     /// The favorites database being opened; nil when this run needs no favorites.
     let opening: FavoritesOpening?
     /// The favorites database, when it could be opened; waits for the opening.
@@ -125,6 +129,9 @@ public final class AppDependencies {
                                   configuration: .init(screenSize: 10, prefetch: options.prefetch))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
         pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading)
+        kitchen = KitchenInteractor(opening: opening ?? FavoritesOpening(.failure(.storage.with(detail: "not opened for this command"))),
+                                    reading: reading, time: time)
+        pantryMatching = PantryMatchInteractor(ranked: network, searcher: client, favorites: opening)
     }
 
     /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else
@@ -177,7 +184,10 @@ public final class AppDependencies {
         let router = Router()
         let favoritesPresenter = FavoritesPresenter(favorites: favorites, reading: reading, router: router, pictures: pictures)
         let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favoritesPresenter, pictures: pictures)
-        let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router)
+        let matches = PantryMatchPresenter(matching: pantryMatching, kitchen: kitchen, reading: reading, router: router,
+                                           favorites: favoritesPresenter, pictures: pictures)
+        let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router,
+                                         kitchen: KitchenPresenter(kitchen: kitchen), pantryMatches: matches)
         presenter.view = view
         return presenter
     }
@@ -235,7 +245,8 @@ public final class AppDependencies {
         case .file(let path): location = .file(path)
         }
         let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
-        return output.print(await RecipeReadPresenter(reading: reading).read(location), json: request.json)
+        return output.print(await RecipeReadPresenter(reading: reading).read(location, servings: request.servings, units: request.units),
+                            json: request.json)
     }
 
     /// `recipes cache`: where the cache is and how full; `recipes cache clear`: empties it.

@@ -9,12 +9,7 @@ import TestSupport
 /// their pages' lines, merged across recipes, less the pantry, and still whole with the network gone.
 @Suite struct KitchenUseCases {
     static func page(_ title: String, yields: String, lines: [String]) -> String {
-        let ingredients = lines.map { "\"\($0)\"" }.joined(separator: ",")
-        return """
-        <html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Recipe","name":"\(title)",
-        "recipeYield":"\(yields)","recipeIngredient":[\(ingredients)],"recipeInstructions":["Mix.","Cook."]}</script></head>
-        <body><h1>\(title)</h1></body></html>
-        """
+        RecipePageFixture.page(title, yields: yields, lines: lines)
     }
 
     static let pancakes = Recipe(title: "Pancakes", href: "http://example.test/recipes/pancakes", ingredients: ["flour", "milk", "eggs"], thumbnail: nil)
