@@ -127,7 +127,12 @@ import TestSupport
             #expect(mkfifo(pipe, 0o600) == 0)
             let subfolder = folder.appendingPathComponent("folder.md").path
             try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: false)
-            for (path, kind) in [(link, "a symbolic link"), (pipe, "a named pipe"), (subfolder, "a folder"), ("/dev/null", "a device")] {
+            var cases = [(link, "a symbolic link"), (pipe, "a named pipe"), (subfolder, "a folder")]
+            // A device of its own in the temporary folder (1, 3: what /dev/null is; where one may be made),
+            // never a real one: code that failed to refuse it would replace it.
+            let device = folder.appendingPathComponent("device.md").path
+            if mknod(device, S_IFCHR | 0o600, dev_t(0x0103)) == 0 { cases.append((device, "a device")) }
+            for (path, kind) in cases {
                 do throws(FileWriteError) {
                     try TextFileWriter().write("# list\n", to: path)
                     Issue.record("\(path) was written")
