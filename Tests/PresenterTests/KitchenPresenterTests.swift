@@ -225,4 +225,14 @@ struct KitchenStack {
             #expect(stack.view.messages.last?.text == "Emptied your pantry (2 names).")
         }
     }
+
+    @Test func aListItemAgreesWithItsCountAndIsWrittenInTheUnitsAsked() throws {
+        let list = ShoppingList(recipes: [ShoppingList.Recipe(title: "Pudding", lines: ["2 eggs", "1 cup milk", "salt"], factor: 0.5),
+                                          ShoppingList.Recipe(title: "Toast", lines: ["salt, to taste"])], staples: false)
+        let text = list.items.map { KitchenFormatter.itemText($0, units: .metric) }
+        #expect(text.contains("1 egg"))
+        #expect(text.contains("120 ml milk"))
+        #expect(text.contains("salt"))
+        #expect(list.items.map { KitchenFormatter.itemText($0) }.contains("½ cup milk"))
+    }
 }

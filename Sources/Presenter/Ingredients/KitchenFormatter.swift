@@ -7,9 +7,15 @@ public enum KitchenFormatter {
     /// `3 cups milk` (`700 ml milk` in metric), `6 eggs`, `salt`, `2 + 200 g onions`; `+ some more` when
     /// a line asks for it with no amount as well.
     public static func itemText(_ item: ShoppingList.Item, units: UnitSystem? = nil) -> String {
+        let amounts = item.amounts(in: units)
         let amount = item.amountText(in: units)
         guard !amount.isEmpty else { return item.name }
-        return amount + " " + item.name + (item.alsoUnmeasured ? " + some more" : "")
+        var name = item.name
+        // A count alone: the name agrees with it (`1 egg`, `3 eggs`).
+        if amounts.count == 1, let only = amounts.first, only.unit == nil {
+            name = IngredientLine.name(name, counted: CookAmount.rounded(only.quantity.high ?? only.quantity.low, unit: nil))
+        }
+        return amount + " " + name + (item.alsoUnmeasured ? " + some more" : "")
     }
 
     /// `Crêpes ×2`; `Scones (names only: its page could not be read)`.
@@ -31,14 +37,15 @@ public enum KitchenFormatter {
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
-    public static func list(_ screen: ShoppingListScreen) -> ShoppingListModel {
+    /// The list on screen; `footer` false leaves out what to type at the prompt (a one-shot command).
+    public static func list(_ screen: ShoppingListScreen, footer: Bool = true) -> ShoppingListModel {
         let count = screen.recipes.count
         return ShoppingListModel(
             heading: "Shopping list for \(count) recipe\(count == 1 ? "" : "s")",
             recipes: screen.recipes.enumerated().map { "\($0.offset + 1). " + recipeText($0.element) },
             sections: screen.list.aisles.map { ShoppingListModel.Section(title: aisleTitle($0.aisle), items: $0.items.map { itemText($0, units: screen.units) }) },
             leftOff: leftOff(screen).map { "Left off, in the kitchen already: \($0)" },
-            footer: "list remove N · list clear · list --export FILE.md · pantry add NAMES takes them off"
+            footer: footer ? "list remove N · list clear · list --export FILE.md · pantry add NAMES takes them off" : ""
         )
     }
 

@@ -126,7 +126,7 @@ public final class KitchenOneShotPresenter {
         do throws(UseCaseError) {
             let screen = try await kitchen.list()
             guard !screen.recipes.isEmpty else { return .empty(ShoppingListRecord(screen), messages.emptyList()) }
-            return .found(ShoppingListRecord(screen), model: KitchenFormatter.list(screen))
+            return .found(ShoppingListRecord(screen), model: KitchenFormatter.list(screen, footer: false))
         } catch {
             return .failed(messages.error(error))
         }

@@ -180,7 +180,8 @@ struct Renderer {
         lines.append("")
         if let leftOff = model.leftOff { lines += TextLayout.wrap(safe(leftOff), width: width).map(style.dim) }
         for note in model.notes { lines += message(note) }
-        lines += TextLayout.wrap(safe(model.footer), width: width).map(style.dim)
+        if !model.footer.isEmpty { lines += TextLayout.wrap(safe(model.footer), width: width).map(style.dim) }
+        while lines.last == "" { lines.removeLast() }
         return lines
     }
 

@@ -122,4 +122,11 @@ import Testing
         #expect(try item("egg").amountText(in: UnitSystem.metric) == "2", "counted things stay counted")
         #expect(try item("sugar").amountText(in: UnitSystem.metric) == "1 tbsp", "a spoonful stays a spoonful")
     }
+
+    @Test func aNameAgreesWithItsCount() {
+        #expect(IngredientLine.name("eggs", counted: 1) == "egg")
+        #expect(IngredientLine.name("large egg", counted: 3) == "large eggs")
+        #expect(IngredientLine.name("red peppers", counted: 0.5) == "red pepper")
+        #expect(IngredientLine.name("rice", counted: 3) == "rice")
+    }
 }
