@@ -93,7 +93,7 @@ public final class AppDependencies {
         } else {
             let server: PuppyServer
             do {
-                server = try AppDependencies.startEmbeddedServer(on: listener)
+                server = try AppDependencies.startEmbeddedServer(on: listener, interactive: options.mode == .interactive)
             } catch {
                 opening?.abandon()
                 throw error
@@ -158,9 +158,13 @@ public final class AppDependencies {
     /// thread while the prompt comes up (requests wait in the listen queue meanwhile), a thread that
     /// runs only when the rest of recipes has nothing to do, so the prompt does not wait for it on a
     /// busy machine. Shutting the server down does not wait for them: a `quit` typed at once does not
-    /// pay for the catalog.
-    static func startEmbeddedServer(on listener: PuppyServer.Listener?) throws -> PuppyServer {
-        let server = PuppyServer(configuration: embeddedServerConfiguration, loadingCatalog: Catalog.loadBundled(until:))
+    /// pay for the catalog. A one-shot command (`interactive` false) waits for the server's first answer
+    /// and has nothing else to do meanwhile: its catalog thread runs at the usual priority, so that other
+    /// programs keeping the processors busy do not hold it back for seconds.
+    static func startEmbeddedServer(on listener: PuppyServer.Listener?, interactive: Bool) throws -> PuppyServer {
+        var configuration = embeddedServerConfiguration
+        configuration.loadsCatalogInBackground = interactive
+        let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.loadBundled(until:))
         try server.start(on: listener)
         return server
     }

@@ -126,7 +126,7 @@ public actor PantryMatchInteractor {
                         walk.why = .noExtension
                         return walk
                     }
-                    walk.why = error.isNetworkLevel ? .offline : .failed
+                    walk.why = error == .timeout ? .timedOut : (error.isNetworkLevel ? .offline : .failed)
                     if error.isNetworkLevel { return walk }
                 }
                 gaps += 1
@@ -214,6 +214,8 @@ public struct PantryMatches: Sendable, Equatable {
             case noExtension
             /// The server could not be reached (the searches may have answered from kept pages).
             case offline
+            /// The server did not answer its ranking in time.
+            case timedOut
             /// The server failed its ranking.
             case failed
         }

@@ -162,6 +162,7 @@ extension Messages {
         switch partial.why {
         case .noExtension: why = "this server does not rank recipes for a pantry"
         case .offline: why = "the recipe server cannot be reached"
+        case .timedOut: why = "the recipe server did not answer its ranking in time"
         case .failed: why = "the server failed its ranking"
         }
         let scope = "\(partial.requests) search\(partial.requests == 1 ? "" : "es") for single ingredients"
