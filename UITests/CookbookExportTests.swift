@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import Glibc
 import Entity
+import PageReader
 @testable import Services
 @testable import Presenter
 import PuppyServer
@@ -184,10 +186,10 @@ enum Cmark {
         return lines
     }()
 
-    /// What the reader should see of `text`: its spaces and line breaks collapsed, its control and
-    /// format characters gone.
+    /// What the reader should see of `text`: its escape sequences gone whole, its spaces and line
+    /// breaks collapsed, its control and format characters gone.
     static func visible(_ text: String) -> String {
-        let kept = text.filter { character in
+        let kept = TerminalText.line(text).filter { character in
             character.isWhitespace || !character.unicodeScalars.allSatisfy {
                 $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
             }
@@ -216,6 +218,56 @@ enum Cmark {
                 Issue.record("line \(index): \(line) instead of \(wanted)")
                 break
             }
+        }
+    }
+
+    /// What is at `path`, as lstat sees it (nil when nothing is).
+    static func kind(_ path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
+    @Test func anExportRefusesANamedPipeALinkADeviceOrAFolderAndWritesNothing() async throws {
+        try await TemporaryDirectory.with { home in
+            let data = home.appendingPathComponent("data")
+            let environment = BinaryRunner.environment(home: home)
+            let store = try FavoritesStore(directory: data)
+            try await store.save(CookbookThroughTheBinary.hostile)
+            await store.close()
+
+            let pipe = home.appendingPathComponent("pipe.md").path
+            #expect(mkfifo(pipe, 0o600) == 0)
+            let mine = home.appendingPathComponent("mine.txt")
+            try Data("mine".utf8).write(to: mine)
+            let link = home.appendingPathComponent("link.md").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: mine.path)
+            let folder = home.appendingPathComponent("folder.md").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            var cases: [(path: String, kind: mode_t, said: String)] = [
+                (pipe, S_IFIFO, "it is a named pipe"), (link, S_IFLNK, "it is a symbolic link"), (folder, S_IFDIR, "it is a folder"),
+            ]
+            // A device of its own (the one /dev/full is), where this user may make one.
+            let device = home.appendingPathComponent("full.md").path
+            if mknod(device, S_IFCHR | 0o600, dev_t(1 << 8 | 7)) == 0 { cases.append((device, S_IFCHR, "it is a device")) }
+
+            for (path, kind, said) in cases {
+                let refused = try BinaryRunner.run("recipes", ["--data-dir", data.path, "favorites", "--export", path], environment: environment)
+                #expect(refused.status == 1, "\(path): \(refused.errors)")
+                #expect(refused.errors == "Error: Cannot write \(path): \(said); give the name of a new file or of a regular file to replace\n")
+                #expect(Self.kind(path) == kind, "\(path) was replaced")
+            }
+            #expect(try String(contentsOf: mine, encoding: .utf8) == "mine")
+            let left = try FileManager.default.contentsOfDirectory(atPath: home.path)
+            #expect(!left.contains { $0.hasSuffix(".part") || $0.hasSuffix("-images") }, "\(left)")
+
+            let nowhere = home.appendingPathComponent("no-such-folder/book.md").path
+            let missing = try BinaryRunner.run("recipes", ["--data-dir", data.path, "favorites", "--export", nowhere], environment: environment)
+            #expect(missing.status == 1)
+            #expect(missing.errors.hasPrefix("Error: Cannot write \(nowhere): there is no folder"), "\(missing.errors)")
+
+            let empty = try BinaryRunner.run("recipes", ["--data-dir", data.path, "favorites", "--export", ""], environment: environment)
+            #expect(empty.status == 2)
+            #expect(empty.errors.contains("--export needs a file name"), "\(empty.errors)")
         }
     }
 

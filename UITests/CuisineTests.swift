@@ -42,6 +42,24 @@ import TestSupport
         }
     }
 
+    /// A cuisine none of the recipes has is "nothing found", said on stderr with exit 3; JSON is `[]`.
+    @Test func aOneShotCuisineThatMatchesNothingIsNothingFound() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let environment = BinaryRunner.environment(home: home)
+                let text = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "onions", "--cuisine", "narnian"],
+                                                environment: environment)
+                #expect(text.status == 3)
+                #expect(text.output.isEmpty, "\(text.output.debugDescription)")
+                #expect(text.errors.contains("No recipes of the cuisine narnian with onions"), "\(text.errors)")
+                let json = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "onions", "--cuisine", "narnian",
+                                                            "--json"], environment: environment)
+                #expect(json.status == 3)
+                #expect(json.output == "[]\n")
+            }
+        }
+    }
+
     @Test func aOneShotSearchFiltersByCuisineAndPrintsIt() async throws {
         try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
             try await TemporaryDirectory.with { home in

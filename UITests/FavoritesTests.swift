@@ -93,7 +93,7 @@ import TestSupport
                 let end = try #require(lines[sourceLine...].firstIndex { $0.hasPrefix("o 1 page shows the whole page") })
                 return Array(lines[(sourceLine - 1)...end])
             }
-            let before = try card(online.output, source: "(online)")
+            let before = try card(online.output, source: "(read online")
             let after = try card(offline.output, source: "(saved copy from ")
             #expect(before.count > 10)
             #expect(before.contains("Ingredients") && before.contains("Method"))

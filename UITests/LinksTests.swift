@@ -10,8 +10,7 @@ import TestSupport
     private static func recordingBrowser(in home: URL) throws -> (browser: URL, opened: URL) {
         let opened = home.appendingPathComponent("opened")
         let browser = home.appendingPathComponent("browser")
-        try Data("#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(opened.path)'\n".utf8).write(to: browser)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+        try TestScript.write("#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(opened.path)'\n", to: browser)
         return (browser, opened)
     }
 
@@ -55,10 +54,7 @@ import TestSupport
 
     @Test func aRecipeOfTheBuiltInServerOpensInTheBrowserAtItsRealAddress() async throws {
         try await TemporaryDirectory.with { home in
-            let opened = home.appendingPathComponent("opened")
-            let browser = home.appendingPathComponent("browser")
-            try Data("#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(opened.path)'\n".utf8).write(to: browser)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+            let (browser, opened) = try Self.recordingBrowser(in: home)
             let result = try BinaryRunner.run("recipes", [], input: "garlic\nw 1\nquit\n",
                                               environment: BinaryRunner.environment(home: home, extra: ["BROWSER": browser.path]))
             #expect(result.status == 0)
@@ -77,6 +73,36 @@ import TestSupport
                 #expect(result.output.contains("Error: No web browser found to open http://127.0.0.1:"))
                 #expect(result.output.contains("Copying needs a terminal; the link is http://127.0.0.1:"))
             }
+        }
+    }
+
+    @Test func linksThatAreNotWebAddressesAreNeitherOpenedNorCopied() async throws {
+        let hrefs = ["javascript:alert(document.cookie)", "file:///etc/passwd", "data:text/html,<script>alert(1)</script>"]
+        let results = hrefs.enumerated().map { index, href in
+            #"{"title":"Trap \#(index + 1)","href":"\#(href)","ingredients":"garlic","thumbnail":""}"#
+        }
+        let body = #"{"title":"Recipe Puppy","version":0.1,"href":"http:\/\/x\/","results":["# + results.joined(separator: ",") + "]}"
+        let server = try ScriptedHTTPServer { request in
+            request.target.contains("p=1") || !request.target.contains("p=") ? [.response(contentType: "text/javascript", body: body)]
+                : [.response(contentType: "text/javascript", body: #"{"results":[]}"#)]
+        }
+        defer { server.shutdown() }
+        try await TemporaryDirectory.with { home in
+            let (browser, opened) = try Self.recordingBrowser(in: home)
+            let terminal = try PseudoTerminalProcess.recipes(["--api", server.baseURL.absoluteString + "/api/", "--color", "never", "--no-cache"],
+                                                             home: home, extra: ["BROWSER": browser.path], columns: 250)
+            #expect(terminal.enter("garlic", expecting: "Trap 3") != nil)
+            let mark = terminal.bytes.count
+            for (index, href) in hrefs.enumerated() {
+                let scheme = try #require(href.split(separator: ":").first)
+                #expect(terminal.enter("w \(index + 1)", expecting: "Recipe \(index + 1)'s link is \(scheme):") != nil)
+                #expect(terminal.enter("c \(index + 1)", expecting: "which is not a web address; nothing was copied.") != nil)
+            }
+            let said = String(decoding: terminal.bytes[mark...], as: UTF8.self)
+            #expect(said.components(separatedBy: "which is not a web address; nothing was opened.").count - 1 == 3, "\(said)")
+            #expect(!said.contains("\u{1B}]52;"), "nothing went to the clipboard")
+            #expect(!FileManager.default.fileExists(atPath: opened.path), "nothing went to the browser")
+            #expect(terminal.quit() == 0)
         }
     }
 
@@ -104,7 +130,7 @@ import TestSupport
                 let link = try #require(references.first { !$0.1.contains("/api/") })
                 mark = terminal.bytes.count
                 terminal.type("\(link.0)\r")
-                #expect(terminal.waitFor("(online)", after: mark), "link \(link.0) (\(link.1)) was read")
+                #expect(terminal.waitFor("(read online", after: mark), "link \(link.0) (\(link.1)) was read")
                 terminal.type("q")
                 #expect(terminal.waitFor("recipes> ", after: mark))
                 #expect(terminal.quit() == 0)

@@ -11,6 +11,33 @@ import TestSupport
         try BinaryRunner.run("recipes", ["--api", api] + arguments, input: input, environment: BinaryRunner.environment(home: home))
     }
 
+    /// Pages 5 and 6 garbled online, 7, 8 and 10 good: with the server gone, the one-shot `--page 5`
+    /// shows the recipes of page 7 from the cache, as online it did.
+    @Test func offlineAScreenPastPagesTheServerGarbledOnlineIsShownFromTheCache() throws {
+        try TemporaryDirectory.withSync { home in
+            let server = try ScriptedHTTPServer { request in
+                let page = request.target.split(separator: "&").first { $0.hasPrefix("p=") }.flatMap { Int($0.dropFirst(2)) } ?? 1
+                switch page {
+                case 5: return [.response(body: "<html>not JSON</html>")]
+                case 6: return [.response(status: 500, contentType: "text/html", body: "<h1>500</h1>")]
+                case 1...4, 7, 8, 10:
+                    let results = (1...10).map { #"{"title":"Dish \#(page)-\#($0)","href":"http://a.test/\#(page)/\#($0)","ingredients":"garlic"}"# }
+                    return [.response(body: #"{"results":["# + results.joined(separator: ",") + "]}")]
+                default: return [.response(body: #"{"results":[]}"#)]
+                }
+            }
+            let api = server.baseURL.absoluteString + "/api/"
+            let online = try recipes(api, ["search", "garlic", "--page", "5"], home: home)
+            #expect(online.status == 0)
+            #expect(online.output.contains("Dish 7-1"), "\(online.output)")
+            server.shutdown()
+            let offline = try recipes(api, ["search", "garlic", "--page", "5"], home: home)
+            #expect(offline.status == 0, "\(offline.errors)")
+            #expect(offline.output.contains("Dish 7-1") && offline.output.contains("Dish 7-10"), "\(offline.output)")
+            #expect(offline.errors.contains("Offline"), "\(offline.errors)")
+        }
+    }
+
     @Test func aSearchRunBeforeIsPagedFromTheCacheWithTheServerGone() async throws {
         try await TemporaryDirectory.with { home in
             let api = try await PuppyServerFixture.withServer { server in

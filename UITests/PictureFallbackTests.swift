@@ -38,6 +38,15 @@ import TestSupport
         #expect(output.contains("\u{1B}[38;2;"))
     }
 
+    /// NO_COLOR: pictures are colour, so none is drawn (its link is given), however well the terminal
+    /// draws them.
+    @Test func noColorDrawsNoPicture() async throws {
+        let output = try await pictureOutput(["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"])
+        #expect(!output.contains("▀"))
+        #expect(!output.contains("\u{1B}[38;"))
+        #expect(output.contains("http://127.0.0.1:"), "\(output)")
+    }
+
     @Test func aDumbTerminalGetsTheLinkOnly() async throws {
         let output = try await pictureOutput(["TERM": "dumb"])
         #expect(!output.contains("▀"))

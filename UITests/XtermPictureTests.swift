@@ -57,7 +57,7 @@ struct XtermPictureTests {
             let expected = try await firstGarlicThumbnail(server)
             try await TemporaryDirectory.with { folder in
                 let arguments = ["--api", server.apiURL.absoluteString, "--data-dir", folder.appendingPathComponent("data").path,
-                                 "--no-cache", "--color", "never"]
+                                 "--no-cache", "--color", "never", "--pictures", "always"]
                 // TERM as xterm sets it: nothing in it says sixel; only the terminal's answers do.
                 let environment = BinaryRunner.environment(home: folder, extra: ["TERM": "xterm"])
                 let (capture, size, asked) = try XtermSession.run("recipes", arguments, environment: environment) { xterm in

@@ -25,10 +25,12 @@ public struct FavoriteRecord: Encodable, Sendable, Equatable {
         try container.encode(pageRecipe, forKey: .pageRecipe)
     }
 
+    /// The page's text printable (`TerminalText`, lines kept) whatever the store gave: a favorite
+    /// saved by an older RecipeBook kept the page's escape sequences.
     init(number: Int, favorite: Favorite) {
         recipe = RecipeRecord(ListedRecipe(number: number, recipe: favorite.recipe, isFavorite: true))
         savedAt = ISO8601DateFormatter().string(from: favorite.savedAt)
-        pageText = favorite.page?.document.plainText
+        pageText = favorite.page.map { TerminalText.block($0.document.plainText) }
         thumbnailBytes = favorite.thumbnail?.bytes.count ?? 0
         pageRecipe = favorite.page?.recipe.map { PageRecipeRecord($0, address: favorite.recipe.href) }
     }
@@ -38,6 +40,13 @@ public struct FavoriteRecord: Encodable, Sendable, Equatable {
 public enum FavoritesOutcome: Sendable, Equatable {
     case found([FavoriteRecord], cards: [RecipeCard])
     case empty(MessageModel)
+    case failed(MessageModel)
+}
+
+/// What `recipes favorites --export FILE.md` came to: one line either way.
+public enum ExportOutcome: Sendable, Equatable {
+    /// What was written where.
+    case written(MessageModel)
     case failed(MessageModel)
 }
 
@@ -78,6 +87,36 @@ public final class FavoritesExportPresenter {
     /// their pictures in the folder beside it; read a batch at a time as it is written.
     public func cookbook(matching words: String, exportPath path: String) -> Cookbook {
         Cookbook(favorites: favorites, words: words, picturesFolder: Cookbook.picturesFolder(forExportAt: path), messages: messages)
+    }
+
+    /// Writes the favorites (or those matching `words`) as a Markdown cookbook at `path` through
+    /// `files`, a batch at a time, with their pictures in the folder beside it. The cookbook takes the
+    /// place of what was at `path` only once it is whole; a path that is not a new file or a regular
+    /// file is refused before anything is written.
+    public func export(matching words: String, to path: String, through files: FileExport) async -> ExportOutcome {
+        let cookbook = cookbook(matching: words, exportPath: path)
+        let file: ExportFile
+        do throws(UseCaseError) {
+            file = try files.begin(at: path, picturesFolder: cookbook.picturesFolder)
+        } catch {
+            return .failed(messages.error(error))
+        }
+        do throws(UseCaseError) {
+            while let chunk = await cookbook.next() {
+                try file.append(chunk.markdown)
+                for picture in chunk.pictures {
+                    try file.addPicture(named: picture.fileName, bytes: picture.bytes)
+                }
+            }
+            if let problem = cookbook.problem {
+                file.abandon()
+                return .failed(problem)
+            }
+            return .written(messages.exported(cookbook.count, to: try file.finish()))
+        } catch {
+            file.abandon()
+            return .failed(messages.error(error))
+        }
     }
 }
 

@@ -7,17 +7,14 @@ public import Router
 @MainActor
 public final class FavoritesPresenter: ListPresenting {
     weak var view: (any RecipesView)? {
-        didSet {
-            links.view = view
-            pictures.view = view
-        }
+        didSet { actions.view = view }
     }
     private let favorites: FavoritesInteractor
-    private let reading: ReadingInteractor
     private let router: Router
     private let messages: Messages
-    private let links: RecipeLinks
-    private let pictures: RecipePictures
+    private let actions: RecipeActions
+    private var links: RecipeLinks { actions.links }
+    private var pictures: RecipePictures { actions.pictures }
     /// Saves still fetching a favorite's page and picture, by recipe: the one whose token matches may
     /// report. Removing the favorite abandons its save.
     private var saving: [RecipeID: (token: Int, task: Task<Void, Never>)] = [:]
@@ -25,14 +22,11 @@ public final class FavoritesPresenter: ListPresenting {
     /// Every save started and not yet waited for: quitting waits for them all.
     private var pending: [Task<Void, Never>] = []
 
-    public init(favorites: FavoritesInteractor, reading: ReadingInteractor, router: Router,
-                pictures pictureInteractor: PictureInteractor? = nil, messages: Messages = Messages()) {
+    public init(favorites: FavoritesInteractor, router: Router, actions: RecipeActions, messages: Messages = Messages()) {
         self.favorites = favorites
-        self.reading = reading
+        self.actions = actions
         self.router = router
         self.messages = messages
-        pictures = RecipePictures(pictures: pictureInteractor, messages: messages)
-        links = RecipeLinks(reading: reading, router: router, messages: messages, pictures: pictures)
     }
 
     /// Says before the first command when favorites cannot be used this run.

@@ -27,13 +27,14 @@ public struct RecipeRecord: Encodable, Sendable, Equatable {
         try container.encode(favorite, forKey: .favorite)
     }
 
+    /// Every string printable (`TerminalText`), however the recipe was made.
     init(_ listed: ListedRecipe) {
         number = listed.number
-        title = listed.recipe.title
-        href = listed.recipe.href
-        ingredients = listed.recipe.ingredients
-        thumbnail = listed.recipe.thumbnail
-        cuisine = listed.recipe.cuisine
+        title = TerminalText.line(listed.recipe.title)
+        href = TerminalText.line(listed.recipe.href)
+        ingredients = listed.recipe.ingredients.map(TerminalText.line)
+        thumbnail = listed.recipe.thumbnail.map(TerminalText.line)
+        cuisine = listed.recipe.cuisine.map(TerminalText.line)
         lactose = listed.hasLactose
         favorite = listed.isFavorite
     }
@@ -65,12 +66,18 @@ public final class OneShotPresenter {
         var notes: [MessageModel] = []
         for _ in 1..<max(1, page) {
             guard case .screen(let screen) = result else { break }
-            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)
+            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
             result = await search.next()
         }
         switch result {
+        case .screen(let screen) where screen.recipes.isEmpty && screen.filter.isActive:
+            // Recipes were found, but none pass the filter: nothing found, and said so.
+            switch screen.status {
+            case .offline(let error), .failing(let error): return .failed(messages.error(error))
+            case .more, .last: return .nothingFound(messages.nonePassing(screen.filter, query: screen.query, found: screen.hiddenCount))
+            }
         case .screen(let screen):
-            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)
+            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
             switch screen.status {
             case .offline(let error), .failing(let error): notes.append(messages.error(error))
             case .more, .last: break
@@ -78,8 +85,8 @@ public final class OneShotPresenter {
             if let problem = screen.starsProblem { notes.append(messages.error(problem)) }
             if let saved = screen.saved { notes.append(messages.offlineResults(savedAt: ScreenFormatter.displayDate(saved.savedAt))) }
             return .found(screen.recipes.map(RecipeRecord.init), cards: screen.recipes.map(ScreenFormatter.card), notes: notes)
-        case .noResults(let query, _):
-            return .nothingFound(messages.noRecipes(query))
+        case .noResults(let query, let gaps):
+            return .nothingFound(messages.noRecipes(query, gaps: gaps))
         case .unanswered(let query, let gaps):
             return .failed(messages.unanswered(query, gaps: gaps))
         case .endOfResults(let query):

@@ -75,21 +75,27 @@ final class RecipeLinks {
 
     /// Opens recipe `number`'s page, or the video its page names, in the person's web browser.
     func openInBrowser(_ recipe: Recipe, number: Int, _ target: LinkTarget) async {
-        guard let address = await address(of: recipe, number: number, target) else { return }
-        // Only a web address goes to the browser: a page could name any scheme a desktop has a handler for.
-        guard target == .page || Self.isWebAddress(address) else {
-            view?.display(messages.videoNotOnTheWeb(number, address: address))
-            return
-        }
-        guard let view else { return }
+        guard let address = await webAddress(of: recipe, number: number, target, copying: false), let view else { return }
         view.display(messages.browserOutcome(await view.openInBrowser(address), recipe: recipe, address: address, video: target == .video))
     }
 
     /// Puts recipe `number`'s link, or its video's, on the terminal's clipboard.
     func copyLink(_ recipe: Recipe, number: Int, _ target: LinkTarget) async {
-        guard let address = await address(of: recipe, number: number, target), let view else { return }
+        guard let address = await webAddress(of: recipe, number: number, target, copying: true), let view else { return }
         view.display(view.copyToClipboard(address) ? messages.copied(recipe, address: address, video: target == .video)
                                                    : messages.cannotCopy(address))
+    }
+
+    /// `address(of:)` when it is an http or https address. Only those go to a browser or the
+    /// clipboard: a server or a page could name any scheme (`javascript:`, `file:`, `data:`) that a
+    /// desktop has a handler for or that runs when pasted. Anything else is refused, saying so.
+    private func webAddress(of recipe: Recipe, number: Int, _ target: LinkTarget, copying: Bool) async -> String? {
+        guard let address = await address(of: recipe, number: number, target) else { return nil }
+        guard Self.isWebAddress(address) else {
+            view?.display(messages.notAWebAddress(number, address: address, video: target == .video, copying: copying))
+            return nil
+        }
+        return address
     }
 
     /// Where a person's browser finds `target`: the recipe's page, or the video its page names, read

@@ -1,4 +1,5 @@
 public import Entity
+public import Foundation
 public import Interactor
 public import Router
 
@@ -6,18 +7,16 @@ public import Router
 @MainActor
 public final class SearchPresenter: ListPresenting {
     weak var view: (any RecipesView)? {
-        didSet {
-            links.view = view
-            pictures.view = view
-        }
+        didSet { actions.view = view }
     }
     private let search: SearchInteractor
-    private let reading: ReadingInteractor
     private let router: Router
     private let favorites: FavoritesPresenter
-    private let links: RecipeLinks
-    private let pictures: RecipePictures
+    private let actions: RecipeActions
+    private var links: RecipeLinks { actions.links }
+    private var pictures: RecipePictures { actions.pictures }
     private let messages: Messages
+    private let now: @Sendable () -> Date
     /// Checking a repeated search's saved results against the server; its line comes when it is done.
     private var check: Task<Void, Never>?
 
@@ -31,15 +30,15 @@ public final class SearchPresenter: ListPresenting {
     /// Every cuisine shown in results, for `filter cuisine` completion.
     private var seenCuisines: [String] = []
 
-    public init(search: SearchInteractor, reading: ReadingInteractor, router: Router, favorites: FavoritesPresenter,
-                pictures pictureInteractor: PictureInteractor? = nil, messages: Messages = Messages()) {
+    /// `now`: the clock (results kept on disk say so when they are older than a few minutes).
+    public init(search: SearchInteractor, router: Router, favorites: FavoritesPresenter, actions: RecipeActions,
+                messages: Messages = Messages(), now: @escaping @Sendable () -> Date) {
+        self.now = now
         self.search = search
-        self.reading = reading
+        self.actions = actions
         self.router = router
         self.favorites = favorites
         self.messages = messages
-        pictures = RecipePictures(pictures: pictureInteractor, messages: messages)
-        links = RecipeLinks(reading: reading, router: router, messages: messages, pictures: pictures)
     }
 
     // MARK: Searching and paging
@@ -113,7 +112,14 @@ public final class SearchPresenter: ListPresenting {
             filter.cuisine = seen
         }
         currentFilter = filter
-        await page(nil) { await self.search.setFilter(filter) }
+        let result = await search.setFilter(filter)
+        guard result != .noSearch else {
+            // Nothing searched yet: the filter is kept for the search to come, and that is what is said.
+            view?.display(messages.filterForNextSearch(ScreenFormatter.filterName(filter)))
+            return
+        }
+        if case .screen = result { router.show(.results) }
+        await show(result)
     }
 
     private func page(_ activity: String?, _ work: @escaping @MainActor () async -> ScreenResult) async {
@@ -123,11 +129,15 @@ public final class SearchPresenter: ListPresenting {
     }
 
     func ingredientNames(completing typed: String) -> [String] {
-        // `filter cuisine TH` completes the cuisines seen.
+        // `filter cuisine TH` completes the cuisines seen, then the world's others.
         let words = typed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         if words.count >= 2, words[0].lowercased() == "filter", words[1].lowercased() == "cuisine" {
             let prefix = IngredientName.folded(words.count == 3 ? String(words[2]) : "")
-            return seenCuisines.filter { IngredientName.folded($0).hasPrefix(prefix) }.map { "filter cuisine \($0)" }
+            var named = Set<String>()
+            return (seenCuisines + Cuisines.common).filter { cuisine in
+                let folded = IngredientName.folded(cuisine)
+                return folded.hasPrefix(prefix) && named.insert(folded).inserted
+            }.map { "filter cuisine \($0)" }
         }
         let prefix = IngredientName.folded(typed)
         return seenIngredients.filter { IngredientName.folded($0).hasPrefix(prefix) }
@@ -171,7 +181,7 @@ public final class SearchPresenter: ListPresenting {
             for cuisine in screen.recipes.compactMap(\.recipe.cuisine) where !seenCuisines.contains(cuisine) {
                 seenCuisines.append(cuisine)
             }
-            var model = ScreenFormatter.screen(screen, messages: messages)
+            var model = ScreenFormatter.screen(screen, messages: messages, now: now())
             if cardPictures {
                 for (index, picture) in await cardPictures(for: screen.recipes.map(\.recipe)).enumerated() {
                     model.cards[index].picture = picture
@@ -180,7 +190,7 @@ public final class SearchPresenter: ListPresenting {
             view?.display(model)
             if Task.isCancelled { view?.display(messages.stoppedDrawing()) }
         case .noResults(let query, let gaps):
-            view?.display(messages.noResults(query, suggestions: suggestions(for: query)))
+            view?.display(messages.noResults(query, suggestions: suggestions(for: query), gaps: gaps))
             messages.notes(gaps: gaps, dropped: 0).filter { $0.kind == .warning }.forEach { view?.display($0) }
         case .unanswered(let query, let gaps):
             view?.display(messages.unanswered(query, gaps: gaps))

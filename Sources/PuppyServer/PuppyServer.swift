@@ -16,9 +16,11 @@ public final class PuppyServer: Sendable {
 
     public let configuration: ServerConfiguration
     private let loader: @Sendable (StopSignal) throws -> Catalog
-    private let catalogState: Locked<CatalogState>
+    private let catalogState: Guarded<CatalogState>
     private let recorder = StatisticsRecorder()
-    private let state = Locked(Phase.idle)
+    private let state = Guarded(Phase.idle)
+    /// Left when the catalog's thread ends.
+    private let catalogThreadFinished = DispatchGroup()
 
     private enum CatalogState: Sendable {
         case notLoaded
@@ -44,7 +46,7 @@ public final class PuppyServer: Sendable {
     public init(catalog: Catalog, configuration: ServerConfiguration = ServerConfiguration()) {
         self.configuration = configuration
         loader = { _ in catalog }
-        catalogState = Locked(.loaded(catalog))
+        catalogState = Guarded(.loaded(catalog))
     }
 
     /// A server that loads its catalog itself, on its own thread, after `start()` has returned: for a
@@ -54,7 +56,7 @@ public final class PuppyServer: Sendable {
     public init(configuration: ServerConfiguration = ServerConfiguration(), loadingCatalog load: @escaping @Sendable () throws -> Catalog) {
         self.configuration = configuration
         loader = { _ in try load() }
-        catalogState = Locked(.notLoaded)
+        catalogState = Guarded(.notLoaded)
     }
 
     /// The same, with a loader told when the server was shut down so it can give up early:
@@ -62,7 +64,7 @@ public final class PuppyServer: Sendable {
     public init(configuration: ServerConfiguration = ServerConfiguration(), loadingCatalog load: @escaping @Sendable (StopSignal) throws -> Catalog) {
         self.configuration = configuration
         loader = load
-        catalogState = Locked(.notLoaded)
+        catalogState = Guarded(.notLoaded)
     }
 
     deinit {
@@ -149,7 +151,10 @@ public final class PuppyServer: Sendable {
             // Not joined: shutdown raises the slot's stop signal and returns without waiting for it.
             let acceptingLoop = loops[0]
             if !configuration.loadsCatalogOnDemand { slot.demand() }
+            let catalogThreadFinished = self.catalogThreadFinished
+            catalogThreadFinished.enter()
             let catalogThread = Thread { [loader, catalogState, configuration] in
+                defer { catalogThreadFinished.leave() }
                 slot.waitForDemand()
                 guard !slot.stop.isStopped else { return }
                 if configuration.loadsCatalogInBackground { Self.runOnlyWhenIdle() }
@@ -170,7 +175,7 @@ public final class PuppyServer: Sendable {
     /// or logged, once `stop` is raised: the server has been shut down and a half-made catalog or
     /// index, or the error of a load given up, must not be taken for the real thing.
     private static func makeResponder(
-        loader: @Sendable (StopSignal) throws -> Catalog, state catalogState: Locked<CatalogState>,
+        loader: @Sendable (StopSignal) throws -> Catalog, state catalogState: Guarded<CatalogState>,
         configuration: ServerConfiguration, urls: SiteURLs, stop: StopSignal
     ) -> (any Responder)? {
         let catalog: Catalog
@@ -202,17 +207,29 @@ public final class PuppyServer: Sendable {
         )
     }
 
-    /// Puts the calling thread under Linux's `SCHED_IDLE` policy: the smallest share of a processor
-    /// there is, so whatever else of the process (of its scheduling group) is runnable goes first, and
-    /// the thread runs while the rest waits. Best effort: where the policy cannot be had, the thread
-    /// runs as before.
+    /// Lowers the calling thread's priority (nice 10): what else of the process is runnable mostly
+    /// goes first, yet the thread still gets its share of a busy machine. (The idle policy, `SCHED_IDLE`,
+    /// would starve it while other programs keep the processors busy, and a request waiting for the
+    /// catalog would time out.) Best effort: where the priority cannot be lowered, the thread runs as
+    /// before.
     private static func runOnlyWhenIdle() {
-        // SCHED_IDLE from <sched.h>, which Glibc's Swift module leaves out (it is a GNU extension).
-        let schedIdle: Int32 = 5
-        var parameters = sched_param()
-        parameters.sched_priority = 0
-        // Best effort: a thread left at the normal policy only makes start-up compete with it.
-        _ = pthread_setschedparam(pthread_self(), schedIdle, &parameters)
+        // Best effort: a thread left at the normal priority only makes start-up compete with it. On Linux
+        // the nice value is the thread's own, and 0 names the calling thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    }
+
+    /// Whether the catalog was asked for (always, unless `loadsCatalogOnDemand`): nothing loads it before.
+    var catalogDemanded: Bool {
+        state.withLock { phase in
+            guard case .running(let running) = phase else { return false }
+            return running.responder.isDemanded
+        }
+    }
+
+    /// Waits until the catalog's thread has ended (loaded, failed, or let go by `shutdown` before it
+    /// was asked for); false after `timeout`.
+    func waitForCatalogThread(timeout: Duration) -> Bool {
+        catalogThreadFinished.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds * 1000))) == .success
     }
 
     /// Starts loading the catalog of a server made with `loadsCatalogOnDemand`, if it has not started;

@@ -6,6 +6,15 @@ public protocol RecipeSearching: Sendable {
     /// Checks a query before anything is sent; throws `invalidQuery` saying what is wrong with it.
     func validate(_ query: SearchQuery) throws(ServiceError)
     func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage
+    /// The page, given up as timed out after `limit` (a retry gets what is left of the request's time).
+    func page(_ query: SearchQuery, number: Int, within limit: Duration) async throws(ServiceError) -> SearchPage
+}
+
+extension RecipeSearching {
+    /// Searchers without a clock of their own answer in their own time.
+    public func page(_ query: SearchQuery, number: Int, within limit: Duration) async throws(ServiceError) -> SearchPage {
+        try await page(query, number: number)
+    }
 }
 
 /// Search pages kept from earlier searches, read without the network (to show a repeated search at
@@ -50,6 +59,8 @@ public protocol PageFetching: Sendable {
     func datedPage(at href: String) async throws(ServiceError) -> (page: RecipePage, savedAt: Date?)
     /// The copy of the page kept from an earlier read, without asking the network; nil when none is kept.
     func keptPage(at href: String) -> RecipePage?
+    /// The copy of the picture kept from an earlier fetch, without asking the network; nil when none is kept.
+    func keptThumbnail(at url: String) -> RecipeImage?
 }
 
 extension PageFetching {
@@ -60,6 +71,9 @@ extension PageFetching {
 
     /// Without a cache behind it, no page is kept.
     public func keptPage(at href: String) -> RecipePage? { nil }
+
+    /// Without a cache behind it, no picture is kept.
+    public func keptThumbnail(at url: String) -> RecipeImage? { nil }
 }
 
 /// Pages saved as files (`recipes read page.html`).
@@ -105,4 +119,23 @@ public struct RankedPage: Sendable, Equatable {
 /// PuppyServer's `have=` extension of the API: its whole catalog ranked for a pantry, a page at a time.
 public protocol PantryRankedSearching: Sendable {
     func rankedPage(_ request: PantryRankRequest, number: Int) async throws(ServiceError) -> RankedPage
+}
+
+/// Files written for the person: the cookbook, with its pictures in a folder beside it.
+public protocol ExportWriting: Sendable {
+    /// Starts a file at `path` with its pictures in `picturesFolder` beside it; nothing is in place
+    /// until the draft is committed. Throws `unwritable` for a path that cannot be written.
+    func begin(_ path: String, picturesFolder: String) throws(ServiceError) -> any ExportDraft
+}
+
+/// A file being written: its text a piece at a time and its pictures, then put in place (or dropped,
+/// leaving whatever was at the path as it was). One caller uses it at a time.
+public protocol ExportDraft: AnyObject, Sendable {
+    func append(_ text: String) throws(ServiceError)
+    /// Writes a picture into the pictures folder (made when the first picture comes).
+    func addPicture(named name: String, bytes: Data) throws(ServiceError)
+    /// Puts the file in place of what was at the path.
+    func commit() throws(ServiceError) -> ExportedFiles
+    /// Drops the file written so far.
+    func discard()
 }

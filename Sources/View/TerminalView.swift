@@ -11,6 +11,8 @@ public final class TerminalView: RecipesView {
     private let spinner: Spinner
     /// Pictures on this terminal; nil where none are drawn (a pipe, or `--pictures never`).
     private let pictures: TerminalPictures?
+    /// Puts the terminal back as found when a signal ends RecipeBook; nil where none is read.
+    private let restorer: TerminalRestorer?
     /// What Tab completes besides command names (ingredient names seen so far), set once the Presenter
     /// that knows them exists.
     public var ingredientNames: ((String) -> [String])?
@@ -21,15 +23,25 @@ public final class TerminalView: RecipesView {
     public convenience init(terminal: TerminalInfo, colors: Bool, sink: any TextSink = StandardStreams(), historyFile: @autoclosure @escaping () -> URL?,
                             pictures choice: PictureChoice = .never) {
         let names = NameSource()
+        // Keys typed while the picture probe waits for the terminal go to the line editor.
+        let typedAhead = TypedAhead()
         let input: any LineReading
+        var restorer: TerminalRestorer?
         if terminal.stdinIsTTY && terminal.stdoutIsTTY {
+            let terminalRestorer = TerminalRestorer()
             input = LineEditor(sink: sink, history: History(file: historyFile()), columns: { terminal.width },
-                               names: CompletionSource { [names] typed in names.view?.ingredientNames?(typed) ?? [] })
+                               names: CompletionSource { [names] typed in names.view?.ingredientNames?(typed) ?? [] },
+                               keyboard: TerminalKeyboard(typedAhead: typedAhead, restorer: terminalRestorer))
+            restorer = terminalRestorer
         } else {
             input = PipedLineReader()
         }
-        let pictures = choice == .never || !terminal.stdoutIsTTY ? nil : TerminalPictures(terminal: terminal, choice: choice)
-        self.init(terminal: terminal, colors: colors, sink: sink, input: input, pictures: pictures)
+        // Pictures are colour: without colour (NO_COLOR, --color never) they are drawn only when asked
+        // for by --pictures always; otherwise their links are shown.
+        let drawsPictures = choice == .always || (choice == .auto && colors)
+        let pictures = !drawsPictures || !terminal.stdoutIsTTY ? nil
+            : TerminalPictures(terminal: terminal, choice: choice, typedAhead: typedAhead)
+        self.init(terminal: terminal, colors: colors, sink: sink, input: input, pictures: pictures, restorer: restorer)
         names.view = self
     }
 
@@ -39,12 +51,14 @@ public final class TerminalView: RecipesView {
         weak var view: TerminalView?
     }
 
-    init(terminal: TerminalInfo, colors: Bool, sink: any TextSink, input: any LineReading, pictures: TerminalPictures? = nil) {
+    init(terminal: TerminalInfo, colors: Bool, sink: any TextSink, input: any LineReading, pictures: TerminalPictures? = nil,
+         restorer: TerminalRestorer? = nil) {
         self.sink = sink
         self.terminal = terminal
         self.colors = colors
         self.input = input
         self.pictures = pictures
+        self.restorer = restorer
         self.spinner = Spinner(sink: sink, enabled: terminal.stderrIsTTY)
     }
 
@@ -104,19 +118,19 @@ public final class TerminalView: RecipesView {
     public func display(_ page: PageModel) async -> ReaderAction? {
         if let picture = page.picture, terminal.stdoutIsTTY { display(picture, for: .detail) }
         let width = terminal.width
-        return await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors))
+        return await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors), restorer: restorer)
             .show(renderer.page(page), links: page.references.count, alternate: page.alternate,
                   plain: { Renderer(width: width, colors: false).page(page) })
     }
 
     public func openInBrowser(_ address: String) async -> BrowserOutcome {
-        await BrowserLauncher(environment: terminal.environment, input: input).open(address)
+        await BrowserLauncher(environment: terminal.environment, input: input, restorer: restorer).open(address)
     }
 
     /// Asks the terminal to copy (OSC 52), which terminals and tmux (with set-clipboard) honour.
     public func copyToClipboard(_ text: String) -> Bool {
         guard terminal.stdoutIsTTY else { return false }
-        sink.write("\u{1B}]52;c;" + Data(TerminalSafety.line(text).utf8).base64EncodedString() + "\u{07}", to: .standardOutput)
+        sink.write("\u{1B}]52;c;" + Data(PrintableText.line(text).utf8).base64EncodedString() + "\u{07}", to: .standardOutput)
         return true
     }
 
@@ -138,6 +152,8 @@ public final class TerminalView: RecipesView {
 
     func write(_ lines: [String]) {
         let text = lines.joined(separator: "\n") + "\n"
+        // Output while the spinner turns goes on a line of its own; the spinner draws again below it.
+        spinner.clearLine()
         // A message that arrives while a line is being typed (a favorite finished saving) goes above it.
         if input.printAboveLine(text) { return }
         sink.write(text, to: .standardOutput)

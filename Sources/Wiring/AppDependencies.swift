@@ -29,6 +29,8 @@ public final class AppDependencies {
     public let kitchen: KitchenInteractor
     /// "What can I make": the server's pantry ranking, else single-ingredient searches.
     public let pantryMatching: PantryMatchInteractor
+    /// The clock every part is given.
+    let time: SystemTime
     /// The favorites database being opened; nil when this run needs no favorites.
     let opening: FavoritesOpening?
     /// The favorites database, when it could be opened; waits for the opening.
@@ -104,6 +106,7 @@ public final class AppDependencies {
         }
         transport = HTTPTransport(configuration: .init(timeout: options.timeout, originOverrides: overrides))
         let time = SystemTime()
+        self.time = time
         cache = CacheStore(directory: AppDependencies.cacheDirectory(terminal.environment),
                            capacity: options.cacheLimitMegabytes.map { $0 << 20 } ?? CacheStore.defaultCapacity, time: time)
         let network = RecipePuppyClient(apiURL: apiURL, transport: transport)
@@ -123,12 +126,14 @@ public final class AppDependencies {
             fetcher = web
         }
         let recentPages = RecentPages()
-        favorites = opening.map { FavoritesInteractor(opening: $0, fetcher: fetcher, recentPages: recentPages, time: time) }
-            ?? FavoritesInteractor(store: nil, unavailable: nil, fetcher: fetcher, recentPages: recentPages, time: time)
+        let recentPictures = RecentPictures()
+        favorites = opening.map { FavoritesInteractor(opening: $0, fetcher: fetcher, recentPages: recentPages, recentPictures: recentPictures, time: time) }
+            ?? FavoritesInteractor(store: nil, unavailable: nil, fetcher: fetcher, recentPages: recentPages, recentPictures: recentPictures,
+                                   time: time)
         search = SearchInteractor(searcher: client, saved: savedPages, favorites: opening, time: time,
-                                  configuration: .init(screenSize: 10, prefetch: options.prefetch))
+                                  configuration: .init(screenSize: 10, prefetch: options.prefetch, requestBudget: options.timeout))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
-        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading)
+        pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading, recentPictures: recentPictures)
         kitchen = KitchenInteractor(opening: opening ?? FavoritesOpening(.failure(.storage.with(detail: "not opened for this command"))),
                                     reading: reading, time: time)
         pantryMatching = PantryMatchInteractor(ranked: network, searcher: client, favorites: opening)
@@ -155,12 +160,11 @@ public final class AppDependencies {
     }
 
     /// Binds the embedded server's port at once; its catalog and index are built on the server's own
-    /// thread while the prompt comes up (requests wait in the listen queue meanwhile), a thread that
-    /// runs only when the rest of recipes has nothing to do, so the prompt does not wait for it on a
-    /// busy machine. Shutting the server down does not wait for them: a `quit` typed at once does not
-    /// pay for the catalog. A one-shot command (`interactive` false) waits for the server's first answer
-    /// and has nothing else to do meanwhile: its catalog thread runs at the usual priority, so that other
-    /// programs keeping the processors busy do not hold it back for seconds.
+    /// thread while the prompt comes up (requests wait in the listen queue meanwhile), a thread of lower
+    /// priority (nice 10), so the prompt does not wait for it on a busy machine. Shutting the server down
+    /// does not wait for them: a `quit` typed at once does not pay for the catalog. A one-shot command
+    /// (`interactive` false) waits for the server's first answer and has nothing else to do meanwhile:
+    /// its catalog thread runs at the usual priority.
     static func startEmbeddedServer(on listener: PuppyServer.Listener?, interactive: Bool) throws -> PuppyServer {
         var configuration = embeddedServerConfiguration
         configuration.loadsCatalogInBackground = interactive
@@ -186,10 +190,12 @@ public final class AppDependencies {
     /// talks to.
     public func makePresenter(view: TerminalView) -> RecipesPresenter {
         let router = Router()
-        let favoritesPresenter = FavoritesPresenter(favorites: favorites, reading: reading, router: router, pictures: pictures)
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favoritesPresenter, pictures: pictures)
-        let matches = PantryMatchPresenter(matching: pantryMatching, kitchen: kitchen, reading: reading, router: router,
-                                           favorites: favoritesPresenter, pictures: pictures)
+        let actions = RecipeActions(reading: reading, router: router, pictures: pictures)
+        let favoritesPresenter = FavoritesPresenter(favorites: favorites, router: router, actions: actions)
+        let clock = time
+        let results = SearchPresenter(search: search, router: router, favorites: favoritesPresenter, actions: actions, now: { clock.now() })
+        let matches = PantryMatchPresenter(matching: pantryMatching, kitchen: kitchen, router: router, favorites: favoritesPresenter,
+                                           actions: actions)
         let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router,
                                          kitchen: KitchenPresenter(kitchen: kitchen), pantryMatches: matches)
         presenter.view = view
@@ -236,7 +242,7 @@ public final class AppDependencies {
         let presenter = FavoritesExportPresenter(favorites: favorites)
         let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
         if let path = request.export {
-            return await output.export(presenter.cookbook(matching: request.words, exportPath: path), to: path)
+            return output.print(await presenter.export(matching: request.words, to: path, through: FileExport(writer: FileExporter())))
         }
         return output.print(await presenter.list(matching: request.words), json: request.json)
     }

@@ -105,3 +105,19 @@ import Testing
         #expect(LactoseRule.containsLactose("\u{0}milk\u{1B}[2J"))
     }
 }
+
+/// Milk, cream, butter and cheese named in the other languages of the pages RecipeBook reads.
+@Suite struct LactoseInOtherLanguages {
+    @Test(arguments: ["sødmælk", "1 l piskefløde", "200 g Sahne", "250 g Quark", "50 g boter", "100 g beurre doux", "20 cl crème fraîche",
+                      "leche entera", "200 ml nata", "50 g burro", "panna fresca", "200 g śmietana", "masło", "ser żółty", "Käse",
+                      "200 ml melk", "1 dl fløde", "Gouda"])
+    func dairyInOtherLanguagesCounts(line: String) {
+        #expect(LactoseRule.containsLactose(line), "\(line)")
+    }
+
+    @Test(arguments: ["kokosmelk", "lait de coco", "latte di cocco", "nata de coco", "crème de cassis", "room temperature water",
+                      "mleko kokosowe", "mushrooms", "serrano ham", "ostrich"])
+    func namesThatOnlyLookDairyDoNot(line: String) {
+        #expect(!LactoseRule.containsLactose(line), "\(line)")
+    }
+}

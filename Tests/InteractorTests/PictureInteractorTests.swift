@@ -99,3 +99,27 @@ import TestSupport
         }
     }
 }
+
+@Suite struct RecentPictureMemory {
+    func picture(_ size: Int, _ byte: UInt8 = 1) -> RecipeImage {
+        RecipeImage(bytes: Data(repeating: byte, count: size), contentType: "image/png")
+    }
+
+    @Test func theLeastRecentlyUsedPicturesGoFirstToStayWithinTheBudget() async {
+        let recent = RecentPictures(budget: 100)
+        await recent.remember(picture(40, 1), at: "a")
+        await recent.remember(picture(40, 2), at: "b")
+        #expect(await recent.picture(at: "a") == picture(40, 1))
+        // c does not fit beside both: b, used least recently, goes.
+        await recent.remember(picture(40, 3), at: "c")
+        #expect(await recent.picture(at: "b") == nil)
+        #expect(await recent.picture(at: "a") == picture(40, 1))
+        #expect(await recent.picture(at: "c") == picture(40, 3))
+        // Replacing a picture counts its new size only; one larger than the budget is not kept at all.
+        await recent.remember(picture(60, 4), at: "a")
+        #expect(await recent.picture(at: "c") == picture(40, 3))
+        await recent.remember(picture(101), at: "d")
+        #expect(await recent.picture(at: "d") == nil)
+        #expect(await recent.picture(at: "a") == picture(60, 4))
+    }
+}

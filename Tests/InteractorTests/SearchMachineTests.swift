@@ -225,6 +225,26 @@ struct MachineDriver {
         #expect(again.page == 1)
     }
 
+    /// `--timeout` covers a page's retry too: a first try that used the time up is not made again, and
+    /// a retry gets only what is left.
+    @Test func aPagesRetryFitsInWhatIsLeftOfItsTime() throws {
+        var configuration = SearchInteractor.Configuration(prefetch: false, requestBudget: .seconds(2)).machine
+        configuration.retryBackoff = .milliseconds(200)
+        var slow = SearchMachine(configuration: configuration)
+        let first = try #require(fetches(slow.handle(.command(1, .search(query, fromDisk: false)))).first)
+        let silent = slow.handle(.pageFailed(first.id, .timeout, laterPageSaved: false, elapsed: .milliseconds(1_900)))
+        #expect(!silent.contains { if case .wait = $0 { true } else { false } }, "a retry after the time was used up")
+        #expect(silent.contains(.reply(1, .offline(.timeout))))
+
+        var quick = SearchMachine(configuration: configuration)
+        let refused = try #require(fetches(quick.handle(.command(1, .search(query, fromDisk: false)))).first)
+        #expect(quick.handle(.pageFailed(refused.id, .unreachable, laterPageSaved: false, elapsed: .milliseconds(500)))
+            == [.wait(refused.id, .milliseconds(200))])
+        let retry = try #require(fetches(quick.handle(.backoffElapsed(refused.id))).first)
+        #expect(retry.attempt == 2)
+        #expect(retry.within == .milliseconds(1_300))
+    }
+
     @Test func answersToUnknownRequestsChangeNothing() throws {
         var machine = SearchMachine(configuration: configuration)
         let request = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Entity
+import PageReader
 import Services
 import Interactor
 import TestSupport

@@ -36,13 +36,14 @@ struct KitchenStack {
         let time = FakeTime()
         let favoritesInteractor = FavoritesInteractor(opening: opening, fetcher: fetcher, time: time)
         let reading = ReadingInteractor(fetcher: fetcher, saved: favoritesInteractor)
-        let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router)
+        let actions = RecipeActions(reading: reading, router: router, pictures: nil)
+        let favorites = FavoritesPresenter(favorites: favoritesInteractor, router: router, actions: actions)
         let searcher = FakeSearcher(recipes: recipes)
         let search = SearchInteractor(searcher: searcher, favorites: opening, time: time, configuration: .init(prefetch: false))
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites)
+        let results = SearchPresenter(search: search, router: router, favorites: favorites, actions: actions, now: { time.now() })
         let kitchen = KitchenInteractor(opening: opening, reading: reading, time: time)
         let matching = PantryMatchInteractor(ranked: FakePantryRanking(recipes), searcher: searcher, favorites: opening)
-        let matches = PantryMatchPresenter(matching: matching, kitchen: kitchen, reading: reading, router: router, favorites: favorites)
+        let matches = PantryMatchPresenter(matching: matching, kitchen: kitchen, router: router, favorites: favorites, actions: actions)
         presenter = RecipesPresenter(results: results, favorites: favorites, router: router, kitchen: KitchenPresenter(kitchen: kitchen),
                                      pantryMatches: matches)
         presenter.view = view

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Entity
+import PageReader
+import RecipeReader
 @testable import Services
 import Interactor
 import Router
@@ -101,6 +103,10 @@ final class KeptPages: PageFetching {
         await stack.presenter.list.web(4, .video)
         #expect(stack.view.messages.last?.text
                 == "Recipe 4's page names its video as file:///etc/passwd, which is not a web address; nothing was opened.")
+        // Nor put on the clipboard.
+        await stack.presenter.list.copyLink(4, .video)
+        #expect(stack.view.messages.last?.text
+                == "Recipe 4's page names its video as file:///etc/passwd, which is not a web address; nothing was copied.")
         #expect(stack.view.opened.isEmpty)
         #expect(stack.view.copied.isEmpty)
     }

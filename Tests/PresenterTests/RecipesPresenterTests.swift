@@ -22,9 +22,10 @@ struct PresenterStack {
                                                   fetcher: fetcher, time: time, screenSize: 4)
         let reading = ReadingInteractor(fetcher: fetcher, saved: favoritesInteractor)
         let pictureInteractor = pictures ? PictureInteractor(fetcher: fetcher, favorites: favoritesInteractor, reading: reading) : nil
-        let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router, pictures: pictureInteractor)
+        let actions = RecipeActions(reading: reading, router: router, pictures: pictureInteractor)
+        let favorites = FavoritesPresenter(favorites: favoritesInteractor, router: router, actions: actions)
         let search = SearchInteractor(searcher: searcher, favorites: store, time: time, configuration: .init(prefetch: false))
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites, pictures: pictureInteractor)
+        let results = SearchPresenter(search: search, router: router, favorites: favorites, actions: actions, now: { time.now() })
         presenter = RecipesPresenter(results: results, favorites: favorites, router: router)
         presenter.view = view
     }
@@ -66,7 +67,7 @@ struct PresenterStack {
         await stack.presenter.list.open(1, .recipe)
         guard case .page(let page) = stack.view.shown.last else { Issue.record("no page shown"); return }
         #expect(page.blocks == [.heading(level: 1, text: "Recipe 1"), .paragraph("Whisk the eggs.")])
-        #expect(page.source == "online")
+        #expect(page.source == "read online from example.test")
         #expect(page.note == "No recipe was found on this page; this is its whole text.")
         #expect(page.alternate == nil)
         await stack.presenter.list.open(2, .recipe)
@@ -246,7 +247,7 @@ struct PresenterStack {
         #expect(message.hint == "Did you mean onions?")
     }
 
-    @Test func cuisinesSeenAreCompletedAfterFilterCuisine() async throws {
+    @Test func cuisinesSeenAreCompletedFirstAfterFilterCuisineThenTheWorldsOthers() async throws {
         let recipes = [
             Recipe(title: "Pad Thai", href: "http://example.test/1", ingredients: ["eggs"], thumbnail: nil, cuisine: "Thai"),
             Recipe(title: "Tortilla", href: "http://example.test/2", ingredients: ["eggs"], thumbnail: nil, cuisine: "Spanish"),
@@ -255,7 +256,10 @@ struct PresenterStack {
         let stack = PresenterStack(FakeSearcher(recipes: recipes))
         await stack.presenter.search(ingredients: "eggs", title: "")
         #expect(stack.presenter.ingredientNames(completing: "filter cuisine th") == ["filter cuisine Thai"])
-        #expect(stack.presenter.ingredientNames(completing: "filter cuisine ") == ["filter cuisine Thai", "filter cuisine Spanish"])
+        #expect(stack.presenter.ingredientNames(completing: "filter cuisine ").prefix(3) == ["filter cuisine Thai", "filter cuisine Spanish",
+                                                                                             "filter cuisine African"])
+        // Cuisines no result has shown yet, from the world's list.
+        #expect(stack.presenter.ingredientNames(completing: "filter cuisine viet") == ["filter cuisine Vietnamese"])
         #expect(stack.view.lastScreen?.cards.first?.site == "example.test · Thai")
         await stack.presenter.filter(.cuisine("thai"))
         #expect(stack.view.lastScreen?.heading == "Recipes with eggs · Thai")

@@ -293,7 +293,7 @@ struct ServerHTTPTests {
     }
 
     @Test func logLinesNamePeerRequestStatusBytesAndTime() async throws {
-        let lines = Locked<[String]>([])
+        let lines = Guarded<[String]>([])
         let configuration = ServerConfiguration(log: { line in lines.withLock { $0.append(line) } })
         try await PuppyServerFixture.withServer(configuration: configuration) { server in
             _ = try await Client.api(server, "i=garlic")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Entity
+import PageReader
+import RecipeReader
 import TestSupport
 import CSQLite
 @testable import Services

@@ -70,6 +70,15 @@ import Entity
         #expect(decoded.recipes[0].ingredients == ["eggs", "milk"])
         #expect(decoded.recipes[0].thumbnail == nil)
         #expect(decoded.droppedCount == 6)
+        #expect(decoded.unreadableCount == 0)
+    }
+
+    @Test func resultsWithNothingReadableAreCountedApart() throws {
+        let body = #"{"results":[{"title":"\u0007\u001b[2J","href":"http://a/1"},{"title":"Soup","href":"\u001b]0;x\u0007"},{"href":"http://a/3"},{"title":"Kept","href":"http://a/4"}]}"#
+        let decoded = try EnvelopeDecoder.decode(Data(body.utf8))
+        #expect(decoded.recipes.map(\.title) == ["Kept"])
+        #expect(decoded.droppedCount == 3)
+        #expect(decoded.unreadableCount == 2)
     }
 
     @Test func aTitleWithHalfASurrogatePairKeepsItsResult() throws {

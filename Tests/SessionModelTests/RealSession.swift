@@ -27,10 +27,12 @@ final class RealSession {
         let router = Router()
         let favoritesInteractor = FavoritesInteractor(store: store, unavailable: nil, fetcher: fetcher, time: time, screenSize: 3)
         let reading = ReadingInteractor(fetcher: fetcher, saved: favoritesInteractor)
-        let favorites = FavoritesPresenter(favorites: favoritesInteractor, reading: reading, router: router)
+        let actions = RecipeActions(reading: reading, router: router, pictures: nil)
+        let favorites = FavoritesPresenter(favorites: favoritesInteractor, router: router, actions: actions)
         let search = SearchInteractor(searcher: caching, saved: caching, favorites: store, time: time,
                                       configuration: .init(retryBackoff: .milliseconds(200)))
-        let results = SearchPresenter(search: search, reading: reading, router: router, favorites: favorites)
+        let clock = time
+        let results = SearchPresenter(search: search, router: router, favorites: favorites, actions: actions, now: { clock.now() })
         presenter = RecipesPresenter(results: results, favorites: favorites, router: router)
         presenter.view = view
         fetcher.hold()

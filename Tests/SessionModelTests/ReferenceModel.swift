@@ -76,7 +76,8 @@ struct ReferenceModel {
         let fromDisk: Bool
         var found: [Int] = []
         var nextPage = 1
-        /// The pages in a row that brought nothing new, with why: "empty", "repeated", "net", "server".
+        /// The pages in a row that brought nothing new, with why: "empty", "repeated", or a failure:
+        /// "net", "500", "malformed", "skipped" (a page kept as one the server could not serve).
         var dry: [(page: Int, why: String)] = []
         var endedOffline = false
         var shown: ClosedRange<Int>?
@@ -89,7 +90,7 @@ struct ReferenceModel {
         var ended: Bool { endedOffline || dry.count >= 3 }
         var endKind: String {
             if endedOffline || dry.last?.why == "net" { return "offline" }
-            if dry.allSatisfy({ $0.why == "net" || $0.why == "server" }) { return "failing" }
+            if dry.allSatisfy({ ReferenceModel.isFailure($0.why) }) { return "failing" }
             return "last"
         }
     }
@@ -185,12 +186,15 @@ struct ReferenceModel {
         case .filterLactoseFree, .filterCuisine, .filterAll:
             switch step {
             case .filterLactoseFree: lactoseFree = true
-            case .filterCuisine(let name): cuisine = cuisinesSeen.first { $0.lowercased() == name.lowercased() } ?? name
+            case .filterCuisine(let name): cuisine = cuisinesSeen.first { $0.lowercased() == name.lowercased() } ?? name.lowercased()
             default:
                 lactoseFree = false
                 cuisine = nil
             }
-            guard search != nil else { return [Observed.said(messages.noSearch())] }
+            guard search != nil else {
+                let name = ScreenFormatter.filterName(RecipeFilter(lactoseFree: lactoseFree, cuisine: cuisine))
+                return [Observed.said(messages.filterForNextSearch(name))]
+            }
             return screen(at: 1, interrupt: &interrupt)
         case .show(let number) where onFavorites:
             return favoritesShow(number)
@@ -291,8 +295,8 @@ struct ReferenceModel {
             self.search = search
             if search.endKind == "offline" { return [Observed.said(messages.error(.unreachable))] }
             if search.found.isEmpty {
-                if search.dry.contains(where: { $0.why == "net" || $0.why == "server" }) {
-                    return [Observed.said(messages.unanswered(query(search.query), gaps: []))]
+                if search.dry.contains(where: { ReferenceModel.isFailure($0.why) }) {
+                    return [Observed.said(messages.unanswered(query(search.query), gaps: search.dry.map(ReferenceModel.gap)))]
                 }
                 return [Observed.said(messages.noResults(query(search.query)))]
             }
@@ -374,6 +378,22 @@ struct ReferenceModel {
         return first
     }
 
+    static func isFailure(_ why: String) -> Bool {
+        ["net", "500", "malformed", "skipped"].contains(why)
+    }
+
+    /// A page passed over, as the search reports it.
+    static func gap(_ dry: (page: Int, why: String)) -> PageGap {
+        switch dry.why {
+        case "net": return PageGap(number: dry.page, reason: .failed(.unreachable))
+        case "500": return PageGap(number: dry.page, reason: .failed(.serverError.with(status: 500)))
+        case "malformed": return PageGap(number: dry.page, reason: .failed(.malformedResponse))
+        case "skipped": return PageGap(number: dry.page, reason: .failed(.serverError))
+        case "repeated": return PageGap(number: dry.page, reason: .repeated)
+        default: return PageGap(number: dry.page, reason: .empty)
+        }
+    }
+
     /// The page kept for `query`, not one kept as skipped.
     private func keptPage(_ query: Int, _ number: Int) -> [Int]? {
         kept[query][number] ?? nil
@@ -389,7 +409,7 @@ struct ReferenceModel {
     private mutating func request(_ query: Int, _ number: Int) -> Result<[Int], Reason> {
         guard serverUp else {
             // The kept page; a page kept as skipped fails as the server failed it.
-            if let page = kept[query][number] { return page.map { .success($0) } ?? .failure(Reason("server")) }
+            if let page = kept[query][number] { return page.map { .success($0) } ?? .failure(Reason("skipped")) }
             return .failure(Reason("net"))
         }
         let key = "\(query)/\(number)"
@@ -403,11 +423,11 @@ struct ReferenceModel {
             return .success([])
         case .serverError, .malformed:
             if kept[query][number] == nil { kept[query][number] = .some(nil) }
-            return .failure(Reason("server"))
+            return .failure(Reason(world.page(query, number) == .malformed ? "malformed" : "500"))
         case .flaky(let ids):
             if tries[key, default: 0] % 2 == 1 {
                 if kept[query][number] == nil { kept[query][number] = .some(nil) }
-                return .failure(Reason("server"))
+                return .failure(Reason("500"))
             }
             kept[query][number] = ids
             return .success(ids)

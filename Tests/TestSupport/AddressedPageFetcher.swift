@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+import PageReader
 public import Services
 
 /// Pages and pictures by address, for the picture rules: each page given whole (with the recipe read

@@ -1,5 +1,7 @@
 public import Foundation
 public import Entity
+import PageReader
+import RecipeReader
 public import Services
 
 /// A clock that never really sleeps; it records the sleeps asked of it.

@@ -12,6 +12,8 @@ public final class PseudoTerminalProcess: Sendable {
     /// What the program has written to the terminal, each read timestamped.
     public let outputTranscript: Transcript
     private let finished = Locked(false)
+    /// The terminal's modes as the program left them when it exited, read by `finish`.
+    private let modesAtExit = Locked<TerminalModes?>(nil)
 
     public init(_ name: String, _ arguments: [String], environment: [String: String], rows: UInt16 = 40, columns: UInt16 = 100) throws {
         let (master, slave) = try Self.openPair()
@@ -76,6 +78,19 @@ public final class PseudoTerminalProcess: Sendable {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// The terminal's modes now; after `finish`, as the program left them when it exited.
+    public func modes() -> TerminalModes? {
+        if finished.withLock({ $0 }) { return modesAtExit.withLock { $0 } }
+        var modes = termios()
+        guard tcgetattr(master, &modes) == 0 else { return nil }
+        return TerminalModes(localFlags: modes.c_lflag, inputFlags: modes.c_iflag)
+    }
+
+    /// Sends the program a signal.
+    public func signal(_ number: Int32) {
+        kill(pid, number)
+    }
+
     /// Everything the program has written to the terminal so far, as bytes.
     public var bytes: [UInt8] { outputTranscript.bytes }
     public var transcript: String { outputTranscript.text }
@@ -110,11 +125,25 @@ public final class PseudoTerminalProcess: Sendable {
             }
             usleep(10_000)
         }
+        let left = modes()
+        modesAtExit.withLock { $0 = left }
         // Once every holder of the terminal's other side has gone, the reader sees its end.
         outputTranscript.waitForEnd(timeout: .seconds(5))
         finished.withLock { $0 = true }
         close(master)
         return BinaryRunner.exitCode(status)
+    }
+}
+
+/// A terminal's local and input modes (termios `c_lflag`, `c_iflag`).
+public struct TerminalModes: Equatable, Sendable {
+    public let localFlags: UInt32
+    public let inputFlags: UInt32
+
+    /// Echo, line editing and signals on: what a line editor turns off and a shell needs back.
+    public var isCooked: Bool {
+        let cooked = UInt32(ECHO | ICANON | ISIG)
+        return localFlags & cooked == cooked
     }
 }
 

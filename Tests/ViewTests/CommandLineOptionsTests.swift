@@ -75,6 +75,7 @@ import Testing
         (["cook"], "unknown command \"cook\""),
         (["--json"], "belong to search, favorites, read, have or list"),
         (["--timeout", "-1"], "--timeout wants seconds"),
+        (["favorites", "--export", ""], "--export needs a file name"),
     ])
     func badCommandLinesSayWhatIsWrong(arguments: [String], message: String) {
         do {

@@ -42,6 +42,17 @@ import Testing
         #expect(edit(type("filter cuisine th") + [.tab], names: cuisines).text == "filter cuisine Thai")
     }
 
+    /// A command's own words: `filter l`, `set p`, `o 3 p`, `w 2 v`.
+    @Test func aCommandsArgumentWordsAreCompleted() {
+        #expect(edit(type("filter l") + [.tab]).text == "filter lactose-free")
+        #expect(edit(type("filter c") + [.tab]).text == "filter cuisine ")
+        #expect(edit(type("set p") + [.tab]).text == "set pictures o")
+        #expect(edit(type("set pictures of") + [.tab]).text == "set pictures off")
+        #expect(edit(type("o 3 p") + [.tab]).text == "o 3 page")
+        #expect(edit(type("w 2 v") + [.tab]).text == "w 2 video")
+        #expect(edit(type("filter ") + [.tab]).candidates == ["filter lactose-free", "filter cuisine", "filter all"])
+    }
+
     @Test func commandNamesComeFirstAsBefore() {
         #expect(edit(type("fa") + [.tab]).text == "fav")
         #expect(edit(type("ret") + [.tab]).text == "retry ")

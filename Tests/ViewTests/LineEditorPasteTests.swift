@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Presenter
 @testable import View
 
 /// Bytes as a terminal would deliver them: one read per chunk, then the end of input.
@@ -124,7 +125,7 @@ final class RecordingSink: TextSink, @unchecked Sendable {
     /// Names may come from the network: what Tab lists or inserts is made safe first.
     @Test func tabCompletesNamesFromTheSourceMadeSafe() async {
         let seen = SeenNames(["garlic"])
-        let source = CompletionSource { typed in seen.names.filter { TerminalSafety.line($0).hasPrefix(typed) } }
+        let source = CompletionSource { typed in seen.names.filter { PrintableText.line($0).hasPrefix(typed) } }
         let sink = RecordingSink()
         let (editor, _) = editor([Array("onions, garl\t\r".utf8), Array("gar\t\r".utf8), Array("gar\t\r".utf8)], sink: sink, names: source)
         #expect(await editor.readLine(prompt: "> ") == "onions, garlic, ")

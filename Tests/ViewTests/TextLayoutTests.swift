@@ -102,3 +102,16 @@ import Testing
         #expect(TextLayout.truncate("abc", width: 1) == "…")
     }
 }
+
+@Suite struct AddressesStayWhole {
+    /// A web address longer than the line is put on a line of its own, whole, never cut in two: a
+    /// terminal makes it clickable only when it is whole.
+    @Test func aLongAddressIsNeverCut() {
+        let address = "http://127.0.0.1:41531/api/?i=eggplants&q=&p=1"
+        let lines = TextLayout.wrap("See \(address) for more", width: 30, first: "  7. ", rest: "     ")
+        #expect(lines.contains("     \(address)"), "\(lines)")
+        #expect(lines.joined(separator: " ").split(separator: " ").contains { $0 == address[...] })
+        // Other long words are still cut to the width.
+        #expect(TextLayout.wrap(String(repeating: "x", count: 70), width: 30).allSatisfy { $0.count <= 30 })
+    }
+}

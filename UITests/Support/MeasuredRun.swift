@@ -19,6 +19,8 @@ struct MeasuredRun {
     /// Context switches of the whole run, voluntary and not: every wake-up from a wait is one.
     let contextSwitches: Int
     let timedOut: Bool
+    /// From launch to exit.
+    var elapsed: Duration = .zero
 
     /// Runs `recipes` with stdin from `input` and stdout/stderr into files (nothing is held back by a
     /// full pipe), reading VmHWM every few milliseconds until it exits; killed after `limit`.
@@ -46,7 +48,8 @@ struct MeasuredRun {
             let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
             guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
 
-            let deadline = ContinuousClock.now + limit
+            let started = ContinuousClock.now
+            let deadline = started + limit
             var sampled = 0
             var timedOut = false
             var status: Int32 = 0
@@ -69,18 +72,22 @@ struct MeasuredRun {
             let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
             let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             return MeasuredRun(status: code, output: output, errors: errors, peakBytes: sampled, cpuSeconds: cpu,
-                               contextSwitches: usage.ru_nvcsw + usage.ru_nivcsw, timedOut: timedOut)
+                               contextSwitches: usage.ru_nvcsw + usage.ru_nivcsw, timedOut: timedOut, elapsed: ContinuousClock.now - started)
         }
     }
 
     /// VmHWM of a running process, 0 once it has exited.
-    private static func peakFromProc(_ pid: pid_t) -> Int {
+    static func peakFromProc(_ pid: pid_t) -> Int {
         // The file vanishes (or loses its memory lines) when the process exits: 0 then is expected.
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
         }
         return 0
+    }
+
+    var elapsedDescription: String {
+        String(format: "%.2f s", elapsed.timeInterval)
     }
 
     var peakDescription: String {

@@ -41,6 +41,8 @@ public enum LactoseRule {
     /// `1 cup oat milk` does not, and `1 cup milk (lactose-free)` does not either (the line says the milk is
     /// free of it). A line the parser is unsure of is judged by all its words, as a name is.
     public static func containsLactose(_ ingredient: String) -> Bool {
+        // A line without a single word that starts a dairy phrase cannot name one, however it is read.
+        guard IngredientName.foldedWords(ingredient).contains(where: { tables.dairy[$0] != nil }) else { return false }
         let line = IngredientLine(parsing: ingredient)
         guard !line.isUnsure, !line.name.isEmpty else { return nameContainsLactose(ingredient) }
         guard let named = alternatives(in: line.name).first, nameContainsLactose(named) else { return false }
@@ -95,10 +97,17 @@ public enum LactoseRule {
     static let dairy: [String] = [
         // Milk and what is taken from it.
         "milk", "buttermilk", "milkshake", "leche", "lactose", "dairy", "whey", "half and half",
+        // The same in the languages of the pages RecipeBook reads: Danish and Norwegian, German, Dutch,
+        // French, Italian, Polish.
+        "mælk", "sødmælk", "letmælk", "minimælk", "skummetmælk", "kærnemælk", "melk", "helmelk", "lettmelk",
+        "milch", "vollmilch", "buttermilch", "karnemelk", "volle melk", "halfvolle melk", "lait", "latte", "mleko",
         // Butter.
         "butter", "butterfat", "buttercream", "ghee", "niter kibbeh", "nitir kibbeh", "smen", "beurre", "mantequilla",
+        "smør", "boter", "roomboter", "burro", "masło", "manteiga",
         // Cream.
         "cream", "crema", "nata", "panna cotta", "smetana", "kaymak", "kajmak", "malai", "creme fraiche", "creme anglaise",
+        "fløde", "piskefløde", "madlavningsfløde", "kaffefløde", "fløte", "kremfløte", "sahne", "schlagsahne", "sauerrahm",
+        "schmand", "slagroom", "kookroom", "zure room", "crème", "panna", "śmietana", "śmietanka",
         "creme patissiere", "creme brulee", "creme caramel", "creme chantilly", "creme double", "ganache",
         // Fermented milk.
         "yogurt", "yoghurt", "yogourt", "yoghourt", "curd", "dahi", "lassi", "raita", "tzatziki", "labneh", "labne",
@@ -108,6 +117,7 @@ public enum LactoseRule {
         "alfredo", "pesto", "white chocolate", "toffee", "fudge", "butterscotch", "ranch dressing",
         // Cheese, and cheeses written without the word.
         "cheese", "cheesecake", "queso", "requeson", "formaggio", "fromage", "paneer", "panir", "chhena", "chenna",
+        "ost", "flødeost", "käse", "frischkäse", "kaas", "ser", "serek", "twarożek", "queijo",
         "chhurpi", "cheddar", "colby", "monterey jack", "pepper jack", "velveeta", "parmesan", "parmigiano",
         "reggiano", "grana padano", "pecorino", "mozzarella", "bocconcini", "burrata", "stracciatella", "scamorza",
         "caciocavallo", "provolone", "taleggio", "fontina", "asiago", "gorgonzola", "mascarpone", "ricotta",
@@ -141,6 +151,8 @@ public enum LactoseRule {
         "butter lettuce", "butter extract", "butter flavor", "butter flavour", "butter flavoring",
         "butter flavouring",
         "cream of tartar", "cream of wheat", "cream of rice", "cream of coconut", "cream soda", "cream cracker",
+        "creme de cassis", "creme de menthe", "creme de cacao", "creme de marrons", "latte di cocco", "lait de coco",
+        "kokosmelk", "kokosmilch", "kokosmælk", "mleko kokosowe", "panna di soia",
         "cream sherry", "salad cream",
         "head cheese", "tofu cheese", "cheese cloth",
         "bean curd", "soy curd", "soya curd", "tofu curd",

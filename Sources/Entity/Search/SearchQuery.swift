@@ -36,21 +36,25 @@ public struct SearchQuery: Hashable, Sendable, Codable {
 public struct SearchPage: Hashable, Sendable {
     public let number: Int
     public let recipes: [Recipe]
-    /// Results that came without a title or an href and were dropped.
+    /// Results left out: without a title or an href, or with nothing readable in them.
     public let droppedCount: Int
+    /// Of those, the results whose title or href held nothing readable (only control characters,
+    /// escape sequences or text that is not text).
+    public let unreadableCount: Int
     /// When the page was fetched, for a page answered from the search cache; nil for a page that came
     /// from the network just now.
     public let savedAt: Date?
 
-    public init(number: Int, recipes: [Recipe], droppedCount: Int = 0, savedAt: Date? = nil) {
+    public init(number: Int, recipes: [Recipe], droppedCount: Int = 0, unreadableCount: Int = 0, savedAt: Date? = nil) {
         self.number = number
         self.recipes = recipes
         self.droppedCount = droppedCount
+        self.unreadableCount = min(unreadableCount, droppedCount)
         self.savedAt = savedAt
     }
 
     /// The same page, marked as saved at `date` (nil: fresh from the network).
     public func saved(at date: Date?) -> SearchPage {
-        SearchPage(number: number, recipes: recipes, droppedCount: droppedCount, savedAt: date)
+        SearchPage(number: number, recipes: recipes, droppedCount: droppedCount, unreadableCount: unreadableCount, savedAt: date)
     }
 }

@@ -8,6 +8,7 @@
 /// controls U+202A–U+202E, U+2066–U+2069), collapses every run of whitespace to one space, trims both
 /// ends and stops at `maxLength` scalars. `address` and `safe` do the same without decoding references
 /// or removing tags, for URLs and for text that is text already. All are linear in their input.
+/// Escape sequences are found by `EscapeScanner`, the same scanner `TerminalText` cleans printed text with.
 public enum CleanText {
     /// Text as a person reads it on one line.
     public static func line(_ raw: String, maxLength: Int = 10_000) -> String {
@@ -68,32 +69,17 @@ public enum CleanText {
     ]
 
     private static func clean(_ text: String, removingTags: Bool, limit: Int) -> String {
-        let scalars = Array(text.unicodeScalars)
+        var scanner = EscapeScanner(text)
         var output = String.UnicodeScalarView()
         var count = 0
         var pendingSpace = false
-        var index = 0
-        while index < scalars.count, count < limit {
-            let scalar = scalars[index]
+        while count < limit, let scalar = scanner.next() {
             let value = scalar.value
-            if value == 0x1B {
-                index = TerminalEscapes.endOfEscape(scalars, from: index)
-                continue
-            }
-            if value == 0x9B {
-                index = TerminalEscapes.endOfCSI(scalars, from: index + 1)
-                continue
-            }
-            if value == 0x9D || value == 0x90 || value == 0x98 || value == 0x9E || value == 0x9F {
-                index = TerminalEscapes.endOfString(scalars, from: index + 1)
-                continue
-            }
-            if removingTags, value == 0x3C, let (end, inline) = tag(in: scalars, at: index) {
+            if removingTags, value == 0x3C, let (end, inline) = tag(in: scanner.scalars, at: scanner.index - 1) {
                 if !inline { pendingSpace = count > 0 }
-                index = end
+                scanner.skip(to: end)
                 continue
             }
-            index += 1
             if value < 0x80 {
                 // ASCII: whitespace and controls without a look-up in Unicode's tables.
                 if value == 0x20 || (0x09...0x0D).contains(value) {
@@ -141,51 +127,5 @@ public enum CleanText {
             index += 1
         }
         return nil
-    }
-}
-
-/// Where terminal escape sequences end, as a terminal reads them.
-enum TerminalEscapes {
-    /// The index just past the escape sequence starting at `start` (an ESC).
-    static func endOfEscape(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        let next = start + 1
-        guard next < scalars.count else { return next }
-        switch scalars[next] {
-        case "[":
-            return endOfCSI(scalars, from: next + 1)
-        case "]", "P", "X", "^", "_":
-            return endOfString(scalars, from: next + 1)
-        case "(", ")", "*", "+", "-", ".", "/", "#", "%":
-            return min(scalars.count, next + 2)
-        default:
-            // A two-byte escape (ESC c, ESC 7) takes its second byte; a lone ESC before text takes nothing more.
-            return (0x30...0x7E).contains(scalars[next].value) ? next + 1 : next
-        }
-    }
-
-    /// Parameters and intermediates, then one final byte in `@`…`~`.
-    static func endOfCSI(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        var index = start
-        while index < scalars.count {
-            let value = scalars[index].value
-            index += 1
-            if (0x40...0x7E).contains(value) { return index }
-            if !(0x20...0x3F).contains(value) { return index - 1 }
-        }
-        return index
-    }
-
-    /// A control string ends at BEL or ST (`ESC \` or U+009C).
-    static func endOfString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        var index = start
-        while index < scalars.count {
-            let value = scalars[index].value
-            if value == 0x07 || value == 0x9C { return index + 1 }
-            if value == 0x1B {
-                return index + 1 < scalars.count && scalars[index + 1] == "\\" ? index + 2 : index + 1
-            }
-            index += 1
-        }
-        return index
     }
 }

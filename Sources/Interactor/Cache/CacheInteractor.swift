@@ -25,7 +25,7 @@ public struct CacheInteractor: Sendable {
         do throws(ServiceError) {
             try store.clear()
         } catch {
-            throw UseCaseError(error, during: .favorites).with(detail: "cannot empty \(store.directory.path): \(error.detail)")
+            throw UseCaseError(error, during: .cache)
         }
     }
 }

@@ -7,6 +7,7 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
         case timeout, unreachable, connectionLost, serverError, redirectLoop, malformedResponse, tooLarge
         case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound, pictureUnavailable
+        case unwritable, storageBusy, storageFull, storageReadOnly
     }
 
     /// What RecipeBook was doing when it failed.
@@ -23,6 +24,10 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
         case readPicture
         /// Reading a page saved as a file (`recipes read FILE`).
         case readFile
+        /// Writing a file the person asked for (the cookbook).
+        case export
+        /// Reading or emptying the cache of results, pages and pictures.
+        case cache
     }
 
     private let code: Code
@@ -72,10 +77,18 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let storageCorrupt = UseCaseError(.storageCorrupt)
     /// The favorites database was written by a newer RecipeBook.
     public static let storageTooNew = UseCaseError(.storageTooNew)
+    /// Another program holds the favorites database (or the cache) locked.
+    public static let storageBusy = UseCaseError(.storageBusy)
+    /// No space is left to write.
+    public static let storageFull = UseCaseError(.storageFull)
+    /// The favorites database can be read here but not changed.
+    public static let storageReadOnly = UseCaseError(.storageReadOnly)
     /// Nothing is stored under that name.
     public static let notFound = UseCaseError(.notFound)
     /// A picture that cannot be shown: damaged, too large, or in a format RecipeBook does not read.
     public static let pictureUnavailable = UseCaseError(.pictureUnavailable)
+    /// A file the person named cannot be written there; `detail` starts with its path.
+    public static let unwritable = UseCaseError(.unwritable)
 
     /// True for failures of the network itself (refused, timed out, reset).
     public var isNetworkLevel: Bool {
@@ -110,8 +123,12 @@ extension UseCaseError {
         case .storageCorrupt: code = .storageCorrupt
         case .storageTooNew: code = .storageTooNew
         case .storage: code = .storage
+        case .storageBusy: code = .storageBusy
+        case .storageFull: code = .storageFull
+        case .storageReadOnly: code = .storageReadOnly
         case .notFound: code = .notFound
         case .pictureUnavailable, .unsupportedPicture: code = .pictureUnavailable
+        case .unwritable: code = .unwritable
         default: code = .malformedResponse
         }
         self.init(code, operation: operation, status: error.status, detail: error.detail, attempts: attempts)

@@ -9,6 +9,8 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// for; it may still be opening.
     private let opening: FavoritesOpening
     private let fetcher: any PageFetching
+    /// Where pictures come from: fetched a moment ago (`pic N`), kept in the cache, else the network.
+    private let pictures: PictureSource
     /// Pages just read online, reused when the recipe is saved.
     private let recentPages: RecentPages?
     private let time: any TimeSource
@@ -27,20 +29,22 @@ public actor FavoritesInteractor: SavedPageProviding {
     public static let keptPictureSide = 1024
 
     public init(store: FavoritesStore?, unavailable: ServiceError?, fetcher: any PageFetching, recentPages: RecentPages? = nil,
-                time: any TimeSource, screenSize: Int = 10, decoder: ImageDecoder = ImageDecoder(),
+                recentPictures: RecentPictures? = nil, time: any TimeSource, screenSize: Int = 10, decoder: ImageDecoder = ImageDecoder(),
                 pictureSide: Int = FavoritesInteractor.keptPictureSide) {
         let outcome: Result<FavoritesStore, ServiceError> = store.map { .success($0) }
             ?? .failure(unavailable ?? .storage.with(detail: "no favorites database"))
-        self.init(opening: FavoritesOpening(outcome), fetcher: fetcher, recentPages: recentPages, time: time, screenSize: screenSize,
-                  decoder: decoder, pictureSide: pictureSide)
+        self.init(opening: FavoritesOpening(outcome), fetcher: fetcher, recentPages: recentPages, recentPictures: recentPictures,
+                  time: time, screenSize: screenSize, decoder: decoder, pictureSide: pictureSide)
     }
 
     /// With a store still being opened: nothing here waits for it before favorites are first needed.
+    /// `recentPictures`: pictures fetched a moment ago, shared with the picture use case.
     public init(opening: FavoritesOpening, fetcher: any PageFetching, recentPages: RecentPages? = nil,
-                time: any TimeSource, screenSize: Int = 10, decoder: ImageDecoder = ImageDecoder(),
+                recentPictures: RecentPictures? = nil, time: any TimeSource, screenSize: Int = 10, decoder: ImageDecoder = ImageDecoder(),
                 pictureSide: Int = FavoritesInteractor.keptPictureSide) {
         self.opening = opening
         self.fetcher = fetcher
+        self.pictures = PictureSource(fetcher: fetcher, recent: recentPictures)
         self.recentPages = recentPages
         self.time = time
         self.screenSize = max(1, screenSize)
@@ -166,7 +170,7 @@ public actor FavoritesInteractor: SavedPageProviding {
         var failure: UseCaseError?
         for address in addresses {
             do throws(ServiceError) {
-                let fetched = try await fetcher.thumbnail(at: address)
+                let fetched = try await pictures.picture(at: address)
                 return Download(value: try decoder.keepable(fetched.bytes, maxSide: pictureSide).image, error: nil)
             } catch {
                 failure = UseCaseError(error, during: .saveFavorite)

@@ -20,15 +20,20 @@ public struct RecipePicture: Sendable, Equatable {
 ///    the network (a favorite's saved page, a page read a moment ago, a page in the cache) and the
 ///    recipe's own picture is wanted (details, the reader, `pic N`), not a thumbnail beside a card;
 /// 3. the result's thumbnail.
+///
+/// A picture at an address is fetched once: again, it comes from the pictures fetched a moment ago or
+/// from the cache (`PictureSource`).
 public actor PictureInteractor {
-    private let fetcher: any PageFetching
+    private let fetching: PictureSource
     private let favorites: FavoritesInteractor?
     private let reading: ReadingInteractor?
     private let decoder: ImageDecoder
 
+    /// `recentPictures`: pictures fetched a moment ago, shared with the favorites, so a picture is
+    /// fetched once.
     public init(fetcher: any PageFetching, favorites: FavoritesInteractor?, reading: ReadingInteractor? = nil,
-                decoder: ImageDecoder = ImageDecoder()) {
-        self.fetcher = fetcher
+                recentPictures: RecentPictures? = nil, decoder: ImageDecoder = ImageDecoder()) {
+        self.fetching = PictureSource(fetcher: fetcher, recent: recentPictures)
         self.favorites = favorites
         self.reading = reading
         self.decoder = decoder
@@ -89,7 +94,7 @@ public actor PictureInteractor {
             case .saved(let saved):
                 (bytes, address) = (saved, nil)
             case .address(let url):
-                (bytes, address) = (try await fetcher.thumbnail(at: url).bytes, url)
+                (bytes, address) = (try await fetching.picture(at: url).bytes, url)
             }
             let image = try decoder.decode(bytes, maxWidth: max(1, width), maxHeight: max(1, height))
             return RecipePicture(image: image, png: png ? try ImageEncoder.png(image) : nil, address: address)

@@ -6,6 +6,9 @@ public struct PageGap: Hashable, Sendable {
     public enum Reason: Hashable, Sendable {
         /// The page came back with no results.
         case empty
+        /// Every result on the page was left out (`unreadable` of them had nothing readable in them; the
+        /// rest had no title or link).
+        case leftOut(count: Int, unreadable: Int)
         /// The page failed on every try.
         case failed(UseCaseError)
         /// The page brought only recipes already shown in this search.
@@ -48,8 +51,11 @@ public struct RecipeScreen: Sendable, Equatable {
     public let filter: RecipeFilter
     /// Pages passed over while this screen was fetched (empty, failed or repeated).
     public let gaps: [PageGap]
-    /// Results the server sent without a title or an href, dropped while this screen was fetched.
+    /// Results the server sent that were left out while this screen was fetched (no title or href, or
+    /// nothing readable in them).
     public let droppedCount: Int
+    /// Of those, the ones with nothing readable in them.
+    public let unreadableCount: Int
     /// Recipes up to the end of this screen that the filter hides.
     public let hiddenCount: Int
     /// Filling this screen stopped after looking at this many pages (the filter hid what they held);

@@ -24,9 +24,12 @@ public actor SearchInteractor {
         public var gapWindow: Int
         /// How long to wait before asking again for a page that failed.
         public var retryBackoff: Duration
+        /// The most one page may take, its retry included (`--timeout`); nil: each try the transport's.
+        public var requestBudget: Duration?
 
         public init(screenSize: Int = 10, prefetch: Bool = true, startsFromSavedPages: Bool = true, maxPagesPerScreen: Int = 10,
-                    gapWindow: Int = 3, retryBackoff: Duration = .milliseconds(200)) {
+                    gapWindow: Int = 3, retryBackoff: Duration = .milliseconds(200), requestBudget: Duration? = nil) {
+            self.requestBudget = requestBudget
             self.screenSize = max(1, screenSize)
             self.prefetch = prefetch
             self.startsFromSavedPages = startsFromSavedPages
@@ -37,7 +40,7 @@ public actor SearchInteractor {
 
         var machine: SearchMachine.Configuration {
             SearchMachine.Configuration(screenSize: screenSize, prefetch: prefetch, maxPagesPerScreen: maxPagesPerScreen,
-                                        gapWindow: gapWindow, retryBackoff: retryBackoff)
+                                        gapWindow: gapWindow, retryBackoff: retryBackoff, requestBudget: requestBudget)
         }
     }
 
@@ -235,15 +238,20 @@ public actor SearchInteractor {
     /// Performs a request: the page kept on disk when the request allows it, else the service.
     private func fetch(_ request: SearchMachine.Request) async {
         let event: SearchMachine.Event
+        let started = time.now()
         do throws(ServiceError) {
             if request.source == .savedFirst, let kept = saved?.savedPage(request.query, number: request.page) {
                 event = .pageArrived(request.id, kept)
+            } else if let limit = request.within {
+                guard limit > .zero else { throw .timeout.with(detail: "no time was left to ask again") }
+                event = .pageArrived(request.id, try await searcher.page(request.query, number: request.page, within: limit))
             } else {
                 event = .pageArrived(request.id, try await searcher.page(request.query, number: request.page))
             }
         } catch {
             let laterPageSaved = error.isNetworkLevel && saved?.keepsPage(request.query, number: request.page + 1) == true
-            event = .pageFailed(request.id, error, laterPageSaved: laterPageSaved)
+            let elapsed = Duration.milliseconds(Int64(max(0, time.now().timeIntervalSince(started)) * 1000))
+            event = .pageFailed(request.id, error, laterPageSaved: laterPageSaved, elapsed: elapsed)
         }
         finished(request.id, event)
     }
@@ -280,7 +288,7 @@ extension RecipeScreen {
             return listed
         }
         return RecipeScreen(query: query, index: index, recipes: recipes, status: status, filter: filter, gaps: gaps,
-                            droppedCount: droppedCount, hiddenCount: hiddenCount, pagesLookedAt: pagesLookedAt, starsProblem: problem,
+                            droppedCount: droppedCount, unreadableCount: unreadableCount, hiddenCount: hiddenCount, pagesLookedAt: pagesLookedAt, starsProblem: problem,
                             saved: saved)
     }
 }

@@ -100,14 +100,15 @@ enum CookbookMarkdown {
     /// `~` for its strike-through).
     private static let special: Set<Character> = ["\\", "`", "*", "_", "{", "}", "[", "]", "<", ">", "#", "|", "&", "~", "$", "!"]
 
-    /// `text` as Markdown text on one line that means only itself. Line breaks, tabs and other spaces
-    /// become single spaces and control characters are dropped, so the text cannot end its block;
+    /// `text` as Markdown text on one line that means only itself. Escape sequences go whole
+    /// (`TerminalText`), line breaks, tabs and other spaces become single spaces and control characters
+    /// are dropped, so the text cannot end its block nor act on a terminal showing the file;
     /// every special character is escaped with a backslash; and a start that would open a block (a
     /// list item, `1.`, `+`, `-`, `=`) is escaped too, as the text may begin a line or a list item.
     static func escape(_ text: String) -> String {
         var result = ""
         var pendingSpace = false
-        for character in text {
+        for character in TerminalText.line(text) {
             if character.isWhitespace || character.isNewline {
                 pendingSpace = !result.isEmpty
                 continue
@@ -137,9 +138,10 @@ enum CookbookMarkdown {
         return text
     }
 
-    /// Preformatted text inside a ``` fence: no line of it can close the fence.
+    /// Preformatted text inside a ``` fence: printable (`TerminalText`, lines kept), and no line of it
+    /// can close the fence.
     private static func fenced(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "```", with: "'''")
+        TerminalText.block(text).replacingOccurrences(of: "```", with: "'''")
     }
 
     /// `<address>` for an http or https address, anything an autolink cannot hold percent-encoded;

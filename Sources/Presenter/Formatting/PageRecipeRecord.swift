@@ -72,25 +72,27 @@ public struct PageRecipeRecord: Encodable, Sendable, Equatable {
         case factor, servings, units, shownIngredients = "shown_ingredients"
     }
 
+    /// Every string printable (`TerminalText`), as the recipe's own clean-up already makes it.
     public init(_ recipe: PageRecipe, address: String?, amounts: CardAmounts = .asWritten) {
-        title = recipe.title
-        description = recipe.description
-        ingredients = recipe.ingredients
-        ingredientGroups = recipe.ingredientGroups.map { Group(name: $0.name, ingredients: $0.lines) }
-        steps = recipe.steps
-        yields = recipe.yields
+        let line = TerminalText.line
+        title = line(recipe.title)
+        description = recipe.description.map(line)
+        ingredients = recipe.ingredients.map(line)
+        ingredientGroups = recipe.ingredientGroups.map { Group(name: $0.name.map(line), ingredients: $0.lines.map(line)) }
+        steps = recipe.steps.map(line)
+        yields = recipe.yields.map(line)
         totalMinutes = recipe.totalMinutes
         prepMinutes = recipe.prepMinutes
         cookMinutes = recipe.cookMinutes
-        image = recipe.imageURL
-        video = recipe.videoURL
-        cuisine = recipe.cuisine
-        category = recipe.category
-        author = recipe.author
-        site = recipe.siteName
-        language = recipe.language
-        sourceURL = recipe.canonicalURL ?? address
-        lactoseIngredients = LactoseRule.triggers(in: recipe.ingredients)
+        image = recipe.imageURL.map(line)
+        video = recipe.videoURL.map(line)
+        cuisine = recipe.cuisine.map(line)
+        category = recipe.category.map(line)
+        author = recipe.author.map(line)
+        site = recipe.siteName.map(line)
+        language = recipe.language.map(line)
+        sourceURL = (recipe.canonicalURL ?? address).map(line)
+        lactoseIngredients = LactoseRule.triggers(in: recipe.ingredients).map(line)
         lactose = !lactoseIngredients.isEmpty
         foundBy = recipe.method.rawValue
         if amounts == .asWritten {
@@ -100,7 +102,7 @@ public struct PageRecipeRecord: Encodable, Sendable, Equatable {
             let servings: Double? = if case .serving(let wanted)? = amounts.scale { wanted } else { nil }
             shown = ShownAmounts(factor: factor ?? 1, servings: servings, units: amounts.units?.rawValue, lines: recipe.ingredients.map { text in
                 let shown = amounts.shown(text, factor: factor)
-                return ShownAmounts.Line(text: shown.text, asWritten: shown.asWritten, parsed: IngredientLineRecord(IngredientLine(parsing: text)))
+                return ShownAmounts.Line(text: line(shown.text), asWritten: shown.asWritten, parsed: IngredientLineRecord(IngredientLine(parsing: text)))
             })
         }
     }

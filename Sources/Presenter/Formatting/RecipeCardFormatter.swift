@@ -96,10 +96,11 @@ public enum RecipeCardFormatter {
 
     /// The total time, with prep and cook when both are known; nil when nothing is.
     static func time(_ recipe: PageRecipe) -> String? {
-        let parts = [recipe.prepMinutes.map { "prep " + duration($0) }, recipe.cookMinutes.map { "cook " + duration($0) }]
-            .compactMap { $0 }
-        let total = recipe.totalMinutes ?? (recipe.prepMinutes != nil && recipe.cookMinutes != nil
-            ? (recipe.prepMinutes ?? 0) + (recipe.cookMinutes ?? 0) : nil)
+        // A time of 0 minutes says nothing: it is left out.
+        let prep = recipe.prepMinutes.flatMap { $0 > 0 ? $0 : nil }
+        let cook = recipe.cookMinutes.flatMap { $0 > 0 ? $0 : nil }
+        let parts = [prep.map { "prep " + duration($0) }, cook.map { "cook " + duration($0) }].compactMap { $0 }
+        let total = recipe.totalMinutes.flatMap { $0 > 0 ? $0 : nil } ?? (prep != nil && cook != nil ? (prep ?? 0) + (cook ?? 0) : nil)
         switch (total, parts.isEmpty) {
         case (let total?, true): return duration(total)
         case (let total?, false): return duration(total) + " (" + parts.joined(separator: ", ") + ")"

@@ -15,10 +15,11 @@ public enum ScreenFormatter {
         (listed.isFavorite == true ? [.favorite] : []) + (listed.hasLactose ? [.lactose] : [])
     }
 
-    public static func screen(_ screen: RecipeScreen, messages: Messages, now: Date = Date()) -> ScreenModel {
+    /// `now`: the clock's time, to tell results kept a while ago from ones kept just now.
+    public static func screen(_ screen: RecipeScreen, messages: Messages, now: Date) -> ScreenModel {
         var heading = "Recipes with \(screen.query.summary)"
         if screen.filter.isActive { heading += " · \(filterName(shownFilter(screen)))" }
-        var notes = messages.notes(gaps: screen.gaps, dropped: screen.droppedCount)
+        var notes = messages.notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
         if let saved = screen.saved {
             if saved.offline {
                 notes.append(messages.offlineResults(savedAt: displayDate(saved.savedAt)))
@@ -136,10 +137,13 @@ public enum ScreenFormatter {
                          footer: hasCard ? number.map { "o \($0) shows the recipe card" } : nil)
     }
 
-    /// "online", "saved copy from 2026-11-20 10:05", or the kept copy standing in for the network.
+    /// "read online from example.com", "saved copy from 2026-11-20 10:05", or the kept copy standing in
+    /// for the network.
     static func source(of page: ReadablePage) -> String {
         switch page.source {
-        case .online: return "online"
+        case .online:
+            let site = RecipeSite.domain(of: page.address)
+            return site.isEmpty ? "read online" : "read online from \(site)"
         case .saved(let date): return "saved copy from \(displayDate(date))"
         case .cached(let date): return "offline: the copy kept on \(displayDate(date))"
         }

@@ -7,31 +7,28 @@ public import Router
 @MainActor
 public final class PantryMatchPresenter: ListPresenting {
     weak var view: (any RecipesView)? {
-        didSet {
-            links.view = view
-            pictures.view = view
-        }
+        didSet { actions.view = view }
     }
     private let matching: PantryMatchInteractor
     private let kitchen: KitchenInteractor
     private let router: Router
     private let favorites: FavoritesPresenter
-    private let links: RecipeLinks
-    private let pictures: RecipePictures
+    private let actions: RecipeActions
+    private var links: RecipeLinks { actions.links }
+    private var pictures: RecipePictures { actions.pictures }
     private let messages: Messages
     private let screenSize = 10
     /// The ranking shown, the screen of it, and how it was asked for (`refresh` asks again).
     private var current: (matches: PantryMatches, index: Int, request: HaveRequest)?
 
-    public init(matching: PantryMatchInteractor, kitchen: KitchenInteractor, reading: ReadingInteractor, router: Router,
-                favorites: FavoritesPresenter, pictures pictureInteractor: PictureInteractor? = nil, messages: Messages = Messages()) {
+    public init(matching: PantryMatchInteractor, kitchen: KitchenInteractor, router: Router, favorites: FavoritesPresenter,
+                actions: RecipeActions, messages: Messages = Messages()) {
         self.matching = matching
         self.kitchen = kitchen
         self.router = router
         self.favorites = favorites
+        self.actions = actions
         self.messages = messages
-        pictures = RecipePictures(pictures: pictureInteractor, messages: messages)
-        links = RecipeLinks(reading: reading, router: router, messages: messages, pictures: pictures)
     }
 
     public var cards: CardSettings {

@@ -47,10 +47,13 @@ extension Messages {
         MessageModel(.info, "Recipe \(number)'s page names no video.")
     }
 
-    /// `w N video` where the page names its video by an address no web browser should be handed.
-    public func videoNotOnTheWeb(_ number: Int, address: String) -> MessageModel {
-        MessageModel(.error, "Recipe \(number)'s page names its video as \(address), which is not a web address; nothing was opened.",
-                     hint: "c \(number) video copies it.")
+    /// `w N` or `c N` (with `video`, its page's video) where the link is not an http or https address:
+    /// nothing goes to a browser or the clipboard. A long address (a `data:` one) is cut short.
+    public func notAWebAddress(_ number: Int, address: String, video: Bool, copying: Bool) -> MessageModel {
+        let shown = address.count > 60 ? address.prefix(60) + "…" : address
+        let whose = video ? "Recipe \(number)'s page names its video as" : "Recipe \(number)'s link is"
+        return MessageModel(.error, "\(whose) \(shown), which is not a web address; nothing was \(copying ? "copied" : "opened").",
+                            hint: "Only http and https links are opened or copied.")
     }
 
     public func cannotCopy(_ address: String) -> MessageModel {

@@ -1,10 +1,21 @@
+public import Interactor
 public import Foundation
 public import Entity
+public import Interactor
 
 /// What the one-shot commands (`search`, `favorites`, `read`) say besides errors of the use cases.
 extension Messages {
-    public func noRecipes(_ query: SearchQuery) -> MessageModel {
-        MessageModel(.info, "No recipes with \(query.summary).")
+    public func noRecipes(_ query: SearchQuery, gaps: [PageGap] = []) -> MessageModel {
+        if let leftOut = Messages.leftOut(gaps: gaps, dropped: 0, unreadable: 0) {
+            return MessageModel(.warning, "No recipes with \(query.summary): the server sent only results RecipeBook left out, \(leftOut).")
+        }
+        return MessageModel(.info, "No recipes with \(query.summary).")
+    }
+
+    /// A search whose recipes all fail the filter (`--cuisine`).
+    public func nonePassing(_ filter: RecipeFilter, query: SearchQuery, found: Int) -> MessageModel {
+        let kind = filter.cuisine.map { "of the cuisine \($0)" } ?? "that pass the filter"
+        return MessageModel(.info, "No recipes \(kind) with \(query.summary)\(found > 0 ? ": \(found) found, none of them \(filter.cuisine ?? "passing")" : "").")
     }
 
     public func pageBeyondResults(_ page: Int, _ query: SearchQuery) -> MessageModel {
@@ -30,8 +41,12 @@ extension Messages {
         MessageModel(.error, "Cannot write \(what) as JSON: \(reason)")
     }
 
-    /// An export file (or a picture beside it) that cannot be written.
-    public func cannotWrite(_ path: String, reason: String) -> MessageModel {
-        MessageModel(.error, "Cannot write \(path): \(reason)")
+    /// What `favorites --export` wrote where.
+    public func exported(_ count: Int, to written: WrittenExport) -> MessageModel {
+        var line = "Wrote \(count) favorite\(count == 1 ? "" : "s") to \(written.path)"
+        if let folder = written.picturesFolder, written.pictures > 0 {
+            line += ", \(written.pictures) picture\(written.pictures == 1 ? "" : "s") in \(folder)/"
+        }
+        return MessageModel(.info, line)
     }
 }

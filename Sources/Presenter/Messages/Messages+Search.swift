@@ -4,10 +4,35 @@ public import Interactor
 
 /// What searching and paging have to say.
 extension Messages {
-    public func noResults(_ query: SearchQuery, suggestions: [String] = []) -> MessageModel {
+    public func noResults(_ query: SearchQuery, suggestions: [String] = [], gaps: [PageGap] = []) -> MessageModel {
         let hint = suggestions.isEmpty ? "Try fewer ingredients, or other words."
             : "Did you mean " + Messages.list(suggestions.prefix(3).map { $0 }, joinedBy: "or") + "?"
+        if let leftOut = Messages.leftOut(gaps: gaps, dropped: 0, unreadable: 0) {
+            return MessageModel(.warning, "No recipes with \(query.summary): the server sent only results RecipeBook left out, \(leftOut).",
+                                hint: hint)
+        }
         return MessageModel(.info, "No recipes with \(query.summary).", hint: hint)
+    }
+
+    /// `3 without a title or link and 7 with nothing readable in their title or link`: the results left
+    /// out on pages (`gaps`) and on the screen (`dropped`, of which `unreadable`); nil when none were.
+    static func leftOut(gaps: [PageGap], dropped: Int, unreadable: Int) -> String? {
+        var total = dropped
+        var unreadableTotal = unreadable
+        for gap in gaps {
+            if case .leftOut(let count, let unreadable) = gap.reason {
+                total += count
+                unreadableTotal += unreadable
+            }
+        }
+        guard total > 0 else { return nil }
+        let untitled = total - unreadableTotal
+        var parts: [String] = []
+        if untitled > 0 { parts.append("\(untitled) without a title or link") }
+        if unreadableTotal > 0 {
+            parts.append("\(unreadableTotal) with nothing readable in \(unreadableTotal == 1 ? "its" : "their") title or link")
+        }
+        return list(parts, joinedBy: "and")
     }
 
     /// A search that found nothing because pages failed.
@@ -21,7 +46,21 @@ extension Messages {
         var text = "Could not search for \(query.summary): the server failed \(Messages.pages(gaps.filter { $0.failure != nil }.map(\.number))) (\(reasons))"
         let empty = gaps.filter { $0.reason == .empty }.map(\.number)
         if !empty.isEmpty { text += "; \(Messages.pages(empty)) came back empty" }
+        // An answer too large, malformed or redirected for ever comes back the same: trying again later
+        // helps only with a failure that can pass.
+        guard failures.contains(where: Messages.mayPass) else {
+            return MessageModel(.error, text + ".", hint: "Check the --api address: it may not be a RecipePuppy API.")
+        }
         return MessageModel(.error, text + ".", hint: mode == .interactive ? "Type retry to try again." : "Run the command again later.")
+    }
+
+    /// Whether a failure may not happen again: the network's (timed out, refused, reset), or a server
+    /// that is failing or busy now (5xx, 408, 429).
+    static func mayPass(_ error: UseCaseError) -> Bool {
+        if error.isNetworkLevel { return true }
+        guard error == .serverError else { return false }
+        guard let status = error.status else { return true }
+        return status >= 500 || status == 408 || status == 429
     }
 
     public func cacheReport(_ report: CacheReport) -> MessageModel {
@@ -64,6 +103,13 @@ extension Messages {
         MessageModel(.info, "Last time you searched for \(query.summary).", hint: "r runs it again.")
     }
 
+    /// A filter set before any search: it narrows the next one.
+    public func filterForNextSearch(_ name: String) -> MessageModel {
+        MessageModel(.info, name == "all" ? "Filters off: the next search shows everything it finds."
+                                          : "Filter \(name) on: the next search shows only what passes it.",
+                     hint: "Type ingredients, like: onions, garlic")
+    }
+
     public func noSearch() -> MessageModel {
         MessageModel(.info, "Nothing searched yet.", hint: "Type ingredients, like: onions, garlic")
     }
@@ -89,7 +135,7 @@ extension Messages {
     }
 
     /// Notes about pages passed over and results left out while a screen was fetched.
-    public func notes(gaps: [PageGap], dropped: Int) -> [MessageModel] {
+    public func notes(gaps: [PageGap], dropped: Int, unreadable: Int = 0) -> [MessageModel] {
         var notes: [MessageModel] = []
         let failed = gaps.compactMap { gap in gap.failure.map { (gap.number, $0) } }
         let malformed = failed.filter { $0.1 == .malformedResponse }
@@ -105,8 +151,8 @@ extension Messages {
         if !empty.isEmpty {
             notes.append(MessageModel(.info, "Skipped empty \(Messages.pages(empty)); later pages had results."))
         }
-        if dropped > 0 {
-            notes.append(MessageModel(.info, "Left out \(dropped) result\(dropped == 1 ? "" : "s") without a title or link."))
+        if let leftOut = Messages.leftOut(gaps: gaps, dropped: dropped, unreadable: unreadable) {
+            notes.append(MessageModel(.info, "Left out results: \(leftOut)."))
         }
         return notes
     }
@@ -123,7 +169,9 @@ extension Messages {
         case .redirectLoop: return "redirect loop"
         case .invalidAddress: return "not a web address"
         case .cancelled: return "cancelled"
-        default: return "error"
+        // A picture that does not decode says why, as `pic N` does: "a GIF; RecipeBook shows JPEG, …".
+        case .pictureUnavailable: return error.detail.isEmpty ? "picture unavailable" : error.detail
+        default: return error.detail.isEmpty ? "error" : error.detail
         }
     }
 

@@ -24,6 +24,8 @@ public struct Messages: Sendable {
         let place = Messages.place(of: error.operation)
         // A file is there or not, readable or not: no network advice applies.
         if error.operation == .readFile { return MessageModel(.error, "Cannot read the page file\(detail).") }
+        // The detail starts with the path: "Cannot write book.md: it is a named pipe; …".
+        if error == .unwritable { return MessageModel(.error, "Cannot write \(error.detail)") }
         switch error {
         case .timeout:
             return MessageModel(.error, "\(place.capitalizedFirst) did not answer in time\(detail).", hint: tryAgain(error.operation))
@@ -54,6 +56,19 @@ public struct Messages: Sendable {
         case .storageTooNew:
             return MessageModel(.error, "The favorites database was written by a newer RecipeBook\(detail); it was left untouched.",
                                 hint: "Searching still works. Update RecipeBook to use these favorites.")
+        case .storageBusy where error.operation == .cache:
+            return MessageModel(.error, "The cache is busy: another RecipeBook is using it\(detail).",
+                                hint: "Nothing was removed; try again in a moment.")
+        case .storageBusy:
+            return MessageModel(.error, "The favorites database is locked by another program\(detail).",
+                                hint: "Nothing saved before was lost. Close the program that holds it (another recipes, sqlite3) and try again.")
+        case .storageFull:
+            return MessageModel(.error, "There is no space left to write \(error.operation == .cache ? "the cache" : "the favorites")\(detail).",
+                                hint: "Nothing saved before was lost. Free some space on the disk, then try again.")
+        case .storageReadOnly:
+            return MessageModel(.error, "The favorites cannot be changed here\(detail).", hint: "They can still be listed, searched and read.")
+        case .storage where error.operation == .cache:
+            return MessageModel(.error, "The cache failed\(detail).", hint: "Searching works without it (--no-cache).")
         case .storage:
             return MessageModel(.error, "The favorites database failed\(detail).",
                                 hint: "Nothing saved before was lost. Check the disk and try again.")
@@ -143,6 +158,8 @@ public struct Messages: Sendable {
         case .readPage, .saveFavorite, .readPicture: return "the recipe's site"
         case .readFile: return "the page file"
         case .favorites: return "the favorites database"
+        case .export: return "the file"
+        case .cache: return "the cache"
         }
     }
 

@@ -193,7 +193,7 @@ private struct CatalogValidator {
         }
         for index in recipe.ingredients.indices {
             let name = recipe.ingredients[index]
-            let normalized = IngredientName.normalize(name)
+            let normalized = FoldedIngredient.normalize(name)
             guard !normalized.isEmpty else { throw fail("ingredient \(index + 1) is empty") }
             guard !normalized.utf8.contains(UInt8(ascii: ",")) else { throw fail("ingredient \"\(name)\" contains a comma") }
             recipe.ingredients[index] = normalized

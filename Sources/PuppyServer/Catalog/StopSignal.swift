@@ -2,7 +2,7 @@
 /// loader is not waited for at shutdown, and what it returns after the signal is dropped.
 /// `Catalog.loadBundled(until:)` looks at it between recipes; a loader of your own can do the same.
 public struct StopSignal: Sendable {
-    private let stopped = Locked(false)
+    private let stopped = Guarded(false)
 
     /// Whether the server has been shut down (it stays so).
     public var isStopped: Bool { stopped.current }

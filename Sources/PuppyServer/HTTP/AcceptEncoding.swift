@@ -72,6 +72,6 @@ enum AcceptEncoding {
     }
 
     private static func isToken(_ byte: UInt8) -> Bool {
-        HTTPBytes.isToken(byte)
+        RequestBytes.isToken(byte)
     }
 }

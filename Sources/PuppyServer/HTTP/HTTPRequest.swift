@@ -27,12 +27,12 @@ struct HTTPRequest: Hashable, Sendable {
 
     /// The first header with this name (ASCII case-insensitive).
     func header(_ name: String) -> String? {
-        headers.first { HTTPBytes.equalsIgnoringASCIICase($0.name, name) }?.value
+        headers.first { RequestBytes.equalsIgnoringASCIICase($0.name, name) }?.value
     }
 
     /// Every header with this name, in order: fields that form one comma-separated list.
     func headerValues(_ name: String) -> [String] {
-        headers.filter { HTTPBytes.equalsIgnoringASCIICase($0.name, name) }.map(\.value)
+        headers.filter { RequestBytes.equalsIgnoringASCIICase($0.name, name) }.map(\.value)
     }
 
     var requestLine: String { "\(method) \(target) \(version)" }
@@ -80,19 +80,19 @@ struct RequestLineScan: Hashable, Sendable {
     mutating func accepts(_ byte: UInt8) -> Bool {
         switch part {
         case .method:
-            if byte == HTTPBytes.space, partLength > 0 {
+            if byte == RequestBytes.space, partLength > 0 {
                 part = .target
                 partLength = 0
-            } else if HTTPBytes.isToken(byte) {
+            } else if RequestBytes.isToken(byte) {
                 partLength += 1
             } else {
                 return false
             }
         case .target:
-            if byte == HTTPBytes.space, partLength > 0 {
+            if byte == RequestBytes.space, partLength > 0 {
                 part = .version
                 partLength = 0
-            } else if HTTPBytes.isTargetByte(byte) {
+            } else if RequestBytes.isTargetByte(byte) {
                 partLength += 1
             } else {
                 return false
@@ -102,7 +102,7 @@ struct RequestLineScan: Hashable, Sendable {
             let pattern = Self.versionPattern
             if partLength > pattern.count { return false }
             if partLength == pattern.count {
-                guard byte == HTTPBytes.cr else { return false }
+                guard byte == RequestBytes.cr else { return false }
             } else if pattern[partLength] == UInt8(ascii: "0") {
                 guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return false }
             } else {

@@ -36,11 +36,11 @@ enum HTTPRequestParser {
         } else {
             start = base + min(max(progress.blanksSkipped, 0), total)
             while start < end {
-                if bytes[start] == HTTPBytes.lf {
+                if bytes[start] == RequestBytes.lf {
                     start += 1
-                } else if bytes[start] == HTTPBytes.cr {
+                } else if bytes[start] == RequestBytes.cr {
                     guard start + 1 < end else { return waitForBlankLines(skipped: start - base, total: total) }
-                    guard bytes[start + 1] == HTTPBytes.lf else { return .failure(.badRequest) }
+                    guard bytes[start + 1] == RequestBytes.lf else { return .failure(.badRequest) }
                     start += 2
                 } else {
                     break
@@ -109,13 +109,13 @@ enum HTTPRequestParser {
     private static func findHeadEnd(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
         var index = start
         let end = bytes.endIndex
-        while let lineFeed = HTTPBytes.firstIndex(of: HTTPBytes.lf, in: bytes, from: index) {
+        while let lineFeed = RequestBytes.firstIndex(of: RequestBytes.lf, in: bytes, from: index) {
             let next = lineFeed + 1
             guard next < end else { return nil }
-            if bytes[next] == HTTPBytes.lf { return next + 1 }
-            if bytes[next] == HTTPBytes.cr {
+            if bytes[next] == RequestBytes.lf { return next + 1 }
+            if bytes[next] == RequestBytes.cr {
                 guard next + 1 < end else { return nil }
-                if bytes[next + 1] == HTTPBytes.lf { return next + 2 }
+                if bytes[next + 1] == RequestBytes.lf { return next + 2 }
             }
             index = next
         }
@@ -150,7 +150,7 @@ enum HTTPRequestParser {
 
         let checkedFrom = sameLine ? max(base + progress.lineChecked, start) : start
         var scan = sameLine ? progress.lineScan : RequestLineScan()
-        let lineFeed = HTTPBytes.firstIndex(of: HTTPBytes.lf, in: bytes, from: checkedFrom)
+        let lineFeed = RequestBytes.firstIndex(of: RequestBytes.lf, in: bytes, from: checkedFrom)
         next.lineBytesExamined = (sameLine ? progress.lineBytesExamined : 0) + ((lineFeed ?? end) - checkedFrom)
         if let lineFeed, lineFeed + 1 - start <= limits.maxHeadBytes {
             switch parseRequestLine(bytes[start..<lineFeed]) {
@@ -187,7 +187,7 @@ enum HTTPRequestParser {
     private static func readRequestLine(
         _ bytes: ArraySlice<UInt8>, start: Int, limits: HTTPParserLimits
     ) -> RequestLineResult {
-        let lineFeed = HTTPBytes.firstIndex(of: HTTPBytes.lf, in: bytes, from: start)
+        let lineFeed = RequestBytes.firstIndex(of: RequestBytes.lf, in: bytes, from: start)
         if let lineFeed, lineFeed + 1 - start <= limits.maxHeadBytes {
             switch parseRequestLine(bytes[start..<lineFeed]) {
             case .success(let line): return .complete(line, lineFeed: lineFeed)
@@ -211,20 +211,20 @@ enum HTTPRequestParser {
     /// `method SP request-target SP HTTP-version`, single spaces, optional CR at the end.
     private static func parseRequestLine(_ rawLine: ArraySlice<UInt8>) -> Result<RequestLine, HTTPStatus> {
         var line = rawLine
-        if line.last == HTTPBytes.cr { line = line.dropLast() }
+        if line.last == RequestBytes.cr { line = line.dropLast() }
 
         var index = line.startIndex
-        while index < line.endIndex, HTTPBytes.isToken(line[index]) { index += 1 }
+        while index < line.endIndex, RequestBytes.isToken(line[index]) { index += 1 }
         let method = line[line.startIndex..<index]
-        guard !method.isEmpty, index < line.endIndex, line[index] == HTTPBytes.space else {
+        guard !method.isEmpty, index < line.endIndex, line[index] == RequestBytes.space else {
             return .failure(.badRequest)
         }
         index += 1
 
         let targetStart = index
-        while index < line.endIndex, HTTPBytes.isTargetByte(line[index]) { index += 1 }
+        while index < line.endIndex, RequestBytes.isTargetByte(line[index]) { index += 1 }
         let target = line[targetStart..<index]
-        guard !target.isEmpty, index < line.endIndex, line[index] == HTTPBytes.space else {
+        guard !target.isEmpty, index < line.endIndex, line[index] == RequestBytes.space else {
             return .failure(.badRequest)
         }
         index += 1
@@ -273,24 +273,24 @@ enum HTTPRequestParser {
 
         var lineStart = block.startIndex
         while lineStart < block.endIndex {
-            guard let lineFeed = HTTPBytes.firstIndex(of: HTTPBytes.lf, in: block, from: lineStart) else {
+            guard let lineFeed = RequestBytes.firstIndex(of: RequestBytes.lf, in: block, from: lineStart) else {
                 return .failure(.badRequest)
             }
             var line = block[lineStart..<lineFeed]
             lineStart = lineFeed + 1
-            if line.last == HTTPBytes.cr { line = line.dropLast() }
+            if line.last == RequestBytes.cr { line = line.dropLast() }
             if line.isEmpty { break }
 
-            guard let first = line.first, !HTTPBytes.isWhitespace(first) else {
+            guard let first = line.first, !RequestBytes.isWhitespace(first) else {
                 return .failure(.badRequest)  // obs-fold
             }
-            guard let colon = HTTPBytes.firstIndex(of: HTTPBytes.colon, in: line, from: line.startIndex) else {
+            guard let colon = RequestBytes.firstIndex(of: RequestBytes.colon, in: line, from: line.startIndex) else {
                 return .failure(.badRequest)
             }
             let name = line[line.startIndex..<colon]
-            guard !name.isEmpty, name.allSatisfy(HTTPBytes.isToken) else { return .failure(.badRequest) }
-            let value = HTTPBytes.trimmed(line[(colon + 1)...])
-            guard value.allSatisfy(HTTPBytes.isFieldValueByte) else { return .failure(.badRequest) }
+            guard !name.isEmpty, name.allSatisfy(RequestBytes.isToken) else { return .failure(.badRequest) }
+            let value = RequestBytes.trimmed(line[(colon + 1)...])
+            guard value.allSatisfy(RequestBytes.isFieldValueByte) else { return .failure(.badRequest) }
 
             headers.append(HTTPHeader(
                 name: String(decoding: name, as: UTF8.self),
@@ -298,16 +298,16 @@ enum HTTPRequestParser {
             ))
             if headers.count > limits.maxHeaderCount { return .failure(.headerFieldsTooLarge) }
 
-            if HTTPBytes.matches(name, lowercaseName: "content-length") {
+            if RequestBytes.matches(name, lowercaseName: "content-length") {
                 guard !value.isEmpty, value.allSatisfy(isDigit) else { return .failure(.badRequest) }
                 guard value.count <= 15 else { return .failure(.contentTooLarge) }
                 contentLengths.append(value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
-            } else if HTTPBytes.matches(name, lowercaseName: "transfer-encoding") {
+            } else if RequestBytes.matches(name, lowercaseName: "transfer-encoding") {
                 transferEncodings.append(String(decoding: value, as: UTF8.self))
-            } else if HTTPBytes.matches(name, lowercaseName: "host") {
+            } else if RequestBytes.matches(name, lowercaseName: "host") {
                 hostCount += 1
-            } else if HTTPBytes.matches(name, lowercaseName: "connection") {
-                connectionTokens += HTTPBytes.listElements(String(decoding: value, as: UTF8.self))
+            } else if RequestBytes.matches(name, lowercaseName: "connection") {
+                connectionTokens += RequestBytes.listElements(String(decoding: value, as: UTF8.self))
             }
         }
 
@@ -321,7 +321,7 @@ enum HTTPRequestParser {
             framing = .contentLength(length)
         } else if !transferEncodings.isEmpty {
             guard isHTTP11, transferEncodings.count == 1 else { return .failure(.badRequest) }
-            let codings = HTTPBytes.listElements(transferEncodings[0])
+            let codings = RequestBytes.listElements(transferEncodings[0])
             let chunkedCount = codings.filter { $0 == "chunked" }.count
             if codings == ["chunked"] {
                 framing = .chunked
@@ -354,12 +354,12 @@ enum HTTPRequestParser {
         var index = bodyStart
 
         while true {
-            guard let lineFeed = HTTPBytes.firstIndex(of: HTTPBytes.lf, in: bytes, from: index) else {
+            guard let lineFeed = RequestBytes.firstIndex(of: RequestBytes.lf, in: bytes, from: index) else {
                 return bytes.endIndex - bodyStart > encodedLimit ? .failure(.contentTooLarge) : .incomplete
             }
             if lineFeed - bodyStart > encodedLimit { return .failure(.contentTooLarge) }
             var line = bytes[index..<lineFeed]
-            if line.last == HTTPBytes.cr { line = line.dropLast() }
+            if line.last == RequestBytes.cr { line = line.dropLast() }
 
             var cursor = line.startIndex
             var size = 0
@@ -371,7 +371,7 @@ enum HTTPRequestParser {
             guard cursor > line.startIndex else { return .failure(.badRequest) }
             let extensions = line[cursor...]
             if let first = extensions.first {
-                guard first == UInt8(ascii: ";"), extensions.allSatisfy(HTTPBytes.isFieldValueByte) else {
+                guard first == UInt8(ascii: ";"), extensions.allSatisfy(RequestBytes.isFieldValueByte) else {
                     return .failure(.badRequest)
                 }
             }
@@ -380,17 +380,17 @@ enum HTTPRequestParser {
             if size == 0 {
                 // Trailer fields, ignored but validated, up to the empty line.
                 while true {
-                    guard let trailerEnd = HTTPBytes.firstIndex(of: HTTPBytes.lf, in: bytes, from: index) else {
+                    guard let trailerEnd = RequestBytes.firstIndex(of: RequestBytes.lf, in: bytes, from: index) else {
                         return bytes.endIndex - bodyStart > encodedLimit ? .failure(.contentTooLarge) : .incomplete
                     }
                     if trailerEnd - bodyStart > encodedLimit { return .failure(.contentTooLarge) }
                     var trailer = bytes[index..<trailerEnd]
-                    if trailer.last == HTTPBytes.cr { trailer = trailer.dropLast() }
+                    if trailer.last == RequestBytes.cr { trailer = trailer.dropLast() }
                     index = trailerEnd + 1
                     if trailer.isEmpty { return .complete(body: body, end: index) }
-                    guard let first = trailer.first, HTTPBytes.isToken(first),
-                          trailer.contains(HTTPBytes.colon),
-                          trailer.allSatisfy(HTTPBytes.isFieldValueByte) else {
+                    guard let first = trailer.first, RequestBytes.isToken(first),
+                          trailer.contains(RequestBytes.colon),
+                          trailer.allSatisfy(RequestBytes.isFieldValueByte) else {
                         return .failure(.badRequest)
                     }
                 }
@@ -400,11 +400,11 @@ enum HTTPRequestParser {
             guard bytes.endIndex - index > size else { return .incomplete }
             body += bytes[index..<(index + size)]
             index += size
-            if bytes[index] == HTTPBytes.lf {
+            if bytes[index] == RequestBytes.lf {
                 index += 1
-            } else if bytes[index] == HTTPBytes.cr {
+            } else if bytes[index] == RequestBytes.cr {
                 guard index + 1 < bytes.endIndex else { return .incomplete }
-                guard bytes[index + 1] == HTTPBytes.lf else { return .failure(.badRequest) }
+                guard bytes[index + 1] == RequestBytes.lf else { return .failure(.badRequest) }
                 index += 2
             } else {
                 return .failure(.badRequest)

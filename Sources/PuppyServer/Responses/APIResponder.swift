@@ -20,8 +20,8 @@ final class APIResponder: Sendable {
     /// Whether `have=` ranks the catalog; when not, it is ignored as the real service ignored it.
     private let answersHave: Bool
     /// Each recipe's ingredient names with their pantry keys, made on the first `have=` request.
-    private let pantryKeys = Locked<[[(name: String, key: String)]]?>(nil)
-    private let plans = Locked<[APIQuery.SearchKey: Plan]>([:])
+    private let pantryKeys = Guarded<[[(name: String, key: String)]]?>(nil)
+    private let plans = Guarded<[APIQuery.SearchKey: Plan]>([:])
     private static let maxCachedPlans = 512
     private static let xmlPrefix = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<recipes>".utf8)
     private static let xmlSuffix = Array("</recipes>\n".utf8)
@@ -51,7 +51,7 @@ final class APIResponder: Sendable {
         xmlFragments = FragmentCache(count: recipes.count)
     }
 
-    func respond(to query: APIQuery) -> HTTPResponse {
+    func respond(to query: APIQuery) -> ServerResponse {
         var search = query.search
         if !answersHave { search.pantry = nil }
         let plan = plan(for: search)
@@ -63,9 +63,9 @@ final class APIResponder: Sendable {
         case .page(.malformed):
             return answer(malformedBody(search: query.search, page: query.page, format: query.format), query)
         case .page(.error):
-            return HTTPResponse(status: .internalServerError, contentType: "text/html; charset=UTF-8", body: HTMLPages.serverError)
+            return ServerResponse(status: .internalServerError, contentType: "text/html; charset=UTF-8", body: HTMLPages.serverError)
         case .farPastEnd:
-            return HTTPResponse(status: .internalServerError, contentType: "text/html; charset=UTF-8", body: HTMLPages.fileNotFound)
+            return ServerResponse(status: .internalServerError, contentType: "text/html; charset=UTF-8", body: HTMLPages.fileNotFound)
         }
     }
 
@@ -108,12 +108,12 @@ final class APIResponder: Sendable {
     /// A 200 answer in the query's format: XML, JSON, or JSON wrapped in its JSONP callback. The
     /// callback is preceded by an empty comment, so the body can never start with bytes of the
     /// caller's choosing (the usual guard against a body read as something other than script).
-    private func answer(_ body: [UInt8], _ query: APIQuery) -> HTTPResponse {
+    private func answer(_ body: [UInt8], _ query: APIQuery) -> ServerResponse {
         if query.format == .xml {
-            return HTTPResponse(status: .ok, contentType: Self.xmlContentType, body: body)
+            return ServerResponse(status: .ok, contentType: Self.xmlContentType, body: body)
         }
         guard let callback = query.callback else {
-            return HTTPResponse(status: .ok, contentType: "text/javascript", body: body)
+            return ServerResponse(status: .ok, contentType: "text/javascript", body: body)
         }
         var wrapped = Array("/**/".utf8)
         wrapped.reserveCapacity(body.count + callback.utf8.count + 8)
@@ -122,7 +122,7 @@ final class APIResponder: Sendable {
         let prefixLength = wrapped.count
         wrapped += body
         wrapped += Array(");".utf8)
-        var response = HTTPResponse(status: .ok, contentType: "text/javascript", headers: Self.noSniffing, body: wrapped)
+        var response = ServerResponse(status: .ok, contentType: "text/javascript", headers: Self.noSniffing, body: wrapped)
         response.wrapping = (prefixLength, 2)
         return response
     }
@@ -244,11 +244,11 @@ final class FragmentCache: Sendable {
         var filled = 0
     }
 
-    private let storage: Locked<Storage>
+    private let storage: Guarded<Storage>
     let limit: Int
 
     init(count: Int, limit: Int = 50_000) {
-        storage = Locked(Storage(slots: Array(repeating: nil, count: count)))
+        storage = Guarded(Storage(slots: Array(repeating: nil, count: count)))
         self.limit = max(limit, 1)
     }
 

@@ -8,7 +8,7 @@ final class BodyCache: Sendable {
         var bytes = 0
     }
 
-    private let storage = Locked(Storage())
+    private let storage = Guarded(Storage())
     let maxBytes: Int
 
     init(maxBytes: Int) {

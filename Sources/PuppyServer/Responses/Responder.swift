@@ -6,7 +6,7 @@ protocol Responder: Sendable {
 
 /// An answer and what the connection needs to know about it.
 struct RoutedResponse: Sendable {
-    var response: HTTPResponse
+    var response: ServerResponse
     /// Whether this was an `/api/` request (counted, and in flight until answered).
     var isAPI: Bool
     /// The normalized page asked for, when the query was valid.

@@ -58,10 +58,10 @@ final class SiteResponder: Responder {
         if request.method == "OPTIONS" {
             // A browser's preflight before reading from another origin (the origin header itself is on
             // every answer), or a plain question about the methods.
-            return RoutedResponse(response: HTTPResponse(status: .noContent, contentType: nil, headers: preflight, body: []), isAPI: false)
+            return RoutedResponse(response: ServerResponse(status: .noContent, contentType: nil, headers: preflight, body: []), isAPI: false)
         }
         guard request.method == "GET" || request.method == "HEAD" else {
-            return RoutedResponse(response: HTTPResponse(
+            return RoutedResponse(response: ServerResponse(
                 status: .methodNotAllowed,
                 contentType: "text/plain; charset=utf-8",
                 headers: Self.allowed,
@@ -71,7 +71,7 @@ final class SiteResponder: Responder {
 
         switch route {
         case .index:
-            return RoutedResponse(response: HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", body: indexPage), isAPI: false)
+            return RoutedResponse(response: ServerResponse(status: .ok, contentType: "text/html; charset=utf-8", body: indexPage), isAPI: false)
         case .api(let rawQuery):
             switch APIQuery.parse(rawQuery) {
             case .success(let query):
@@ -80,7 +80,7 @@ final class SiteResponder: Responder {
                 return RoutedResponse(response: .plain(.badRequest, problem.message), isAPI: true)
             }
         case .recipe(let position):
-            let body = pages.body(for: position) { RecipePage.html(recipe: recipes[position], urls: urls) }
+            let body = pages.body(for: position) { RecipePageHTML.html(recipe: recipes[position], urls: urls) }
             return RoutedResponse(response: html(body), isAPI: false)
         case .video(let position):
             let body = pages.body(for: -1 - position) { VideoPage.html(recipe: recipes[position], urls: urls) }
@@ -101,16 +101,16 @@ final class SiteResponder: Responder {
         PNGEncoder.encode(DishPainter.paint(DishLook(recipe: recipe), width: size.width, height: size.height))
     }
 
-    private func html(_ body: [UInt8]) -> HTTPResponse {
-        HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", headers: Self.cacheable, body: body)
+    private func html(_ body: [UInt8]) -> ServerResponse {
+        ServerResponse(status: .ok, contentType: "text/html; charset=utf-8", headers: Self.cacheable, body: body)
     }
 
-    private func png(_ body: [UInt8]) -> HTTPResponse {
-        HTTPResponse(status: .ok, contentType: "image/png", headers: Self.cacheable, body: body)
+    private func png(_ body: [UInt8]) -> ServerResponse {
+        ServerResponse(status: .ok, contentType: "image/png", headers: Self.cacheable, body: body)
     }
 
-    private var notFound: HTTPResponse {
-        HTTPResponse(status: .notFound, contentType: "text/html; charset=utf-8", body: HTMLPages.notFound())
+    private var notFound: ServerResponse {
+        ServerResponse(status: .notFound, contentType: "text/html; charset=utf-8", body: HTMLPages.notFound())
     }
 
     private func route(_ target: RequestTarget) -> Route {

@@ -24,7 +24,7 @@ struct APIQuery: Hashable, Sendable {
         var pantry: PantryRequest?
 
         init(ingredients rawIngredients: String, query rawQuery: String, onlyImages: Bool = false, pantry: PantryRequest? = nil) {
-            let names = rawIngredients.split(separator: ",").map { IngredientName.normalize(String($0)) }.filter { !$0.isEmpty }
+            let names = rawIngredients.split(separator: ",").map { FoldedIngredient.normalize(String($0)) }.filter { !$0.isEmpty }
             ingredients = names.count <= 1 ? names : Set(names).sorted()
             let folded = rawQuery.isEmpty ? [] : TitleWords.words(rawQuery)
             words = folded.count <= 1 ? folded : Set(folded).sorted()

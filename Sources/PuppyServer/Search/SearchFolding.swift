@@ -19,7 +19,7 @@ import Foundation
 /// What it cannot know: a word whose singular and plural differ in other ways (`octopi`), and two
 /// different words that fold alike (`pies` and `pie` meet, as they should; `rice` and `ric` would).
 enum SearchFolding {
-    /// The key of a whole ingredient name (already normalized by `IngredientName`): each word folded.
+    /// The key of a whole ingredient name (already normalized by `FoldedIngredient`): each word folded.
     static func ingredientKey(_ name: String) -> String {
         fold(name).key
     }

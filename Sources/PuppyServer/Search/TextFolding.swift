@@ -1,7 +1,7 @@
 import Foundation
 
 /// How ingredient names are compared: trimmed, lower-case, inner whitespace runs as one space.
-enum IngredientName {
+enum FoldedIngredient {
     static func normalize(_ name: String) -> String {
         if isNormalizedASCII(name) { return name }
         return name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")

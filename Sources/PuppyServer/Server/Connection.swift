@@ -307,7 +307,7 @@ final class Connection {
 
     /// A text answer goes gzip-compressed to a client that accepts it (also for HEAD, whose headers are
     /// those of the GET), and says that its encoding depends on `Accept-Encoding` either way.
-    private func negotiateEncoding(of response: inout HTTPResponse, for request: HTTPRequest) {
+    private func negotiateEncoding(of response: inout ServerResponse, for request: HTTPRequest) {
         response.headers.append(Self.varyOnEncoding)
         guard !response.body.isEmpty, AcceptEncoding.allowsGzip(request.headerValues("Accept-Encoding")) else { return }
         let encoded = response.wrapping.map { compressor.encode(response.body, prefixLength: $0.prefix, suffixLength: $0.suffix) }
@@ -323,8 +323,8 @@ final class Connection {
     /// Answers an unusable request with `status` and closes; nothing after it on this connection is read.
     private func refuse(_ status: HTTPStatus, now: UInt64) {
         context.statistics.recordRequest()
-        let response = HTTPResponse.plain(status)
-        let line = input[inputStart...].prefix(200).prefix { $0 != HTTPBytes.lf && $0 != HTTPBytes.cr }
+        let response = ServerResponse.plain(status)
+        let line = input[inputStart...].prefix(200).prefix { $0 != RequestBytes.lf && $0 != RequestBytes.cr }
         let requestLine = line.isEmpty ? "-" : Self.printable(String(decoding: line, as: UTF8.self))
         inputStart = input.count
         requestDeadline = nil

@@ -32,7 +32,7 @@ final class StatisticsRecorder: Sendable {
         var apiInFlight = 0
     }
 
-    private let state = Locked(State())
+    private let state = Guarded(State())
 
     func recordRequest() {
         state.withLock { $0.statistics.totalRequests += 1 }

@@ -7,9 +7,9 @@ import Dispatch
 /// closed.
 final class ResponderSlot: Sendable {
     let stop = StopSignal()
-    private let state = Locked(State.waiting)
+    private let state = Guarded(State.waiting)
     /// Whether the responder was asked for (see `ServerConfiguration.loadsCatalogOnDemand`).
-    private let demanded = Locked(false)
+    private let demanded = Guarded(false)
     private let demandSignal = DispatchSemaphore(value: 0)
 
     private enum State: Sendable {

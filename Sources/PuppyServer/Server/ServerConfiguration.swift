@@ -55,9 +55,9 @@ public struct ServerConfiguration: Sendable {
     public var threads: Int
     /// Called with one line per request when set (from the server's threads).
     public var log: (@Sendable (String) -> Void)?
-    /// Whether the catalog thread (loading the catalog, building the index) runs only when nothing else
-    /// in the process wants a processor (Linux `SCHED_IDLE`): for a program that embeds the server and
-    /// has its own start-up to finish first. Requests wait for it as always.
+    /// Whether the catalog thread (loading the catalog, building the index) runs at a lower priority
+    /// (nice 10), yielding to the rest of the process without being starved: for a program that embeds
+    /// the server and has its own start-up to finish first. Requests wait for it as always.
     public var loadsCatalogInBackground: Bool
 
     /// Whether `have=NAMES` ranks the catalog by how few ingredients NAMES lack (an extension a

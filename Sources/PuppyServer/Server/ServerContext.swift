@@ -15,8 +15,8 @@ final class ServerContext: Sendable {
     let log: (@Sendable (String) -> Void)?
     /// Header lines every answer carries (`Access-Control-Allow-Origin` unless CORS is off).
     let everyAnswerHeaders: [UInt8]
-    private let tally = Locked(Tally())
-    private let stopping = Locked(false)
+    private let tally = Guarded(Tally())
+    private let stopping = Guarded(false)
 
     /// Open connections, in all and by peer address.
     private struct Tally: Sendable {

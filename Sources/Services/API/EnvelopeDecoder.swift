@@ -1,11 +1,6 @@
 public import Foundation
 public import Entity
 
-/// Reads RecipePuppy's envelope (`{"title":..., "version":0.1, "href":..., "results":[...]}`).
-///
-/// The envelope itself must be a JSON object with a `results` array, or the whole body is
-/// `malformedBody`. Inside, each result is taken on its own: one without a usable title or href is
-/// dropped and counted, and the rest of the page still counts.
 /// A name given to `have=` that no recipe has, with the names the server suggests instead.
 public struct PantryNameSuggestion: Decodable, Sendable, Equatable {
     public let name: String
@@ -17,10 +12,19 @@ public struct PantryNameSuggestion: Decodable, Sendable, Equatable {
     }
 }
 
+/// Reads RecipePuppy's envelope (`{"title":..., "version":0.1, "href":..., "results":[...]}`).
+///
+/// The envelope itself must be a JSON object with a `results` array, or the whole body is
+/// `malformedBody`. Inside, each result is taken on its own: one without a usable title or href is
+/// dropped and counted, and the rest of the page still counts.
 public enum EnvelopeDecoder {
     public struct Decoded: Sendable, Equatable {
         public let recipes: [Recipe]
+        /// Results left out: without a title or an href, or with nothing readable in them.
         public let droppedCount: Int
+        /// Of those, the ones that had a title and an href with nothing readable left once control
+        /// characters, escape sequences and broken text were taken out.
+        public let unreadableCount: Int
         /// Whether the envelope says its results are ranked for `have=` (PuppyServer's extension: a
         /// `have` object beside `results`).
         public var rankedForPantry = false
@@ -38,8 +42,10 @@ public enum EnvelopeDecoder {
         var recipes: [Recipe] = []
         recipes.reserveCapacity(envelope.results.count)
         var dropped = 0
+        var unreadable = 0
         for result in envelope.results {
-            guard let title = result.title, let href = result.href else {
+            guard let title = result.title, let href = result.href,
+                  title.contains(where: { !$0.isWhitespace }), href.contains(where: { !$0.isWhitespace }) else {
                 dropped += 1
                 continue
             }
@@ -47,11 +53,12 @@ public enum EnvelopeDecoder {
                                 thumbnail: result.thumbnail, cuisine: result.cuisine)
             if recipe.title.isEmpty || recipe.href.isEmpty {
                 dropped += 1
+                unreadable += 1
             } else {
                 recipes.append(recipe)
             }
         }
-        var decoded = Decoded(recipes: recipes, droppedCount: dropped)
+        var decoded = Decoded(recipes: recipes, droppedCount: dropped, unreadableCount: unreadable)
         decoded.rankedForPantry = envelope.have != nil
         decoded.unknownPantryNames = envelope.have?.unknown ?? []
         return decoded

@@ -1,7 +1,8 @@
 public import Foundation
 public import Entity
 
-/// Turns a search into a RecipePuppy request URL, refusing what should never be sent.
+/// Turns a search into a RecipePuppy request URL, refusing what should never be sent. A refusal says
+/// what is wrong with the query; what to type instead is the Presenter's to say.
 public enum QueryBuilder {
     /// Queries above these sizes are refused before any request.
     public static let maxIngredients = 20
@@ -11,10 +12,10 @@ public enum QueryBuilder {
     /// Checks a query before anything is sent.
     public static func validate(_ query: SearchQuery) throws(ServiceError) {
         if query.isEmpty {
-            throw .invalidQuery.with(detail: "type at least one ingredient, like: onions, garlic")
+            throw .invalidQuery.with(detail: "there is no ingredient or title word in it")
         }
         if query.ingredients.count > maxIngredients {
-            throw .invalidQuery.with(detail: "\(query.ingredients.count) ingredients is too many; use at most \(maxIngredients)")
+            throw .invalidQuery.with(detail: "it has \(query.ingredients.count) ingredients, more than the \(maxIngredients) a search takes")
         }
         if let long = query.ingredients.first(where: { $0.count > maxIngredientLength }) {
             throw .invalidQuery.with(detail: "the ingredient \"\(long.prefix(20))…\" is longer than \(maxIngredientLength) characters")

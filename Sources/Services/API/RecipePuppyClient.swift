@@ -17,8 +17,16 @@ public final class RecipePuppyClient: RecipeSearching {
     }
 
     public func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
+        try await page(query, number: number, limit: nil)
+    }
+
+    public func page(_ query: SearchQuery, number: Int, within limit: Duration) async throws(ServiceError) -> SearchPage {
+        try await page(query, number: number, limit: limit)
+    }
+
+    private func page(_ query: SearchQuery, number: Int, limit: Duration?) async throws(ServiceError) -> SearchPage {
         let url = try QueryBuilder.url(api: apiURL, query: query, page: number)
-        let response = try await transport.get(url, accept: "application/json, text/javascript")
+        let response = try await transport.get(url, accept: "application/json, text/javascript", timeout: limit)
         return try RecipePuppyClient.page(number: number, from: response)
     }
 
@@ -31,7 +39,8 @@ public final class RecipePuppyClient: RecipeSearching {
             throw .malformedBody.with(detail: "page \(number) came as \(type), not JSON")
         }
         let decoded = try EnvelopeDecoder.decode(response.body)
-        return SearchPage(number: number, recipes: decoded.recipes, droppedCount: decoded.droppedCount)
+        return SearchPage(number: number, recipes: decoded.recipes, droppedCount: decoded.droppedCount,
+                          unreadableCount: decoded.unreadableCount)
     }
 
     private static let acceptedTypes: Set<String> = [

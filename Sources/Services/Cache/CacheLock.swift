@@ -13,7 +13,8 @@ final class CacheLock {
 
     private let descriptor: Int32
 
-    /// Takes the lock of `directory`, waiting at most `wait`; throws `.storage` when it cannot.
+    /// Takes the lock of `directory`, waiting at most `wait`; throws `.storageBusy` when another holds it
+    /// that long, `.storage` when it cannot be taken at all.
     init(directory: URL, wait: Duration) throws(ServiceError) {
         let path = directory.appendingPathComponent(CacheLock.fileName).path
         var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -31,8 +32,8 @@ final class CacheLock {
             let reason = errno
             guard reason == EWOULDBLOCK || reason == EINTR, ContinuousClock.now < deadline else {
                 close(descriptor)
-                throw .storage.with(detail: reason == EWOULDBLOCK
-                    ? "the cache in \(directory.path) stayed busy for \(wait)" : "cannot lock \(path): \(CacheFiles.lastError())")
+                guard reason == EWOULDBLOCK else { throw .storage.with(detail: "cannot lock \(path): \(CacheFiles.lastError())") }
+                throw .storageBusy.with(detail: "\(directory.path), locked for longer than \(wait)")
             }
             usleep(2_000)
         }

@@ -70,6 +70,10 @@ public final class CachingPageFetcher: PageFetching {
         cache.thumbnail(at: url)
     }
 
+    public func keptThumbnail(at url: String) -> RecipeImage? {
+        cachedThumbnail(at: url)?.image
+    }
+
     public func datedPage(at href: String) async throws(ServiceError) -> (page: RecipePage, savedAt: Date?) {
         let fetched = try await fetchPage(at: href)
         return (fetched.page, fetched.savedAt)

@@ -35,9 +35,17 @@ public final class CachingSearcher: RecipeSearching {
     }
 
     public func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
+        try await page(query, number: number, limit: nil)
+    }
+
+    public func page(_ query: SearchQuery, number: Int, within limit: Duration) async throws(ServiceError) -> SearchPage {
+        try await page(query, number: number, limit: limit)
+    }
+
+    private func page(_ query: SearchQuery, number: Int, limit: Duration?) async throws(ServiceError) -> SearchPage {
         let page: SearchPage
         do {
-            page = try await network.page(query, number: number)
+            page = if let limit { try await network.page(query, number: number, within: limit) } else { try await network.page(query, number: number) }
         } catch where error.isNetworkLevel {
             if let saved = cache.page(query, number: number) { return saved }
             if cache.isSkipped(query, number: number) {

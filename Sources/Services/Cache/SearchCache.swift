@@ -20,7 +20,8 @@ public struct SearchCache: SearchPageKeeping {
     /// or it cannot be read.
     public func page(_ query: SearchQuery, number: Int) -> SearchPage? {
         guard let (stored, savedAt) = read(query, number: number), stored.skipped != true else { return nil }
-        return SearchPage(number: number, recipes: stored.recipes, droppedCount: stored.droppedCount, savedAt: savedAt)
+        return SearchPage(number: number, recipes: stored.recipes, droppedCount: stored.droppedCount,
+                          unreadableCount: stored.unreadableCount ?? 0, savedAt: savedAt)
     }
 
     public func isSkipped(_ query: SearchQuery, number: Int) -> Bool {
@@ -41,11 +42,12 @@ public struct SearchCache: SearchPageKeeping {
     /// Saves `page` as fetched for `query` now; returns the time it was saved at.
     @discardableResult
     public func save(_ page: SearchPage, for query: SearchQuery) throws(ServiceError) -> Date {
-        try write(StoredPage(number: page.number, droppedCount: page.droppedCount, recipes: page.recipes, skipped: nil), for: query)
+        try write(StoredPage(number: page.number, droppedCount: page.droppedCount, unreadableCount: page.unreadableCount,
+                             recipes: page.recipes, skipped: nil), for: query)
     }
 
     public func saveSkipped(_ number: Int, for query: SearchQuery) throws(ServiceError) {
-        try write(StoredPage(number: number, droppedCount: 0, recipes: [], skipped: true), for: query)
+        try write(StoredPage(number: number, droppedCount: 0, unreadableCount: nil, recipes: [], skipped: true), for: query)
     }
 
     @discardableResult
@@ -82,6 +84,8 @@ public struct SearchCache: SearchPageKeeping {
     private struct StoredPage: Codable {
         let number: Int
         let droppedCount: Int
+        /// Absent in pages kept before unreadable results were counted apart.
+        let unreadableCount: Int?
         let recipes: [Recipe]
         /// True for a page the server could not serve when it was asked (absent in pages kept before).
         let skipped: Bool?

@@ -3,7 +3,8 @@
 public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
         case timeout, unreachable, connectionLost, badStatus, redirectLoop, malformedBody, tooLarge
-        case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound
+        case invalidQuery, invalidAddress, cancelled, storage, storageCorrupt, storageTooNew, notFound, unwritable
+        case storageBusy, storageFull, storageReadOnly
         case pictureUnavailable = "picture unavailable"
         case unsupportedPicture = "unsupported picture format"
     }
@@ -46,8 +47,18 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let storageCorrupt = ServiceError(.storageCorrupt)
     /// The favorites database was written by a newer RecipeBook.
     public static let storageTooNew = ServiceError(.storageTooNew)
+    /// Another program holds the favorites database (or the cache) locked, past the wait allowed.
+    public static let storageBusy = ServiceError(.storageBusy)
+    /// No space is left to write (a full disk, a used-up quota, a file-size limit).
+    public static let storageFull = ServiceError(.storageFull)
+    /// The favorites database can be read but not written: `detail` says whether the file or its
+    /// folder is read-only.
+    public static let storageReadOnly = ServiceError(.storageReadOnly)
     /// Nothing is stored under that name.
     public static let notFound = ServiceError(.notFound)
+    /// A file the person named cannot be written there (not a regular file, no such folder, no room);
+    /// `detail` starts with the path.
+    public static let unwritable = ServiceError(.unwritable)
     /// A picture could not be decoded: damaged, truncated, too large, or lying about its size.
     public static let pictureUnavailable = ServiceError(.pictureUnavailable)
     /// The bytes are a picture in a format RecipeBook does not decode (GIF, ...) or no picture at all.

@@ -48,9 +48,10 @@ public final class HTTPTransport: Sendable {
         curlName = curlLibrary
     }
 
-    /// Fetches `url` and returns the whole answer, whatever its status.
-    public func get(_ url: URL, accept: String? = nil, maxBodyBytes: Int? = nil) async throws(ServiceError) -> HTTPResponse {
-        let control = try RequestControl(timeout: configuration.timeout)
+    /// Fetches `url` and returns the whole answer, whatever its status, within `timeout` (the
+    /// configuration's when nil), redirects included.
+    public func get(_ url: URL, accept: String? = nil, maxBodyBytes: Int? = nil, timeout: Duration? = nil) async throws(ServiceError) -> HTTPResponse {
+        let control = try RequestControl(timeout: min(timeout ?? configuration.timeout, configuration.timeout))
         let key = ObjectIdentifier(control)
         let registered = running.withLock { table -> Bool in
             guard table != nil else { return false }

@@ -61,7 +61,7 @@ final class RequestControl: Sendable {
 
     /// The time-out error for `place`, naming the real limit.
     func timeoutError(_ place: String) -> ServiceError {
-        .timeout.with(detail: "no complete answer from \(place) within \(RequestControl.describe(timeout)) per try")
+        .timeout.with(detail: "no complete answer from \(place) within \(RequestControl.describe(timeout))")
     }
 
     /// Milliseconds left before the deadline, rounded up (0 when it has passed).

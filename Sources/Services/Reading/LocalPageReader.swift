@@ -1,5 +1,7 @@
-public import Foundation
+import Foundation
 public import Entity
+import PageReader
+import RecipeReader
 import Glibc
 
 /// Reads a recipe page saved as a file (`recipes read page.html`): the same reading as a page fetched

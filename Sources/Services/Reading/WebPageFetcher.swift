@@ -1,5 +1,7 @@
 import Foundation
 public import Entity
+import PageReader
+import RecipeReader
 
 /// Fetches recipe pages and thumbnails over HTTP.
 public final class WebPageFetcher: PageFetching {

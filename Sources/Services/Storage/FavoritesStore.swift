@@ -1,6 +1,8 @@
 public import Foundation
 public import Entity
 import Glibc
+import PageReader
+import RecipeReader
 
 /// Favorites in one SQLite file (`favorites.sqlite` in the data folder): WAL mode, a busy timeout so
 /// two running `recipes` share it, schema versions in `PRAGMA user_version`. A file that is damaged or
@@ -11,27 +13,28 @@ public actor FavoritesStore: FavoriteStatusProviding {
     let database: SQLiteDatabase
     public nonisolated let fileURL: URL
     /// True when nothing can be written where the file is: favorites are read, never changed.
-    public nonisolated let isReadOnly: Bool
+    public nonisolated var isReadOnly: Bool { readOnlyReason != nil }
+    /// Why nothing can be written: the file is read-only, or its folder is.
+    private nonisolated let readOnlyReason: String?
 
     /// Opens the store in `directory` (created 0700 if missing; the file is 0600), migrating it to the
     /// latest schema. Where nothing can be written (a read-only folder or file system), an existing file
     /// is opened for reading: favorites are listed, searched and read, and changing them is refused.
     public init(directory: URL) throws(ServiceError) {
         let file = directory.appendingPathComponent(FavoritesStore.fileName)
-        if FavoritesStore.isReadOnly(directory: directory, file: file) {
+        readOnlyReason = FavoritesStore.readOnlyReason(directory: directory, file: file)
+        if readOnlyReason != nil {
             database = try FavoritesStore.openReadOnly(file)
-            isReadOnly = true
         } else {
             try FavoritesStore.prepareFiles(directory: directory, file: file)
             database = try SQLiteDatabase(path: file.path, create: false)
-            isReadOnly = false
         }
         fileURL = file
         do throws(ServiceError) {
             let version = try FavoritesStore.ownedVersion(database, file: file)
-            if isReadOnly {
+            if let readOnlyReason {
                 guard version == FavoritesSchema.latestVersion else {
-                    throw .storage.with(detail: "\(file.path) needs updating to this RecipeBook's version, and its folder is read-only")
+                    throw .storageReadOnly.with(detail: "\(file.path) needs updating to this RecipeBook's version, and \(readOnlyReason)")
                 }
             } else {
                 try database.useWriteAheadLog()
@@ -44,9 +47,13 @@ public actor FavoritesStore: FavoriteStatusProviding {
         }
     }
 
-    /// True when the file exists but neither it nor its folder can be written.
-    private static func isReadOnly(directory: URL, file: URL) -> Bool {
-        access(file.path, R_OK) == 0 && (access(directory.path, W_OK) != 0 || access(file.path, W_OK) != 0)
+    /// Why the file, which exists, cannot be written: its folder is read-only (nothing can be made
+    /// beside it, the journal included), or the file itself is; nil when both can be written.
+    private static func readOnlyReason(directory: URL, file: URL) -> String? {
+        guard access(file.path, R_OK) == 0 else { return nil }
+        if access(directory.path, W_OK) != 0 { return "the folder \(directory.path) is read-only" }
+        if access(file.path, W_OK) != 0 { return "the file \(file.path) is read-only; chmod u+w makes it writable" }
+        return nil
     }
 
     private static func openReadOnly(_ file: URL) throws(ServiceError) -> SQLiteDatabase {
@@ -95,8 +102,8 @@ public actor FavoritesStore: FavoriteStatusProviding {
 
     /// Refuses a change when the store could only be opened for reading.
     func requireWritable() throws(ServiceError) {
-        if isReadOnly {
-            throw .storage.with(detail: "\(fileURL.deletingLastPathComponent().path) is read-only: favorites can be read here but not changed")
+        if let readOnlyReason {
+            throw .storageReadOnly.with(detail: readOnlyReason)
         }
     }
 
@@ -142,9 +149,13 @@ public actor FavoritesStore: FavoriteStatusProviding {
 
     /// Saves a favorite, all of it in one transaction. Saving a recipe that is already a favorite
     /// updates its data but never replaces a stored page or picture with nothing.
+    /// A page's document and text are stored `printable`: what the reader left in that could act on a
+    /// terminal never reaches the file.
     public func save(_ favorite: Favorite) throws(ServiceError) {
         try requireWritable()
         let recipe = favorite.recipe
+        var favorite = favorite
+        favorite.page = favorite.page?.printable
         let statement = try database.prepare("""
             INSERT INTO favorites (id, title, href, ingredients, thumbnail_url, saved_at, page_html, page_document, page_text,
                                    thumbnail, thumbnail_type, page_recipe, recipe_text, cuisine)
@@ -175,6 +186,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
     /// Fills in parts that were missing; false when the recipe is no longer a favorite.
     public func complete(_ id: RecipeID, page: RecipePage?, thumbnail: RecipeImage?) throws(ServiceError) -> Bool {
         try requireWritable()
+        let page = page?.printable
         return try database.transaction { () throws(ServiceError) -> Bool in
             guard try database.prepare("SELECT 1 FROM favorites WHERE id = ?").bind([.text(id.rawValue)]).step() else { return false }
             if let page {
@@ -384,7 +396,8 @@ public actor FavoritesStore: FavoriteStatusProviding {
                 pageRecipe = RecipeExtractor.extract(html: html, url: base)
                 recipeWasStored = false
             }
-            page = RecipePage(html: html, document: document, recipe: pageRecipe)
+            // Cleaned again as it is read: a favorite saved by an older RecipeBook kept what its page held.
+            page = RecipePage(html: html, document: document.printable, recipe: pageRecipe)
         }
         var thumbnail: RecipeImage?
         if let bytes = statement.blob(8) {

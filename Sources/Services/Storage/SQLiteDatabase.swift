@@ -38,8 +38,9 @@ final class SQLiteDatabase {
         let status = sqlite3_open_v2(name, &handle, flags, nil)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw SQLiteDatabase.error(status, message, path: path)
+            throw SQLiteDatabase.error(status, message, path: path, systemError: systemError)
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
@@ -64,7 +65,7 @@ final class SQLiteDatabase {
         if status != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw SQLiteDatabase.error(status, text, path: path)
+            throw SQLiteDatabase.error(status, text, path: path, systemError: sqlite3_system_errno(handle))
         }
     }
 
@@ -78,7 +79,7 @@ final class SQLiteDatabase {
             let status = sqlite3_exec(handle, "PRAGMA journal_mode = WAL", nil, nil, nil)
             if status == SQLITE_OK { return }
             guard status & 0xFF == SQLITE_BUSY, ContinuousClock.now < deadline else {
-                throw SQLiteDatabase.error(status, String(cString: sqlite3_errmsg(handle)), path: path)
+                throw SQLiteDatabase.error(status, String(cString: sqlite3_errmsg(handle)), path: path, systemError: sqlite3_system_errno(handle))
             }
             usleep(10_000)
         }
@@ -89,7 +90,7 @@ final class SQLiteDatabase {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else {
-            throw SQLiteDatabase.error(status, String(cString: sqlite3_errmsg(handle)), path: path)
+            throw SQLiteDatabase.error(status, String(cString: sqlite3_errmsg(handle)), path: path, systemError: sqlite3_system_errno(handle))
         }
         return Statement(statement, database: self)
     }
@@ -122,21 +123,60 @@ final class SQLiteDatabase {
     }
 
     fileprivate func failure(_ status: Int32) -> ServiceError {
-        SQLiteDatabase.error(status, lastErrorMessage, path: path)
+        SQLiteDatabase.error(status, lastErrorMessage, path: path, systemError: handle.map { sqlite3_system_errno($0) } ?? 0)
     }
 
-    static func error(_ status: Int32, _ message: String, path: String) -> ServiceError {
+    /// The error for SQLite's `status`, told by what the person can do about it: a file that is not a
+    /// database, another program holding the lock, no space left (`systemError`, the errno of SQLite's
+    /// last failed system call, says so whichever step ran out: the file, its journal, or the
+    /// shared-memory file a reader makes), a file that may not be written.
+    static func error(_ status: Int32, _ message: String, path: String, systemError: Int32 = 0) -> ServiceError {
         let primary = status & 0xFF
-        let detail = "\(message) (\(URL(fileURLWithPath: path).lastPathComponent), SQLite \(status))"
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let detail = "\(message) (\(name), SQLite \(status))"
         if primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB {
             return .storageCorrupt.with(detail: detail)
         }
-        // SQLITE_IOERR_WRITE, _FSYNC and _TRUNCATE (extended codes; their macros do not reach Swift).
-        let writeFailures: Set<Int32> = [SQLITE_IOERR | 3 << 8, SQLITE_IOERR | 4 << 8, SQLITE_IOERR | 6 << 8]
-        if primary == SQLITE_FULL || writeFailures.contains(status) {
-            return .storage.with(detail: "cannot write \(URL(fileURLWithPath: path).lastPathComponent): the disk may be full (SQLite \(status))")
+        if primary == SQLITE_BUSY || primary == SQLITE_LOCKED {
+            return .storageBusy.with(detail: "\(name), SQLite \(status)")
+        }
+        if primary == SQLITE_READONLY {
+            return .storageReadOnly.with(detail: "\(path) cannot be written, SQLite \(status)")
+        }
+        // SQLITE_IOERR_WRITE, _FSYNC, _TRUNCATE, _SHMSIZE and _SHMMAP (extended codes; their macros do
+        // not reach Swift): writing failed, which no space left explains.
+        let writeFailures = Set([3, 4, 6, 19, 21].map { SQLITE_IOERR | Int32($0) << 8 })
+        let knownErrno = primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN ? systemError : 0
+        if primary == SQLITE_FULL || writeFailures.contains(status) || [ENOSPC, EDQUOT, EFBIG].contains(knownErrno),
+           let space = noSpace(at: path, systemError: systemError) ?? (primary == SQLITE_FULL ? "the disk is full" : nil) {
+            return .storageFull.with(detail: "\(space); \(name), SQLite \(status)")
+        }
+        if writeFailures.contains(status) {
+            return .storage.with(detail: "cannot write \(name): the disk may be full (SQLite \(status))")
         }
         return .storage.with(detail: detail)
+    }
+
+    /// Why there is no space to write beside `path`, when that is why: the errno of the failed write
+    /// when SQLite kept it, else what the disk and the file-size limit say now (SQLite does not keep
+    /// the errno of every failed write); nil when there seems to be room.
+    static func noSpace(at path: String, systemError: Int32) -> String? {
+        switch systemError {
+        case ENOSPC: return "the disk is full"
+        case EDQUOT: return "the disk quota is used up"
+        case EFBIG: return "the file size limit (ulimit -f) is reached"
+        default: break
+        }
+        var disk = statvfs()
+        if statvfs(URL(fileURLWithPath: path).deletingLastPathComponent().path, &disk) == 0,
+           UInt64(disk.f_bavail) * UInt64(disk.f_frsize) < 1 << 20 {
+            return "the disk is full"
+        }
+        var limit = rlimit()
+        if getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max {
+            return "the file size limit (ulimit -f) is reached"
+        }
+        return nil
     }
 
     /// A prepared statement. Bind with 1-based indexes, step, read columns with 0-based indexes.

@@ -118,7 +118,7 @@ extension CommandLineOptions.Mode {
 extension CommandLineOptions {
     public static let usage = """
     Usage: recipes [OPTIONS]                         the interactive prompt
-           recipes [OPTIONS] search INGREDIENTS [--query TEXT] [--count N] [--page N] [--json]
+           recipes [OPTIONS] search INGREDIENTS [--query TEXT] [--cuisine NAME] [--count N] [--page N] [--json]
            recipes [OPTIONS] favorites [WORDS] [--json] [--export FILE.md]
            recipes [OPTIONS] read URL|FILE [--servings N] [--units metric|us|as-written] [--json]
                                                      the recipe in a web page or a saved page
@@ -254,7 +254,9 @@ extension CommandLineOptions {
                 favorites.json = true
                 json = true
             case "--export":
-                favorites.export = try reader.value(for: argument)
+                let path = try reader.value(for: argument)
+                guard !path.isEmpty else { throw UsageError(message: "--export needs a file name, like: recipes favorites --export cookbook.md") }
+                favorites.export = path
             case "--servings":
                 let text = try reader.value(for: argument)
                 guard let value = ScaleRequest.number(text) else {

@@ -23,7 +23,7 @@ extension OneShotOutput {
                     return .failure
                 }
             } else {
-                pending += TerminalSafety.line(summary)
+                pending += PrintableText.line(summary)
             }
             pending += "\n"
             if pending.utf8.count >= 64 << 10 {

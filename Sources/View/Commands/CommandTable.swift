@@ -108,4 +108,28 @@ public enum CommandTable {
     static func spec(named name: String) -> CommandSpec? {
         byName[name]
     }
+
+    /// What Tab can complete a command's argument to, as whole lines (`filter l` → `filter lactose-free`,
+    /// `o 3 p` → `o 3 page`); nil when the line is not a command with words of its own to complete
+    /// there (the cuisine of `filter cuisine` and ingredients are names, completed from what was seen).
+    static func argumentCompletions(_ line: String) -> [String]? {
+        let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard words.count >= 2, let spec = spec(named: words[0].lowercased()) else { return nil }
+        let head: [String]
+        let choices: [String]
+        switch spec.argument {
+        case .filter where words.count == 2:
+            (head, choices) = ([words[0]], ["lactose-free", "cuisine", "all"])
+        case .setting where words.count <= 3:
+            (head, choices) = ([words[0]], ["pictures on", "pictures off"])
+        case .numberAndReaderTarget where words.count == 3 && Int(words[1]) != nil:
+            (head, choices) = (Array(words.prefix(2)), ["page"])
+        case .numberAndLinkTarget where words.count == 3 && Int(words[1]) != nil:
+            (head, choices) = (Array(words.prefix(2)), ["video"])
+        default:
+            return nil
+        }
+        let typed = words.dropFirst(head.count).joined(separator: " ").lowercased()
+        return choices.filter { $0.hasPrefix(typed) && $0 != typed }.map { (head + [$0]).joined(separator: " ") }
+    }
 }

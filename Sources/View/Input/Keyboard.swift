@@ -14,10 +14,15 @@ protocol Keyboard: AnyObject {
 /// The real keyboard: standard input, in raw mode while RecipeBook runs.
 @MainActor
 final class TerminalKeyboard: Keyboard {
-    private let bytes = TerminalBytes()
+    private let bytes: TerminalBytes
     private var rawMode = RawMode()
+    /// Puts the terminal back as it was found when a signal ends the process.
+    private let restorer: TerminalRestorer?
 
-    init() {}
+    init(typedAhead: TypedAhead, restorer: TerminalRestorer? = nil) {
+        bytes = TerminalBytes(typedAhead: typedAhead)
+        self.restorer = restorer
+    }
 
     func read(timeout milliseconds: Int32) async -> [UInt8]? {
         await bytes.read(timeout: milliseconds)
@@ -25,6 +30,7 @@ final class TerminalKeyboard: Keyboard {
 
     func enterRawMode(signals: Bool) {
         rawMode.enter(signals: signals)
+        if rawMode.active { restorer?.remember(rawMode.found) }
     }
 
     func restoreMode() {

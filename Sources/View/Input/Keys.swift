@@ -4,7 +4,7 @@ enum Key: Equatable, Sendable {
     case enter
     case backspace
     case delete
-    case left, right, up, down, home, end
+    case left, right, up, down, home, end, pageUp, pageDown
     case wordLeft, wordRight
     case tab
     /// Ctrl plus a letter: `control("a")`.
@@ -77,6 +77,8 @@ struct KeyDecoder {
             case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return (.home, length)
             case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, length)
             case (UInt8(ascii: "~"), "3"): return (.delete, length)
+            case (UInt8(ascii: "~"), "5"): return (.pageUp, length)
+            case (UInt8(ascii: "~"), "6"): return (.pageDown, length)
             default: return (nil, length)
             }
         }

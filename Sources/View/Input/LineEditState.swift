@@ -128,7 +128,27 @@ struct LineEditState {
         guard characters.count <= Self.maxCompletedLength else { return }
         let prefix = String(characters[..<cursor])
         if !prefix.contains(where: { $0.isWhitespace || $0 == "," }), completeCommand(prefix) { return }
+        if let arguments = CommandTable.argumentCompletions(prefix) {
+            completeArgument(prefix, from: arguments)
+            return
+        }
         completeItem()
+    }
+
+    /// Completes a command's own argument words (`filter l` → `filter lactose-free`).
+    private mutating func completeArgument(_ prefix: String, from matches: [String]) {
+        guard let first = matches.first else { return }
+        if matches.count == 1 {
+            // `filter cuisine` goes on with a name: a space after it.
+            replace(0..<cursor, with: first + (first.hasSuffix(" cuisine") ? " " : ""))
+            return
+        }
+        let common = commonPrefix(matches)
+        if common.count > prefix.count {
+            replace(0..<cursor, with: common)
+        } else {
+            candidates = matches
+        }
     }
 
     /// Completes a command name; false when none starts with `prefix`.

@@ -1,4 +1,5 @@
 import Foundation
+import Presenter
 
 /// The line editor on a terminal: left/right, Home/End, Ctrl-A/E/U/K/W, history on up/down (kept across
 /// runs), Tab to complete commands (and ingredient names from a `CompletionSource`), Ctrl-C to clear the
@@ -30,17 +31,17 @@ final class LineEditor: LineReading {
     /// The prompt drawn by `showPrompt` while no line is read yet; `readLine` takes it over.
     private var shownPrompt: String?
 
-    /// `names`: what Tab completes besides command names. `keyboard`: standard input unless given.
+    /// `names`: what Tab completes besides command names. `keyboard`: standard input, or a script.
     init(sink: any TextSink, history: History, columns: @escaping () -> Int, names: CompletionSource? = nil,
-         keyboard: (any Keyboard)? = nil) {
+         keyboard: any Keyboard) {
         self.sink = sink
         self.history = history
         self.columns = columns
         self.names = names.map { source in
             // Names may come from the network: nothing that moves the cursor or changes the screen.
-            CompletionSource { typed in source.names(typed).map(TerminalSafety.line) }
+            CompletionSource { typed in source.names(typed).map(PrintableText.line) }
         }
-        self.keyboard = keyboard ?? TerminalKeyboard()
+        self.keyboard = keyboard
     }
 
     func readLine(prompt: String) async -> String? {
@@ -163,7 +164,7 @@ final class LineEditor: LineReading {
         guard let editing else { return }
         let characters = editing.state.characters
         // The prompt's styling is a CSI sequence, which the safe line leaves out.
-        let plainPrompt = TerminalSafety.line(editing.prompt)
+        let plainPrompt = PrintableText.line(editing.prompt)
         let room = max(4, columns() - TextLayout.displayWidth(plainPrompt) - 1)
         let window = LineWindow(cursor: cursorAtEnd ? characters.count : editing.state.cursor, count: characters.count, room: room) {
             Self.cell(characters[$0]).width
@@ -180,7 +181,7 @@ final class LineEditor: LineReading {
     /// A character as drawn (made safe: a control character draws as nothing) and its columns.
     private static func cell(_ character: Character) -> (text: String, width: Int) {
         if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return (String(character), 1) }
-        let text = TerminalSafety.line(String(character))
+        let text = PrintableText.line(String(character))
         return (text, TextLayout.displayWidth(text))
     }
 

@@ -57,10 +57,9 @@ final class PipedLineReader: LineReading {
 /// Keys read from the terminal by something other than the line editor (the picture probe reads keys
 /// typed while it waits for the terminal's answers): they are handed to the line editor before
 /// anything read after them, so nothing typed ahead is lost.
+///
+/// The terminal's View makes one and hands it to both, so they share it.
 final class TypedAhead: @unchecked Sendable {
-    /// The process has one terminal, and so one queue of keys typed ahead on it.
-    static let terminal = TypedAhead()
-
     private let lock = NSLock()
     private var bytes: [UInt8] = []
 
@@ -84,7 +83,7 @@ final class TerminalBytes: Sendable {
     private let queue = DispatchQueue(label: "recipebook.tty")
     private let typedAhead: TypedAhead
 
-    init(typedAhead: TypedAhead = .terminal) {
+    init(typedAhead: TypedAhead) {
         self.typedAhead = typedAhead
     }
 
@@ -127,6 +126,9 @@ final class TerminalBytes: Sendable {
 struct RawMode {
     private var original = termios()
     private(set) var active = false
+
+    /// The mode the terminal was in when raw mode was last entered.
+    var found: termios { original }
 
     mutating func enter(signals: Bool) {
         if !active {

@@ -14,9 +14,15 @@ public final class TerminalPictures: @unchecked Sendable {
     private let lock = NSLock()
     private var chosen: PictureProtocol?
 
-    public convenience init(terminal: TerminalInfo, choice: PictureChoice) {
+    /// `typedAhead`: where keys typed while the terminal is asked go (the line editor's, at the prompt).
+    convenience init(terminal: TerminalInfo, choice: PictureChoice, typedAhead: TypedAhead) {
         self.init(environment: terminal.environment, stdoutIsTTY: terminal.stdoutIsTTY, choice: choice,
-                  probe: { TerminalProbe.run() }, cellSize: { TerminalProbe.cellSize() })
+                  probe: { TerminalProbe.run(typedAhead: typedAhead) }, cellSize: { TerminalProbe.cellSize() })
+    }
+
+    /// Pictures for output with no prompt after it: keys typed meanwhile are dropped.
+    public convenience init(terminal: TerminalInfo, choice: PictureChoice) {
+        self.init(terminal: terminal, choice: choice, typedAhead: TypedAhead())
     }
 
     init(environment: [String: String], stdoutIsTTY: Bool, choice: PictureChoice,

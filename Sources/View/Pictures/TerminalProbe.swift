@@ -11,7 +11,7 @@ enum TerminalProbe {
 
     /// The answers, or nil when there is no terminal to ask. Answers cut short by `timeout` come back
     /// incomplete (`isComplete` false).
-    static func run(timeout: Duration = .milliseconds(100), typedAhead: TypedAhead = .terminal) -> TerminalAnswers? {
+    static func run(timeout: Duration = .milliseconds(100), typedAhead: TypedAhead) -> TerminalAnswers? {
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

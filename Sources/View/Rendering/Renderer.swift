@@ -134,7 +134,7 @@ struct Renderer {
                 let lead = indent + safe(marker) + " "
                 lines += TextLayout.wrap(safe(text), width: width, first: lead, rest: String(repeating: " ", count: lead.count))
             case .preformatted(let text):
-                lines += TerminalSafety.block(text).split(separator: "\n", omittingEmptySubsequences: false).map {
+                lines += PrintableText.block(text).split(separator: "\n", omittingEmptySubsequences: false).map {
                     TextLayout.truncate(String($0), width: width)
                 }
                 lines.append("")
@@ -255,6 +255,6 @@ struct Renderer {
     }
 
     private func safe(_ text: String) -> String {
-        TerminalSafety.line(text)
+        PrintableText.line(text)
     }
 }

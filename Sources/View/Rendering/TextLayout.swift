@@ -24,8 +24,9 @@ enum TextLayout {
     }
 
     /// Wraps `text` to `width` columns: the first line starts with `first`, the rest with `rest`
-    /// (both already counted in the width). Words longer than a line are split. Each character is
-    /// measured once, so the work is linear in the length of the text.
+    /// (both already counted in the width). Words longer than a line are split, but for web addresses,
+    /// which stay whole on a line of their own (a terminal makes an address clickable only when it is
+    /// whole). Each character is measured once, so the work is linear in the length of the text.
     static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
         wrap(text, width: width, first: first, rest: rest, measure: displayWidth)
     }
@@ -58,7 +59,8 @@ enum TextLayout {
             var wordWidth = widths.reduce(0, +)
             let available = max(1, width - (lines.isEmpty ? firstWidth : restWidth))
             if lineHasWord, lineWidth + 1 + wordWidth > width { startLine() }
-            while wordWidth > max(1, width - lineWidth - (lineHasWord ? 1 : 0)) && wordWidth > available / 2 {
+            let isAddress = word.contains("://")
+            while !isAddress, wordWidth > max(1, width - lineWidth - (lineHasWord ? 1 : 0)) && wordWidth > available / 2 {
                 let room = max(1, width - lineWidth - (lineHasWord ? 1 : 0))
                 var end = start
                 var used = 0

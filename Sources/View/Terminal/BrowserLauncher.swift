@@ -11,6 +11,8 @@ import Presenter
 struct BrowserLauncher {
     let environment: [String: String]
     let input: any LineReading
+    /// Knows a text browser while it holds the terminal.
+    var restorer: TerminalRestorer?
 
     static let textBrowsers: Set<String> = ["lynx", "w3m", "links", "elinks", "browsh", "www-browser"]
 
@@ -18,7 +20,7 @@ struct BrowserLauncher {
         guard let command = command(for: address) else { return .noBrowser }
         if BrowserLauncher.textBrowsers.contains(command.program) {
             input.restoreTerminal()
-            let started = await ForegroundChild.run(["/bin/sh", "-c", command.line], input: nil)
+            let started = await ForegroundChild.run(["/bin/sh", "-c", command.line], input: nil, restorer: restorer)
             input.resumeTerminal()
             return started ? .opened(program: command.program) : .failed(program: command.program, reason: "it could not be started")
         }
@@ -57,11 +59,15 @@ struct BrowserLauncher {
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+        // The signals RecipeBook ignores or listens for are the browser's own again, none blocked.
+        for signal in [SIGINT, SIGPIPE] + TerminalRestorer.endingSignals { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
         // POSIX_SPAWN_SETSID (glibc's 0x80, which the Glibc module does not bring in): a session of its
         // own, so closing RecipeBook's terminal does not close the browser.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF) | 0x80)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | 0x80)
         let arguments = ["/bin/sh", "-c", command.line]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

@@ -8,8 +8,9 @@ import Glibc
 /// stopped (state T) on its first read and the session hangs.
 enum ForegroundChild {
     /// Runs `arguments` (an absolute path first) and waits for it; false when it could not be started.
-    /// With `input` nil the child reads the terminal itself.
-    static func run(_ arguments: [String], input: String?) async -> Bool {
+    /// With `input` nil the child reads the terminal itself. `restorer` knows about the child while it
+    /// holds the terminal, to end it and take the terminal back if a signal ends RecipeBook meanwhile.
+    static func run(_ arguments: [String], input: String?, restorer: TerminalRestorer?) async -> Bool {
         var pipe: [Int32] = [-1, -1]
         if input != nil {
             guard Glibc.pipe(&pipe) == 0 else { return false }
@@ -31,7 +32,7 @@ enum ForegroundChild {
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD] { sigaddset(&defaults, signal) }
+        for signal in [SIGINT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD] + TerminalRestorer.endingSignals { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
@@ -49,6 +50,7 @@ enum ForegroundChild {
         }
         // Both sides set the group, so it exists before the terminal is handed to it.
         setpgid(pid, pid)
+        restorer?.childStarted(group: pid)
         handTerminal(to: pid)
         if let input {
             let text = Array(input.utf8)
@@ -59,6 +61,7 @@ enum ForegroundChild {
         }
         await wait(for: pid)
         handTerminal(to: getpgrp())
+        restorer?.childEnded()
         return true
     }
 

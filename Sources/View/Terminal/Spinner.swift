@@ -1,4 +1,5 @@
 import Foundation
+import Presenter
 
 /// A spinner on stderr for requests that take a while: it appears only after `delay`, so quick
 /// answers never flicker, and it draws only on a terminal.
@@ -19,7 +20,7 @@ final class Spinner {
     func start(_ text: String) {
         stop()
         guard enabled else { return }
-        let text = TerminalSafety.line(text)
+        let text = PrintableText.line(text)
         task = Task { [weak self, delay] in
             do {
                 try await Task.sleep(for: delay)
@@ -43,6 +44,14 @@ final class Spinner {
             sink.write("\r\u{1B}[K", to: .standardError)
             drawn = false
         }
+    }
+
+    /// Takes the spinner's line away so that other output starts on a clean line; it is drawn again at
+    /// its next turn, below that output.
+    func clearLine() {
+        guard drawn else { return }
+        sink.write("\r\u{1B}[K", to: .standardError)
+        drawn = false
     }
 
     private func draw(_ text: String) {

@@ -1,5 +1,7 @@
 import Foundation
 import Entity
+import PageReader
+import RecipeReader
 import Services
 import TestSupport
 

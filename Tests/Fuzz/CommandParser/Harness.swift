@@ -1,11 +1,10 @@
-// libFuzzer harness for the REPL's command parser and for TerminalSafety. .ci/fuzz compiles it with
-// Sources/View/Commands/*.swift and Sources/View/Terminal/TerminalSafety.swift into one module, over the
-// Presenter's Command and InputError built as a module of its own (with the Entity's ingredient-line
-// reader, which reads the numbers of x and serves).
+// libFuzzer harness for the REPL's command parser. .ci/fuzz compiles it with
+// Sources/View/Commands/*.swift into one module, over the Presenter's Command and InputError built as a
+// module of its own (with the Entity's ingredient-line reader, which reads the numbers of x and serves).
+// (What is printed is cleaned by the Entity's TerminalText: the TextCleaning harness.)
 //
 // Input: a line as typed (or pasted) at the prompt. It must parse to a command or an InputError, the
-// same way twice, within the documented shapes. The same text, as if it came from the network, must
-// come out of TerminalSafety.line and .block without any control character, escape or bidi override.
+// same way twice, within the documented shapes.
 
 import Presenter
 
@@ -70,23 +69,6 @@ private func checkScale(_ scale: ScaleRequest, line: String) {
     }
 }
 
-/// Whether a scalar could move the cursor, ring, clear, recolour, reorder or otherwise act on a terminal.
-private func isUnsafe(_ scalar: Unicode.Scalar, newlineAllowed: Bool) -> Bool {
-    switch scalar.value {
-    case 0x0A: return !newlineAllowed
-    case 0x00...0x1F, 0x7F...0x9F: return true
-    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
-    default: return false
-    }
-}
-
-private func checkSafe(_ output: String, newlineAllowed: Bool, input: String) {
-    for scalar in output.unicodeScalars {
-        check(!isUnsafe(scalar, newlineAllowed: newlineAllowed),
-              "U+\(String(scalar.value, radix: 16)) survived in \(output.debugDescription) from \(input.debugDescription)")
-    }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
@@ -103,12 +85,5 @@ public func fuzz(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     case .failure:
         break
     }
-
-    let line = TerminalSafety.line(text)
-    let block = TerminalSafety.block(text)
-    checkSafe(line, newlineAllowed: false, input: text)
-    checkSafe(block, newlineAllowed: true, input: text)
-    check(TerminalSafety.line(line) == line, "TerminalSafety.line is not idempotent on \(text.debugDescription)")
-    check(TerminalSafety.block(block) == block, "TerminalSafety.block is not idempotent on \(text.debugDescription)")
     return 0
 }

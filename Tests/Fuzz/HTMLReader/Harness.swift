@@ -1,5 +1,5 @@
 // libFuzzer harness for the HTML-to-text reader. .ci/fuzz compiles it with
-// Sources/Services/Reading/HTMLReader.swift, HTMLTokenizer.swift and DocumentBuilder.swift, against an
+// Sources/PageReader/Document/HTMLReader.swift, DocumentBuilder.swift and HTML/HTMLTokenizer.swift, against an
 // Entity module built from ReadableDocument and the text and entity helpers.
 //
 // Input: byte 0 picks a base URL (bit 6) and where a script is planted (low six bits, as a fraction

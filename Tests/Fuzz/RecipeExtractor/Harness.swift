@@ -1,6 +1,6 @@
 // libFuzzer harness for the recipe extractor. .ci/fuzz compiles it with the extractor's files in
-// Sources/Services/Extraction/, the reader's tokenizer and PageText, against an Entity module built from
-// PageRecipe and the text and entity helpers.
+// Sources/RecipeReader/, against a PageReader module (all of Sources/PageReader/ but the whole-page
+// reader in Document/) and an Entity module built from PageRecipe and the text and entity helpers.
 //
 // Input: byte 0 picks how the rest becomes text (bit 0: through PageText's charset rules, else as
 // UTF-8 with replacement) and whether the page has an address (bit 1). The page is extracted; then:
@@ -10,6 +10,7 @@
 // reads the raw text on its own, bounded. Beyond that: no crash, no pathological time (-timeout).
 
 import Entity
+import PageReader
 import Foundation
 
 private func check(_ condition: Bool, _ message: @autoclosure () -> String) {

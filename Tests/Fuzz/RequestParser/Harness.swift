@@ -61,10 +61,10 @@ private struct Reader {
         check(request.body.count <= limits.maxBodyBytes, "body of \(request.body.count) bytes passed the limit")
         check(request.headers.count <= limits.maxHeaderCount, "\(request.headers.count) headers passed the limit")
         check(request.version.major == 1, "version \(request.version) accepted")
-        check(!request.method.isEmpty && request.method.utf8.allSatisfy(HTTPBytes.isToken), "method \(request.method)")
-        check(!request.target.isEmpty && request.target.utf8.allSatisfy(HTTPBytes.isTargetByte), "target \(request.target)")
+        check(!request.method.isEmpty && request.method.utf8.allSatisfy(RequestBytes.isToken), "method \(request.method)")
+        check(!request.target.isEmpty && request.target.utf8.allSatisfy(RequestBytes.isTargetByte), "target \(request.target)")
         for header in request.headers {
-            check(header.value.utf8.allSatisfy(HTTPBytes.isFieldValueByte), "header value with a control byte")
+            check(header.value.utf8.allSatisfy(RequestBytes.isFieldValueByte), "header value with a control byte")
         }
         // What the router does next with the target: split it and decode the parts it reads.
         if let target = RequestTarget(request.target) {
@@ -74,7 +74,7 @@ private struct Reader {
             // A callback name that is written into an answer holds nothing but name bytes and dots.
             if let callback = parameters?["callback"], JSONPCallback.isSafe(callback) {
                 check(callback.utf8.count <= JSONPCallback.maxLength, "callback of \(callback.utf8.count) bytes taken")
-                check(callback.utf8.allSatisfy { HTTPBytes.isToken($0) && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "`") || $0 == UInt8(ascii: "$") },
+                check(callback.utf8.allSatisfy { RequestBytes.isToken($0) && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "`") || $0 == UInt8(ascii: "$") },
                       "callback \(callback) taken")
             }
         }

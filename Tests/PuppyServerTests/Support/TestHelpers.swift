@@ -42,7 +42,7 @@ enum Envelope {
         return (href, decoded)
     }
 
-    static func outcome(_ response: HTTPResponse) -> PageOutcome {
+    static func outcome(_ response: ServerResponse) -> PageOutcome {
         guard response.status.code == 200 else { return .serverError }
         guard let decoded = decode(response.body) else { return .malformed }
         return .results(decoded.results)
@@ -114,7 +114,7 @@ func makeResponder(
 }
 
 extension SiteResponder {
-    func get(_ target: String, method: String = "GET") -> HTTPResponse {
+    func get(_ target: String, method: String = "GET") -> ServerResponse {
         respond(to: HTTPRequest(
             method: method, target: target, version: .http1_1,
             headers: [HTTPHeader(name: "Host", value: "recipes.test")], body: [], keepAlive: true

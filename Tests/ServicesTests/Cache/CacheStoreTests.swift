@@ -256,7 +256,7 @@ import TestSupport
             let holder = try RunningProcess("/usr/bin/flock", [root.appendingPathComponent("lock").path, "sh", "-c", "echo locked; cat >/dev/null"],
                                             environment: ProcessInfo.processInfo.environment)
             #expect(holder.waitForOutput(containing: "locked\n"))
-            #expect(throws: ServiceError.storage) { try store.write("during", body: body("during")) }
+            #expect(throws: ServiceError.storageBusy) { try store.write("during", body: body("during")) }
             // Reading takes no lock.
             #expect(store.read("before") != nil)
             holder.closeInput()

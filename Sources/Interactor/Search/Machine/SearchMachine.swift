@@ -29,6 +29,8 @@ struct SearchMachine {
         var gapWindow: Int
         /// How long to wait before asking again for a page that failed.
         var retryBackoff: Duration
+        /// The most one page may take, its retry and the wait before it included; nil: no limit.
+        var requestBudget: Duration? = nil
     }
 
     /// What a command asks of the search.
@@ -55,9 +57,9 @@ struct SearchMachine {
         /// The person cancelled command `id` (Ctrl-C).
         case cancel(Int)
         case pageArrived(Int, SearchPage)
-        /// Request `id` failed; `laterPageSaved`: the page after it is kept on disk, so a network
-        /// failure need not end the walk.
-        case pageFailed(Int, ServiceError, laterPageSaved: Bool)
+        /// Request `id` failed after `elapsed`; `laterPageSaved`: the page after it is kept on disk, so a
+        /// network failure need not end the walk.
+        case pageFailed(Int, ServiceError, laterPageSaved: Bool, elapsed: Duration = .zero)
         /// The wait before retrying request `id` is over.
         case backoffElapsed(Int)
         case configure(Configuration)
@@ -89,6 +91,8 @@ struct SearchMachine {
         let attempt: Int
         let source: Source
         let purpose: Purpose
+        /// What is left of the page's time (the retry's); nil: the transport's own limit.
+        var within: Duration? = nil
     }
 
     enum Effect: Equatable, Sendable {
@@ -114,9 +118,9 @@ struct SearchMachine {
         /// answers and all, until they report, so no second request overlaps them. → `backingOff` when
         /// a first try failed and may be retried.
         case fetching(Request, cancelled: Bool)
-        /// `request` failed once; it is sent again when the backoff elapses (→ `fetching`), or dropped
-        /// (→ `idle`) when it is cancelled meanwhile. No request is in flight.
-        case backingOff(Request)
+        /// `request` failed once; it is sent again, within `remaining`, when the backoff elapses
+        /// (→ `fetching`), or dropped (→ `idle`) when it is cancelled meanwhile. No request is in flight.
+        case backingOff(Request, remaining: Duration?)
     }
 
     private(set) var configuration: Configuration
@@ -156,14 +160,14 @@ struct SearchMachine {
             cancel(command: id, &effects)
         case .pageArrived(let id, let page):
             answered(id, .success(page), laterPageSaved: false, &effects)
-        case .pageFailed(let id, let error, let laterPageSaved):
-            answered(id, .failure(error), laterPageSaved: laterPageSaved, &effects)
+        case .pageFailed(let id, let error, let laterPageSaved, let elapsed):
+            answered(id, .failure(error), laterPageSaved: laterPageSaved, elapsed: elapsed, &effects)
         case .backoffElapsed(let id):
-            guard case .backingOff(let failed) = flight, failed.id == id else { break }
+            guard case .backingOff(let failed, let remaining) = flight, failed.id == id else { break }
             // The first try found nothing kept, or it would not have failed: the retry asks the network
             // (what the first try left on disk, a page kept as skipped, is not an answer).
             send(Request(id: takeRequestID(), session: failed.session, query: failed.query, page: failed.page, attempt: 2,
-                         source: .network, purpose: failed.purpose), &effects)
+                         source: .network, purpose: failed.purpose, within: remaining), &effects)
         case .configure(let configuration):
             self.configuration = configuration
             if !configuration.prefetch, isPrefetching { session?.fill = nil }
@@ -266,7 +270,7 @@ struct SearchMachine {
             flight = .fetching(request, cancelled: true)
             effects.append(.cancel(request.id))
             if request.purpose == .walk { session.walk.abandoned(request.page) }
-        case .backingOff(let request) where request.session == session.id:
+        case .backingOff(let request, _) where request.session == session.id:
             guard !walkOnly || request.purpose == .walk else { return }
             flight = .idle
             effects.append(.cancel(request.id))
@@ -279,7 +283,7 @@ struct SearchMachine {
     // MARK: Answers
 
     private mutating func answered(_ id: Int, _ result: Result<SearchPage, ServiceError>, laterPageSaved: Bool,
-                                   _ effects: inout [Effect]) {
+                                   elapsed: Duration = .zero, _ effects: inout [Effect]) {
         guard case .fetching(let request, let cancelled) = flight, request.id == id else { return }
         flight = .idle
         // A cancelled request's answer is dropped, as is one for a search no longer shown.
@@ -294,6 +298,9 @@ struct SearchMachine {
             let skipped = session.walk.tookPage(request.page)
             if !session.take(page, skipped: skipped) { session.walk.markLastPageRepeated() }
             session.fill?.pagesLookedAt += 1
+        case .success(let page) where page.droppedCount > 0:
+            // Results came, but none could be kept: a gap that says how many were left out.
+            session.walk.passed(SkippedPage(number: request.page, reason: .leftOut(count: page.droppedCount, unreadable: page.unreadableCount)))
         case .success:
             session.walk.passed(SkippedPage(number: request.page, reason: .empty))
         case .failure(let error) where error == .cancelled:
@@ -302,13 +309,20 @@ struct SearchMachine {
             session.interrupted = true
             if case .command(let waiting)? = session.fill?.owner { effects.append(.reply(waiting, .cancelled)) }
             session.fill = nil
-        case .failure(let error) where request.attempt == 1 && error != .invalidQuery:
-            flight = .backingOff(request)
+        case .failure(let error) where request.attempt == 1 && error != .invalidQuery && hasTimeForRetry(after: elapsed):
+            flight = .backingOff(request, remaining: configuration.requestBudget.map { $0 - elapsed - configuration.retryBackoff })
             effects.append(.wait(request.id, configuration.retryBackoff))
         case .failure(let error):
             session.walk.passed(SkippedPage(number: request.page, reason: .failed(error, attempts: request.attempt)),
                                 offline: error.isNetworkLevel && !laterPageSaved)
         }
+    }
+
+    /// Whether the page's time allows a retry after a first try that took `elapsed`: a try that used it
+    /// up (a silent server) is not made again.
+    private func hasTimeForRetry(after elapsed: Duration) -> Bool {
+        guard let budget = configuration.requestBudget else { return true }
+        return elapsed + configuration.retryBackoff < budget
     }
 
     private mutating func checked(_ result: Result<SearchPage, ServiceError>, _ session: inout Session, _ effects: inout [Effect]) {
@@ -425,7 +439,8 @@ struct SearchMachine {
         let hidden = session.found.prefix(lastLookedAt).count { !filter.accepts($0) }
         let saved = unreported.savedAt.map { SavedResults(savedAt: $0, offline: !session.startedFromDisk) }
         let screen = RecipeScreen(query: session.query, index: (start + size - 1) / size, recipes: slice, status: status,
-                                  filter: filter, gaps: unreported.gaps, droppedCount: unreported.dropped, hiddenCount: hidden,
+                                  filter: filter, gaps: unreported.gaps, droppedCount: unreported.dropped,
+                                  unreadableCount: unreported.unreadable, hiddenCount: hidden,
                                   pagesLookedAt: pagesLookedAt, starsProblem: nil, saved: saved)
         if configuration.prefetch, status == .more {
             session.fill = Fill(position: .from(lastLookedAt + 1), owner: .prefetch, isNewSearch: false)

@@ -15,6 +15,7 @@ struct Session: Equatable {
     /// Gaps and dropped results met since the last screen was delivered: the next screen reports them.
     private var unreportedGaps: [PageGap] = []
     private var unreportedDropped = 0
+    private var unreportedUnreadable = 0
     /// When the oldest page taken from the disk since the last screen was saved.
     private var unreportedSavedAt: Date?
     /// The pages taken from the disk without asking the network (a repeated search shown at once).
@@ -44,6 +45,7 @@ struct Session: Equatable {
     mutating func take(_ page: SearchPage, skipped: [SkippedPage]) -> Bool {
         unreportedGaps += skipped.map(PageGap.init)
         unreportedDropped += page.droppedCount
+        unreportedUnreadable += page.unreadableCount
         if let savedAt = page.savedAt {
             unreportedSavedAt = min(unreportedSavedAt ?? savedAt, savedAt)
             if startedFromDisk { pagesFromDisk[page.number] = page.recipes.map(\.id) }
@@ -57,13 +59,14 @@ struct Session: Equatable {
     }
 
     /// Hands over the gaps, dropped results and disk copies not reported yet.
-    mutating func takeUnreported() -> (gaps: [PageGap], dropped: Int, savedAt: Date?) {
+    mutating func takeUnreported() -> (gaps: [PageGap], dropped: Int, unreadable: Int, savedAt: Date?) {
         defer {
             unreportedGaps = []
             unreportedDropped = 0
+            unreportedUnreadable = 0
             unreportedSavedAt = nil
         }
-        return (unreportedGaps, unreportedDropped, unreportedSavedAt)
+        return (unreportedGaps, unreportedDropped, unreportedUnreadable, unreportedSavedAt)
     }
 
     /// The recipes passing `filter`, in order.

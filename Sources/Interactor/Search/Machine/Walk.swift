@@ -81,6 +81,9 @@ struct SkippedPage: Hashable, Sendable {
     enum Reason: Hashable, Sendable {
         /// The page came back with no results.
         case empty
+        /// Every result on the page was left out (`unreadable` of them had nothing readable in them; the
+        /// rest had no title or link).
+        case leftOut(count: Int, unreadable: Int)
         /// The page failed on every try (`attempts` is 2 when the retry failed too).
         case failed(ServiceError, attempts: Int)
         /// The page brought only recipes already seen in this search.
@@ -127,6 +130,7 @@ extension PageGap {
         let reason: Reason
         switch skipped.reason {
         case .empty: reason = .empty
+        case .leftOut(let count, let unreadable): reason = .leftOut(count: count, unreadable: unreadable)
         case .repeated: reason = .repeated
         case .failed(let error, let attempts): reason = .failed(UseCaseError(error, during: .search, attempts: attempts))
         }

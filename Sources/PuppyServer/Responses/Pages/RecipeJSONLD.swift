@@ -2,18 +2,18 @@
 /// `@graph` holding the `WebSite`, the `WebPage`, its `BreadcrumbList` and the `Recipe` (with a
 /// `VideoObject` for recipes that have a video), linked by `@id`.
 enum RecipeJSONLD {
-    static func graph(recipe: CatalogRecipe, facts: RecipeFacts, urls: SiteURLs) -> JSONValue {
+    static func graph(recipe: CatalogRecipe, facts: RecipeFacts, urls: SiteURLs) -> PageJSONValue {
         let page = urls.recipe(recipe.id)
         let website = urls.home + "#website"
         let picture = urls.picture(recipe.id)
-        let author: JSONValue = .object([("@type", .string("Organization")), ("name", .string(SiteChrome.siteName)), ("url", .string(urls.home))])
+        let author: PageJSONValue = .object([("@type", .string("Organization")), ("name", .string(SiteChrome.siteName)), ("url", .string(urls.home))])
 
-        var recipeNode: [(String, JSONValue)] = [
+        var recipeNode: [(String, PageJSONValue)] = [
             ("@type", .string("Recipe")),
             ("@id", .string(page + "#recipe")),
             ("mainEntityOfPage", .object([("@id", .string(page))])),
             ("name", .string(recipe.title)),
-            ("description", .string(RecipePage.summary(recipe: recipe, facts: facts))),
+            ("description", .string(RecipePageHTML.summary(recipe: recipe, facts: facts))),
             ("image", .array([.string(picture)])),
             ("author", author),
             ("datePublished", .string(facts.published)),
@@ -37,7 +37,7 @@ enum RecipeJSONLD {
             recipeNode.append(("video", video(recipe: recipe, facts: facts, urls: urls)))
         }
 
-        var crumbs: [JSONValue] = [
+        var crumbs: [PageJSONValue] = [
             crumb(1, "Home", urls.home),
             crumb(2, "Recipes", urls.home + "#recipes"),
         ]
@@ -73,7 +73,7 @@ enum RecipeJSONLD {
     }
 
     /// The recipe's video: the server's own stand-in page, with the recipe's picture as its poster.
-    static func video(recipe: CatalogRecipe, facts: RecipeFacts, urls: SiteURLs) -> JSONValue {
+    static func video(recipe: CatalogRecipe, facts: RecipeFacts, urls: SiteURLs) -> PageJSONValue {
         .object([
             ("@type", .string("VideoObject")),
             ("name", .string("How to make \(recipe.title)")),
@@ -85,7 +85,7 @@ enum RecipeJSONLD {
         ])
     }
 
-    private static func crumb(_ position: Int, _ name: String, _ url: String) -> JSONValue {
+    private static func crumb(_ position: Int, _ name: String, _ url: String) -> PageJSONValue {
         .object([
             ("@type", .string("ListItem")),
             ("position", .number(position)),

@@ -5,7 +5,7 @@ enum VideoPage {
     static func html(recipe: CatalogRecipe, urls: SiteURLs) -> [UInt8] {
         let facts = RecipeFacts(recipe: recipe)
         let title = HTMLText.escape(recipe.title)
-        let jsonLD = JSONValue.object(
+        let jsonLD = PageJSONValue.object(
             [("@context", .string("https://schema.org"))]
                 + (RecipeJSONLD.video(recipe: recipe, facts: facts, urls: urls).members ?? [])
         ).scriptSafeText()
@@ -41,9 +41,9 @@ enum VideoPage {
     }
 }
 
-extension JSONValue {
+extension PageJSONValue {
     /// An object's members, nil for anything else.
-    var members: [(String, JSONValue)]? {
+    var members: [(String, PageJSONValue)]? {
         if case .object(let members) = self { return members }
         return nil
     }

@@ -1,0 +1,94 @@
+import Entity
+
+/// Lines a page's markup carries around a recipe that are not its text: the page's controls (print,
+/// share, save, subscribe, PDF, the shopping list), its facts set out as labels ("Prep time: 10 min",
+/// "Niveau: einfach", "Serves 4"), a part's own title, a number alone (a servings counter). Only for
+/// lines read from the page's markup; structured data's text is kept as it is.
+enum PageLabels {
+    /// Words (folded) that make a short line one of the page's controls, in the languages RecipeBook meets.
+    private static let controlPhrases: [String] = [
+        "print", "printrecipe", "share", "pinit", "pinthis", "pinrecipe", "saverecipe", "savetofavorites", "addtofavorites",
+        "subscribe", "newsletter", "downloadpdf", "pdf", "shoppinglist", "grocerylist", "addtoshoppinglist", "addtogrocerylist",
+        "jumptorecipe", "jumptoinstructions", "rateforthisrecipe", "ratethisrecipe", "leaveareview", "followus", "affiliatelink",
+        "drucken", "rezeptdrucken", "teilen", "merken", "einkaufsliste", "aufdieeinkaufsliste", "boodschappenbestellen",
+        "boodschappenlijst", "opslaan", "printen", "delen", "volgons", "imprimer", "partager", "enregistrer", "listedecourses",
+        "stampa", "condividi", "salva", "listadellaspesa", "salvanellalistadellaspesa", "imprimir", "compartir", "guardar",
+        "listadelacompra", "skrivut", "dela", "spara", "inköpslista", "handleliste", "indkøbsliste", "udskriv", "gem", "drukuj",
+        "udostępnij", "zapisz", "listazakupów", "nyomtatás", "megosztás", "mentés", "bevásárlólista", "postviews", "email",
+        "emailrecipe", "emailthisrecipe", "sendbyemail", "peremailversenden", "peremail", "scaleto", "scale",
+    ]
+
+    /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.
+    private static let factLabels: [String] = [
+        "preptime", "preparationtime", "cooktime", "cookingtime", "totaltime", "readyin", "resttime", "difficulty", "level",
+        "calories", "servings", "serves", "yield", "course", "cuisine", "category", "keywords", "author", "kcal",
+        "zubereitungszeit", "arbeitszeit", "kochzeit", "backzeit", "ruhezeit", "wartezeit", "gesamtzeit", "schwierigkeit", "niveau",
+        "portionen", "kalorien", "bereidingstijd", "kooktijd", "moeilijkheid", "moeilijkheidsgraad", "porties", "personen",
+        "tempsdepréparation", "tempsdecuisson", "difficulté", "portions", "tempodipreparazione", "tempodicottura", "difficoltà",
+        "porzioni", "tiempodepreparación", "tiempodecocción", "dificultad", "porciones", "raciones", "tempodepreparo",
+        "rendimento", "porções", "tillagningstid", "portioner", "tilberedningstid", "porsjoner", "czasprzygotowania", "porcje",
+        "elkészítésiidő", "adag", "nehézség", "hazırlamasüresi", "pişirmesüresi", "kişilik",
+    ]
+
+    /// Short words that label a time ("Prep 10 min", "Cook: 1 hour"), folded.
+    private static let timeWords: Set<String> = [
+        "prep", "cook", "bake", "rest", "chill", "total", "active", "inactive", "cooking", "baking", "resting", "marinate",
+        "zubereitung", "backen", "kochen", "ruhen", "bereiding", "oven", "préparation", "cuisson", "repos", "preparazione",
+        "cottura", "preparación", "cocción", "preparo", "cozimento", "förberedelse", "tillagning",
+    ]
+
+    /// Nutrients, folded, whose amounts are a nutrition table's and not an ingredient's (not sugar or
+    /// fat, which a recipe may call for).
+    private static let nutrients: Set<String> = [
+        "protein", "proteins", "carbohydrates", "carbs", "carbohydrate", "fiber", "fibre", "sodium", "cholesterol", "eiweiß",
+        "eiweiss", "kohlenhydrate", "ballaststoffe", "eiwit", "eiwitten", "koolhydraten", "vezels", "protéines", "lipides",
+        "glucides", "proteine", "carboidrati", "proteínas", "carbohidratos", "kolhydrater", "kulhydrater", "białko", "węglowodany",
+        "fehérje", "szénhidrát",
+    ]
+
+    /// Whether text is only the label of a fact ("Prep time", "Portionen").
+    static func isFactLabel(_ text: String) -> Bool {
+        text.utf8.count <= 60 && factLabels.contains(Folding.fold(text))
+    }
+
+    /// Whether a line read from a page's markup is one of its labels or controls, not recipe text.
+    static func isNotRecipeText(_ line: String) -> Bool {
+        guard line.utf8.count <= 800 else { return false }
+        let clean = Folding.clean(line, maxLength: 200)
+        let length = clean.count
+        guard length <= 80 else { return false }
+        let folded = Folding.fold(clean)
+        if folded.isEmpty { return true }
+        let hasDigit = clean.contains(where: \.isNumber)
+        // A number alone: a servings counter or a step's number set apart.
+        if hasDigit, length <= 4, folded.allSatisfy({ $0.isNumber }) { return true }
+        // A label's value whose label is an icon (": unter 30 Minuten").
+        if clean.hasPrefix(":") { return true }
+        if SectionWords.title(of: clean) != nil { return true }
+        if length <= 40, controlPhrases.contains(folded) { return true }
+        if length <= 60, controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) { return true }
+        // A fact's label alone ("Portionen"), or a unit alone (a table's column, "KG").
+        if !clean.contains(" "), factLabels.contains(folded) || Amounts.isUnit(clean) { return true }
+        // "Prep Time: 10 min", "Niveau: ganz einfach": a fact's label and its value.
+        if let colon = clean.firstIndex(of: ":"), factLabels.contains(Folding.fold(String(clean[..<colon]))) { return true }
+        guard hasDigit else { return false }
+        // The rest are labels of a few words ("Serves 4", "Prep 10 min", "36 g Eiweiß").
+        let wordCount = clean.split(whereSeparator: \.isWhitespace).count
+        guard wordCount <= 6 else { return false }
+        if YieldText.statesServings(clean) { return true }
+        // "Prep 10 min", "Cook: 1 hour": a time's label and its value.
+        let words = clean.split(maxSplits: 1, whereSeparator: { $0.isWhitespace || $0 == ":" })
+        if words.count == 2, timeWords.contains(Folding.fold(String(words[0]))), Durations.isPlain(String(words[1])) { return true }
+        // A nutrient's amount ("36 g Eiweiß", "Protein: 12 g"), a nutrition value ("611 kcal Energie").
+        let letters = clean.lowercased().split(whereSeparator: { !$0.isLetter })
+        if letters.filter({ $0.count > 2 }).count == 1, let word = letters.first(where: { $0.count > 2 }), nutrients.contains(Folding.fold(String(word))) {
+            return true
+        }
+        if length <= 40, letters.contains(where: { $0 == "kcal" || $0 == "kj" }) { return true }
+        // "Zubereitungszeit 25 Min.", or a duration alone.
+        if length <= 40, factLabels.contains(where: { folded.hasPrefix($0) }), Durations.minutes(String(clean.drop { !$0.isNumber })) != nil {
+            return true
+        }
+        return Durations.isPlain(clean)
+    }
+}

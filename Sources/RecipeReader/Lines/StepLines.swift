@@ -1,0 +1,177 @@
+import Foundation
+import Entity
+
+/// Tidies the lines of a method the way every page needs it: numbering that the page wrote into the
+/// text (`1. Preheat…`, `Step 2: Stir…`) goes (the list is numbered when shown), and steps that a page
+/// ran together (`…with butter.2. To make the eggs…`) are split where the numbering goes on.
+enum StepLines {
+    /// `keepingLabels`: a line that is nothing but a step's label (`Étape 1`) stays, as structured data
+    /// gives it; the page's own markup loses it.
+    /// `removingBareNumbers`: a number the page's markup set before a step (`1` over `Preheat…`) goes too.
+    static func tidy(_ instructions: [PageRecipe.Instruction], keepingLabels: Bool = false, removingBareNumbers: Bool = false) -> [PageRecipe.Instruction] {
+        var result: [PageRecipe.Instruction] = []
+        for instruction in instructions {
+            guard instruction.kind == .step else {
+                result.append(instruction)
+                continue
+            }
+            for piece in splitRunTogether(instruction.text) {
+                let clean = withoutBullet(CleanText.line(piece))
+                var text = withoutNumber(clean)
+                if text.isEmpty, keepingLabels { text = clean }
+                // The page's own markup sets a step's number apart (`1` over `Preheat…`).
+                if removingBareNumbers { text = withoutBareNumber(text) }
+                // A line of punctuation alone (`'`, `*`) says nothing.
+                if text.contains(where: { $0.isLetter || $0.isNumber }) { result.append(.step(text)) }
+            }
+        }
+        return result
+    }
+
+    static let stepWords: Set<String> = [
+        "step", "stap", "schritt", "étape", "etape", "paso", "passo", "trin", "steg", "krok", "lépés", "passo", "vaihe",
+    ]
+
+    /// Words that name a step or an instruction as such, for numbering labels.
+    private static let instructionWords: Set<String> = [
+        "instruction", "instructions", "instruktion", "instruktionen", "instruktioner", "anweisung", "instructie", "instructies",
+        "istruzione", "instrucción", "instrução",
+    ]
+
+    /// Words that only say where a step comes in the order.
+    private static let orderWords: Set<String> = [
+        "first", "second", "third", "next", "last", "final", "erste", "erster", "zweite", "dritte", "nächste", "letzte",
+        "första", "andra", "tredje", "nästa", "sista", "første", "anden", "næste", "sidste", "eerste", "tweede",
+        "volgende", "laatste", "premier", "première", "deuxième", "suivante", "dernière", "primo", "secondo", "prossimo",
+        "ultimo", "primer", "segundo", "siguiente", "último",
+    ]
+
+    /// A name that only numbers a step or a part ("Step 1", "First instruction", "Nästa instruktion"):
+    /// a step word and an order word or number, nothing else.
+    static func isNumberingLabel(_ name: String) -> Bool {
+        // `step1` is `step 1`.
+        var spaced = ""
+        var previous: Character?
+        for character in CleanText.line(name, maxLength: 80).lowercased() {
+            if let previous, previous.isLetter != character.isLetter { spaced.append(" ") }
+            spaced.append(character)
+            previous = character
+        }
+        let words = spaced.split { !$0.isLetter && !$0.isNumber }
+        guard words.count >= 2, words.count <= 3 else { return false }
+        let namesStep = words.contains { stepWords.contains(String($0)) || instructionWords.contains(String($0)) }
+        return namesStep && words.allSatisfy { word in
+            stepWords.contains(String(word)) || instructionWords.contains(String(word)) || orderWords.contains(String(word))
+                || word.allSatisfy(\.isNumber)
+        }
+    }
+
+    /// Lines that read like a method: most of them sentences, not names or prices.
+    static func readLikeSteps(_ lines: [String]) -> Bool {
+        guard !lines.isEmpty else { return false }
+        let sentences = lines.filter { $0.count >= 30 || $0.hasSuffix(".") || $0.hasSuffix("!") }
+        return sentences.count * 3 >= lines.count * 2
+    }
+
+    /// A bullet the page typed (`– Text`, `• Text`, `* Text`) → `Text`.
+    static func withoutBullet(_ line: String) -> String {
+        guard let first = line.unicodeScalars.first, ["–", "-", "—", "•", "*", "·", "▪", "►", "✓", "✔"].contains(first) else { return line }
+        let rest = line.unicodeScalars.dropFirst()
+        guard rest.first == " " else { return line }
+        return String(String.UnicodeScalarView(rest.dropFirst()))
+    }
+
+    /// `1. Text`, `1) Text`, `Step 1: Text`, `Schritt 01 Text` → `Text`.
+    static func withoutNumber(_ line: String) -> String {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        // An optional step word.
+        var word = ""
+        while index < scalars.count, scalars[index].properties.isAlphabetic, word.unicodeScalars.count < 10 {
+            word.unicodeScalars.append(scalars[index])
+            index += 1
+        }
+        let hasWord = !word.isEmpty && stepWords.contains(word.lowercased())
+        if !hasWord { index = 0 }
+        while index < scalars.count, scalars[index] == " " { index += 1 }
+        let digitsStart = index
+        while index < scalars.count, ("0"..."9").contains(scalars[index]), index - digitsStart < 3 { index += 1 }
+        guard index > digitsStart else { return line }
+        var punctuated = false
+        while index < scalars.count, [".", ")", ":", "-", "–", "—", "/"].contains(scalars[index]) {
+            punctuated = true
+            index += 1
+        }
+        // `1Das Messer…`: a number printed against its step's first word.
+        let gluedToWord = !hasWord && !punctuated && index + 1 < scalars.count && scalars[index].properties.isUppercase
+            && scalars[index + 1].properties.isLowercase
+        if gluedToWord { return String(String.UnicodeScalarView(scalars[index...])) }
+        guard index < scalars.count, scalars[index] == " " || ((punctuated || hasWord) && scalars[index].properties.isUppercase) else {
+            // `1 cup…` or `350°F`: a quantity, not a step number. The line is the number alone when it ends here.
+            return index >= scalars.count && (hasWord || punctuated) ? "" : line
+        }
+        guard hasWord || punctuated else { return line }
+        return String(String.UnicodeScalarView(scalars[index...])).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `1 Preheat…` → `Preheat…`, `1鍋に…` → `鍋に…`: a number before a step's first word, when that word is
+    /// no unit (`1 cup…` stays).
+    static func withoutBareNumber(_ line: String) -> String {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        while index < scalars.count, ("0"..."9").contains(scalars[index]), index < 3 { index += 1 }
+        guard index > 0, index < scalars.count, !("0"..."9").contains(scalars[index]) else { return line }
+        // A word in a script without capitals (`鍋に`) may follow with no space.
+        func caseless(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value >= 0x3000 && scalar.properties.isAlphabetic && scalar.properties.numericType == nil
+        }
+        if scalars[index] == " " {
+            let rest = String(String.UnicodeScalarView(scalars[(index + 1)...]))
+            guard let first = rest.unicodeScalars.first, first.properties.isUppercase || caseless(first), !Amounts.startsWithAmount(rest) else { return line }
+            return rest
+        }
+        guard caseless(scalars[index]) else { return line }
+        return String(String.UnicodeScalarView(scalars[index...]))
+    }
+
+    /// `1. A.2. B. 3. C` → `1. A.`, `2. B.`, `3. C`, only when the line starts at 1 and each number follows the last.
+    static func splitRunTogether(_ line: String) -> [String] {
+        guard line.hasPrefix("1.") || line.hasPrefix("1)"), line.contains("2") else { return [line] }
+        var pieces: [String] = []
+        var current = ""
+        var next = 2
+        let characters = Array(line)
+        var index = 0
+        while index < characters.count {
+            let label = String(next)
+            let labelCharacters = Array(label)
+            if index > 0, index + labelCharacters.count < characters.count,
+               Array(characters[index..<(index + labelCharacters.count)]) == labelCharacters,
+               characters[index + labelCharacters.count] == "." || characters[index + labelCharacters.count] == ")",
+               !characters[index - 1].isNumber, [".", "!", "?", ")", " "].contains(characters[index - 1]),
+               index + labelCharacters.count + 1 < characters.count, !characters[index + labelCharacters.count + 1].isNumber {
+                pieces.append(current)
+                current = ""
+                next += 1
+            }
+            current.append(characters[index])
+            index += 1
+        }
+        pieces.append(current)
+        return pieces.count > 1 ? pieces : [line]
+    }
+}
+
+extension StepLines {
+    /// Whether the page's method says what the structured one says and goes on for at least two more
+    /// steps that read like steps: a structured method cut short.
+    static func continues(_ shown: [PageRecipe.Instruction], _ structured: [PageRecipe.Instruction]) -> Bool {
+        let shownSteps = shown.filter { $0.kind == .step }
+        let structuredCount = structured.filter { $0.kind == .step }.count
+        guard shownSteps.count >= structuredCount + 2 else { return false }
+        let shownText = Folding.fold(shownSteps.map { withoutNumber($0.text) }.joined())
+        let text = Folding.fold(structured.map(\.text).joined())
+        guard !text.isEmpty, shownText.hasPrefix(text) else { return false }
+        return readLikeSteps(shownSteps.dropFirst(structuredCount).map(\.text))
+    }
+}

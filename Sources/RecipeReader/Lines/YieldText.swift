@@ -1,0 +1,142 @@
+import Foundation
+
+/// Yields as RecipeBook shows them: one count and what it counts. The count is the first number the
+/// page gives (`Serves 4-6` → 4); what it counts is a kind of piece a recipe makes when the page names
+/// one (`24 cookies`, `2 loaves`, `1 9x13 pan of bars` → `1 bar`), else servings, whatever the page
+/// calls its portions (`4 personen`, `Für 4 Personen`, `2人分` → `4 servings`). A yield with no
+/// number stays as the page says it.
+enum YieldText {
+    static func normalized(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let count = firstCount(in: trimmed) else { return trimmed }
+        let one = count == "1"
+        if let piece = piece(in: trimmed) {
+            return "\(count) \(one ? piece.singular : piece.plural)"
+        }
+        return one ? "1 serving" : "\(count) servings"
+    }
+
+    /// Kinds of pieces recipes are counted in (singular, plural), in English, the language the
+    /// structured data's units are mostly written in.
+    private static let pieces: [(singular: String, plural: String)] = [
+        ("dozen", "dozen"), ("batch", "batches"), ("cake", "cakes"), ("cookie", "cookies"), ("muffin", "muffins"),
+        ("cupcake", "cupcakes"), ("loaf", "loaves"), ("pie", "pies"), ("tart", "tarts"), ("bar", "bars"), ("square", "squares"),
+        ("slice", "slices"), ("piece", "pieces"), ("roll", "rolls"), ("bun", "buns"), ("scone", "scones"), ("pancake", "pancakes"),
+        ("crepe", "crepes"), ("waffle", "waffles"), ("sandwich", "sandwiches"), ("wrap", "wraps"), ("skewer", "skewers"),
+        ("fritter", "fritters"), ("cup", "cups"), ("pint", "pints"), ("quart", "quarts"), ("layer", "layers"),
+        ("patty", "patties"), ("brownie", "brownies"),
+    ]
+
+    private static let piecesByWord: [String: (singular: String, plural: String)] = {
+        var table: [String: (singular: String, plural: String)] = [:]
+        for piece in pieces {
+            table[piece.singular] = piece
+            table[piece.plural] = piece
+        }
+        return table
+    }()
+
+    /// The first piece word in the text, as a whole word.
+    private static func piece(in text: String) -> (singular: String, plural: String)? {
+        for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+            if let piece = piecesByWord[String(word)] { return piece }
+        }
+        return nil
+    }
+
+    /// The first number in the text, ASCII digits, a whole number's `.0` left out (`4.0` → `4`).
+    private static func firstCount(in text: String) -> String? {
+        guard text.utf8.count <= 500 else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        guard let start = scalars.firstIndex(where: { ("0"..."9").contains($0) }) else { return nil }
+        var end = start
+        while end < scalars.count, ("0"..."9").contains(scalars[end]), end - start < 6 { end += 1 }
+        var digits = String(String.UnicodeScalarView(scalars[start..<end]))
+        while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst() }
+        return digits
+    }
+
+    /// Words that say the number counts people or portions, in the languages RecipeBook meets.
+    private static let servingWords: Set<String> = [
+        "serving", "servings", "serves", "person", "persons", "people", "pers", "personen", "persoon", "personne",
+        "personnes", "persona", "personas", "persone", "personer", "portion", "portions", "portionen", "portioner",
+        "portie", "porties", "porsjon", "porsjoner", "port", "porción", "porciones", "porzione", "porzioni", "porcja",
+        "porcje", "porcji", "adag", "porção", "porções",
+    ]
+
+    /// Words that may come before the number (`Serves 4`, `Für 4 Personen`, `Servings: 4`).
+    private static let leadWords: Set<String> = ["serves", "serving", "servings", "for", "für", "voor", "pour", "para", "per", "portions", "portionen", "yield", "yields", "makes"]
+
+    /// Whether a line only states the yield: a count or a range of people or portions (`Serves 4`,
+    /// `2 - 4 porcje`, `Für 4-6 Personen`).
+    static func statesServings(_ line: String) -> Bool {
+        guard line.utf8.count <= 80 else { return false }
+        if servings(in: line) != nil || servings(in: withoutRange(line)) != nil { return true }
+        // "For 2 loaves", "Voor 2 banketstaven": what the amounts below make.
+        let words = line.lowercased().split(whereSeparator: \.isWhitespace)
+        guard (2...4).contains(words.count), let first = words.first, ["for", "für", "voor", "pour", "para", "per"].contains(String(first)) else { return false }
+        return words[1].allSatisfy { $0.isASCII && $0.isNumber } && words.dropFirst(2).allSatisfy { $0.allSatisfy(\.isLetter) }
+    }
+
+    /// `2 - 4 porcje` → `2 porcje`: the second number of a range left out.
+    private static func withoutRange(_ line: String) -> String {
+        let characters = Array(line)
+        guard let first = characters.firstIndex(where: { $0.isASCII && $0.isNumber }) else { return line }
+        var index = first
+        while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
+        let numberEnd = index
+        while index < characters.count, characters[index] == " " { index += 1 }
+        var word = ""
+        while index < characters.count, characters[index].isLetter || characters[index] == "-" || characters[index] == "–", word.count < 4 {
+            word.append(characters[index])
+            index += 1
+        }
+        guard ["-", "–", "to", "bis", "à", "a", "til", "do", "tot"].contains(word.lowercased()) else { return line }
+        while index < characters.count, characters[index] == " " { index += 1 }
+        guard index < characters.count, characters[index].isASCII, characters[index].isNumber else { return line }
+        while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
+        return String(characters[..<numberEnd]) + String(characters[index...])
+    }
+
+    /// The number of servings when the text only states a count of people or portions (`Serves 4`,
+    /// `4 personen`, `Servings: 4`), else nil: how a page's line is known to be its yield.
+    static func servings(in text: String) -> String? {
+        guard text.utf8.count <= 80 else { return nil }
+        var number: String?
+        var wordsBefore: [String] = []
+        var wordsAfter: [String] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character.isASCII, character.isNumber {
+                guard number == nil else { return nil }
+                var end = index
+                while end < text.endIndex, text[end].isASCII,
+                      text[end].isNumber || ((text[end] == "." || text[end] == ",") && text.index(after: end) < text.endIndex
+                          && text[text.index(after: end)].isASCII && text[text.index(after: end)].isNumber) {
+                    end = text.index(after: end)
+                }
+                number = String(text[index..<end])
+                index = end
+            } else if character.isLetter {
+                var end = index
+                while end < text.endIndex, text[end].isLetter { end = text.index(after: end) }
+                let word = text[index..<end].lowercased()
+                if number == nil { wordsBefore.append(word) } else { wordsAfter.append(word) }
+                index = end
+            } else if character.isWhitespace || ":.()".contains(character) {
+                index = text.index(after: index)
+            } else {
+                return nil
+            }
+        }
+        guard let number else { return nil }
+        // `serving(s)`: the plural's letter on its own.
+        if wordsAfter.count == 2, wordsAfter[1] == "s" { wordsAfter.removeLast() }
+        guard wordsBefore.allSatisfy({ leadWords.contains($0) }), wordsAfter.count <= 1,
+              wordsAfter.allSatisfy({ servingWords.contains($0) }) else { return nil }
+        let saysServings = !wordsAfter.isEmpty || wordsBefore.contains { servingWords.contains($0) || $0 == "portions" || $0 == "portionen" }
+        guard saysServings || wordsBefore.isEmpty else { return nil }
+        return number
+    }
+}

@@ -1,0 +1,390 @@
+import Entity
+import PageReader
+
+/// For pages with no recipe markup: a heading (or a bold or short line acting as one) named
+/// Ingredients, Zutaten, Ingrédients, 材料, ... followed by list items or lines, and one named
+/// Method, Zubereitung, Préparation, 作り方, ... followed by steps. Sub-headings inside become group
+/// names and sections; the next heading of the same rank, or a title such as "Notes", ends a part.
+enum HeadingHeuristic {
+    enum Limits {
+        static let blocks = 20_000
+        static let linesPerPart = 150
+        /// A form larger than this holds the page's content.
+        static let formNodes = 400
+        /// A `header` this small heads a section; a larger one is the page's banner.
+        static let sectionHeaderNodes = 8
+    }
+
+    struct Block: Equatable {
+        enum Kind: Equatable {
+            /// `h1`–`h6`, or 7 for a bold-only line.
+            case heading(Int)
+            case item
+            case line
+        }
+
+        let kind: Kind
+        let text: String
+    }
+
+    static func read(_ tree: PageTree) -> RecipeDraft? {
+        read(tree, blocks: blocks(of: tree))
+    }
+
+    /// The recipe under the headings of `tree`, whose blocks (`blocks(of: tree)`) are given.
+    static func read(_ tree: PageTree, blocks pageBlocks: [Block]) -> RecipeDraft? {
+        let found = read(blocks: pageBlocks)
+        guard found?.ingredientCount ?? 0 == 0, tree.nodes.contains(where: { $0.kind == .element && $0.name == "aside" }) else { return found }
+        // A page that keeps its ingredients in a box beside the method (`<aside>`), where a sidebar
+        // usually is: read again with asides, when that finds the ingredients.
+        guard let withAsides = read(blocks: blocks(of: tree, skipping: skippedElements.subtracting(["aside"]))),
+              withAsides.ingredientCount > 0 else { return found }
+        return withAsides
+    }
+
+    static func read(blocks pageBlocks: [Block]) -> RecipeDraft? {
+        // The page's labels and controls are not parts of the recipe, but a part's title is.
+        let blocks = pageBlocks.filter { block in
+            isHeading(block) || !PageLabels.isNotRecipeText(block.text) || SectionWords.kind(of: block.text) != nil
+        }
+        var best: (ingredients: [Block], steps: [Block])?
+        var bestScore = 0
+        for (index, block) in blocks.enumerated() where isTitleCandidate(block) {
+            guard SectionWords.kind(of: block.text) == .ingredients else { continue }
+            let (ingredients, ingredientsEnd) = part(after: index, in: blocks, ofIngredients: true)
+            guard !ingredients.isEmpty else { continue }
+            var steps: [Block] = []
+            let searchEnd = min(blocks.count, index + 1 + ingredients.count + 400)
+            for next in (index + 1)..<searchEnd where isTitleCandidate(blocks[next]) && SectionWords.kind(of: blocks[next].text) == .instructions {
+                steps = part(after: next, in: blocks).blocks
+                if !steps.isEmpty { break }
+            }
+            if steps.isEmpty {
+                // The method may come first: the nearest one before the ingredients.
+                for previous in stride(from: index - 1, through: max(0, index - 400), by: -1)
+                where isTitleCandidate(blocks[previous]) && SectionWords.kind(of: blocks[previous].text) == .instructions {
+                    steps = part(after: previous, in: blocks).blocks
+                    if !steps.isEmpty { break }
+                }
+            }
+            if steps.isEmpty {
+                // A weaker title for the method ("Recipe", "Recept: zelf maken"), after the ingredients.
+                for next in (index + 1)..<searchEnd where isTitleCandidate(blocks[next]) && SectionWords.mayTitleMethod(blocks[next].text) {
+                    let candidate = part(after: next, in: blocks).blocks
+                    if readLikeSteps(candidate) {
+                        steps = candidate
+                        break
+                    }
+                }
+            }
+            if steps.isEmpty, ingredientsEnd < blocks.count, isTitleCandidate(blocks[ingredientsEnd]),
+               SectionWords.kind(of: blocks[ingredientsEnd].text) == nil {
+                // The method under a title of its own ("Here's how to make it", "Let's get started!"),
+                // right after the ingredients: taken when its lines read like steps.
+                let candidate = part(after: ingredientsEnd, in: blocks).blocks
+                if readLikeSteps(candidate) { steps = candidate }
+            } else if steps.isEmpty, ingredientsEnd < blocks.count, blocks[ingredientsEnd].kind == .line {
+                // Or with no title at all: the sentences straight after the ingredients.
+                var candidate: [Block] = []
+                for block in blocks[ingredientsEnd...].prefix(Limits.linesPerPart) {
+                    guard block.kind == .line else { break }
+                    candidate.append(block)
+                    // "Then slice and enjoy!": the method's last line.
+                    if endsTalk(block.text) { break }
+                }
+                if candidate.count >= 2, readLikeSteps(candidate) { steps = candidate }
+            }
+            let score = ingredients.count + steps.count + (steps.isEmpty ? 0 : 1_000)
+            if score > bestScore {
+                best = (ingredients, steps)
+                bestScore = score
+            }
+        }
+        if best == nil {
+            // No title over the ingredients: the list that gives amounts, and the method after it.
+            best = untitled(blocks)
+        }
+        if best == nil {
+            // A method with no ingredient title.
+            for (index, block) in blocks.enumerated() where isTitleCandidate(block) && SectionWords.kind(of: block.text) == .instructions {
+                let steps = part(after: index, in: blocks).blocks
+                if !steps.isEmpty {
+                    best = ([], steps)
+                    break
+                }
+            }
+        }
+        guard let best else { return nil }
+        var draft = RecipeDraft()
+        draft.ingredientGroups = groups(best.ingredients)
+        // A lone word closing the method ("Fertig", "Done") is a divider, not a step.
+        var steps = best.steps[...]
+        while let last = steps.last, last.kind == .line, !last.text.contains(where: { $0.isWhitespace }),
+              last.text.last?.isLetter == true, steps.count > 1 {
+            steps.removeLast()
+        }
+        draft.instructions = steps.map { block in
+            if case .heading = block.kind { return .section(block.text) }
+            return .step(block.text)
+        }
+        return draft
+    }
+
+    /// For a page with no title over its ingredients: the run of short lines with the most lines that
+    /// give an amount (at least three, and three in five of the run, from its first such line), and
+    /// after it the method: the part under the next heading, else the sentences that follow.
+    private static func untitled(_ blocks: [Block]) -> (ingredients: [Block], steps: [Block])? {
+        var best: Range<Int>?
+        var bestAmounts = 0
+        var start = 0
+        while start < blocks.count {
+            guard !isHeading(blocks[start]), Amounts.hasAmount(blocks[start].text), blocks[start].text.count <= 120 else {
+                start += 1
+                continue
+            }
+            var end = start
+            var amounts = 0
+            // A heading over more lines with amounts names a group of the list.
+            // A sentence that gives no amount is the method starting.
+            while end < blocks.count, blocks[end].text.count <= 120,
+                  Amounts.startsWithAmount(blocks[end].text) || !(blocks[end].text.hasSuffix(".") || blocks[end].text.count >= 60),
+                  !isHeading(blocks[end]) || (end + 1 < blocks.count && !isHeading(blocks[end + 1]) && Amounts.hasAmount(blocks[end + 1].text)
+                                              && !StepLines.isNumberingLabel(blocks[end].text) && SectionWords.kind(of: blocks[end].text) == nil) {
+                if Amounts.hasAmount(blocks[end].text) { amounts += 1 }
+                end += 1
+            }
+            if amounts >= 3, amounts * 5 >= (end - start) * 3, amounts > bestAmounts {
+                best = start..<end
+                bestAmounts = amounts
+            }
+            start = max(end, start + 1)
+        }
+        guard let best else { return nil }
+        // The method: sentences after the list (a line or two before them, and headings that only number
+        // the steps, passed over), or the part under the next heading.
+        var steps: [Block] = []
+        var passed = 0
+        for index in blocks.indices.dropFirst(best.upperBound).prefix(Limits.linesPerPart) {
+            let block = blocks[index]
+            if isHeading(block) {
+                if StepLines.isNumberingLabel(block.text) { continue }
+                if steps.isEmpty { steps = part(after: index, in: blocks).blocks }
+                break
+            }
+            guard StepLines.readLikeSteps([block.text]) else {
+                if steps.isEmpty, passed < 2 {
+                    passed += 1
+                    continue
+                }
+                break
+            }
+            steps.append(block)
+        }
+        guard readLikeSteps(steps) else { return nil }
+        return (Array(blocks[best]), steps)
+    }
+
+    private static func isTitleCandidate(_ block: Block) -> Bool {
+        switch block.kind {
+        case .heading: true
+        case .line: block.text.count <= 40
+        case .item: false
+        }
+    }
+
+    private static func rank(_ block: Block) -> Int {
+        if case .heading(let level) = block.kind { return level }
+        return 8
+    }
+
+    private static func readLikeSteps(_ blocks: [Block]) -> Bool {
+        StepLines.readLikeSteps(blocks.filter { !isHeading($0) }.map(\.text))
+    }
+
+    /// The blocks of the part titled by `blocks[title]`: up to a heading of the same or higher rank,
+    /// another part's title, or the limit. Sub-headings are kept (they name groups or sections).
+    /// Also where the part ended.
+    private static func part(after title: Int, in blocks: [Block], ofIngredients: Bool = false) -> (blocks: [Block], end: Int) {
+        let titleRank = rank(blocks[title])
+        var result: [Block] = []
+        var sawItems = false
+        var index = title + 1
+        while index < blocks.count, result.count < Limits.linesPerPart {
+            let block = blocks[index]
+            if isTitleCandidate(block), SectionWords.kind(of: block.text) != nil { break }
+            switch block.kind {
+            case .heading:
+                if endsTalk(block.text) { return (trimmed(result), index) }
+                // A heading over blocks of another kind than the part's (a list after lines, lines after a
+                // list) is the page going on.
+                if let kind = result.first(where: { !isHeading($0) })?.kind, index + 1 < blocks.count,
+                   !isHeading(blocks[index + 1]), blocks[index + 1].kind != kind, !(ofIngredients && headsIngredientLines(index, in: blocks)) {
+                    return (trimmed(result), index)
+                }
+                if rank(block) <= titleRank && titleRank < 8, !(ofIngredients && headsIngredientLines(index, in: blocks)) { return (trimmed(result), index) }
+                if titleRank == 8, rank(block) < 7 { return (trimmed(result), index) }
+                result.append(block)
+            case .item:
+                sawItems = true
+                result.append(block)
+            case .line:
+                // Lines the page bulleted by hand ("- 250g pastry"): the first one without its bullet ends the part.
+                let bulleted = result.filter { $0.kind == .line }
+                if bulleted.count >= 2, bulleted.allSatisfy({ StepLines.withoutBullet($0.text) != $0.text }),
+                   StepLines.withoutBullet(block.text) == block.text {
+                    return (trimmed(result), index)
+                }
+                // After a list, a plain line ends the part (it is the page going on), unless it is a short
+                // label of the list that follows ("Optional").
+                let next = index + 1 < blocks.count ? blocks[index + 1] : nil
+                if sawItems, result.last?.kind == .item, !endsWithColon(block.text) {
+                    guard next?.kind == .item, block.text.count <= 40, !block.text.hasSuffix(".") else { return (trimmed(result), index) }
+                    result.append(Block(kind: .heading(7), text: block.text))
+                    index += 1
+                    continue
+                }
+                result.append(endsWithColon(block.text) && block.text.count <= 60 ? Block(kind: .heading(7), text: block.text) : block)
+            }
+            index += 1
+        }
+        return (trimmed(result), index)
+    }
+
+    /// Whether the heading at `index` is followed by short lines with quantities: a group of
+    /// ingredients under a heading as high as the part's own ("Käsesahnesoße" beside "Zutaten").
+    private static func headsIngredientLines(_ index: Int, in blocks: [Block]) -> Bool {
+        let following = blocks[(index + 1)...].prefix(3).prefix { !isHeading($0) }
+        guard !following.isEmpty, following.allSatisfy({ $0.text.count <= 160 }) else { return false }
+        return following.filter { $0.text.contains(where: \.isNumber) }.count * 2 >= following.count
+    }
+
+    /// A line that turns to the reader ("Enjoy!", "Did you make this?"): the recipe is over.
+    private static func endsTalk(_ text: String) -> Bool {
+        text.hasSuffix("!") || text.hasSuffix("?")
+    }
+
+    private static func endsWithColon(_ text: String) -> Bool {
+        text.hasSuffix(":") || text.hasSuffix("：")
+    }
+
+    /// Without headings that head nothing.
+    private static func trimmed(_ blocks: [Block]) -> [Block] {
+        var result: [Block] = []
+        for (index, block) in blocks.enumerated() {
+            if case .heading = block.kind {
+                let next = index + 1 < blocks.count ? blocks[index + 1] : nil
+                guard let next, next.kind == .item || next.kind == .line else { continue }
+            }
+            result.append(block)
+        }
+        return result.contains { $0.kind != .heading(7) && !isHeading($0) } ? result : []
+    }
+
+    private static func isHeading(_ block: Block) -> Bool {
+        if case .heading = block.kind { return true }
+        return false
+    }
+
+    private static func groups(_ blocks: [Block]) -> [PageRecipe.IngredientGroup] {
+        var groups: [PageRecipe.IngredientGroup] = []
+        var name: String?
+        var lines: [String] = []
+        for (index, block) in blocks.enumerated() {
+            // A list item "For the topping" before more items names their group.
+            let opensGroup = block.kind == .item && index + 1 < blocks.count && blocks[index + 1].kind == .item
+                && IngredientLines.opensGroup(block.text)
+            if isHeading(block) || opensGroup {
+                if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
+                name = block.text
+                lines = []
+            } else {
+                lines.append(StepLines.withoutBullet(block.text))
+            }
+        }
+        if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
+        return groups
+    }
+
+    // MARK: Blocks
+
+    /// Elements whose text is not the page's content.
+    private static let skippedElements: Set<String> = ["nav", "footer", "form", "button", "select", "aside", "label", "header"]
+
+    /// The page as headings, list items and lines, in order.
+    static func blocks(of tree: PageTree, skipping skippedElements: Set<String> = skippedElements) -> [Block] {
+        var blocks: [Block] = []
+        var loose = ""
+        func flush() {
+            let text = CleanText.line(loose)
+            // `[edit | edit source]` beside a wiki's heading: a control, not text.
+            let isControl = text.hasPrefix("[") && text.hasSuffix("]") && text.count <= 40 && text.dropFirst().dropLast().allSatisfy { $0 != "[" && $0 != "]" }
+            if !text.isEmpty, !isControl { blocks.append(Block(kind: .line, text: text)) }
+            loose = ""
+        }
+        var index = 0
+        while index < tree.nodes.count, blocks.count < Limits.blocks {
+            let node = tree.nodes[index]
+            switch node.kind {
+            case .raw:
+                index += 1
+            case .text:
+                if node.breakBefore { flush() }
+                loose += tree.rawString(node.range)
+                index += 1
+            case .element:
+                let name = node.name
+                if name == "header", node.end - index <= Limits.sectionHeaderNodes {
+                    // A section's small header ("Ingredients" over the list) is its heading, not the page's banner.
+                    flush()
+                    let text = CleanText.line(tree.text(of: index))
+                    if !text.isEmpty { blocks.append(Block(kind: .heading(7), text: text)) }
+                    index = node.end
+                } else if skippedElements.contains(name), name != "form" || node.end - index <= Limits.formNodes {
+                    // (A form around the whole page, as some frameworks print it, is the page, not a control.)
+                    flush()
+                    index = node.end
+                } else if name.count == 2, name.first == "h", let level = Int(name.dropFirst()) {
+                    flush()
+                    let text = CleanText.line(tree.text(of: index))
+                    if !text.isEmpty { blocks.append(Block(kind: .heading(level), text: text)) }
+                    index = node.end
+                } else if name == "li" {
+                    flush()
+                    if let heading = RecipeCardReader.headingInside(index, tree: tree) {
+                        blocks.append(Block(kind: .heading(7), text: heading))
+                    } else {
+                        let text = CleanText.line(ElementText.text(of: index, in: tree) { tree, inner in
+                            RecipeCardReader.isHeadingOfLinks(inner, tree: tree)
+                        })
+                        if !text.isEmpty { blocks.append(Block(kind: .item, text: text)) }
+                    }
+                    index = node.end
+                } else if name == "p" || name == "dt" || name == "dd" {
+                    flush()
+                    if RecipeCardReader.isBoldOnly(index, tree: tree), case let text = CleanText.line(tree.text(of: index)), !text.isEmpty, text.count <= 80 {
+                        blocks.append(Block(kind: .heading(7), text: text))
+                    } else {
+                        for line in tree.lines(of: index) {
+                            let text = CleanText.line(line)
+                            if !text.isEmpty { blocks.append(Block(kind: .line, text: text)) }
+                        }
+                    }
+                    index = node.end
+                } else if RowText.mayBeRow(name), let row = RowText.line(at: index, in: tree) {
+                    // An ingredient set out as pieces side by side, or a table's row: one line.
+                    flush()
+                    switch row {
+                    case .line(let text): blocks.append(Block(kind: .item, text: text))
+                    case .header(let text): blocks.append(Block(kind: .heading(7), text: text))
+                    }
+                    index = node.end
+                } else {
+                    if name == "br" || PageTree.blockElements.contains(name) { flush() }
+                    index += 1
+                }
+            }
+        }
+        flush()
+        return blocks
+    }
+}

@@ -1,0 +1,133 @@
+import Entity
+import PageReader
+
+/// Reads schema.org microdata into the shape JSON-LD has, so one reader maps both, by the W3C
+/// microdata rules: an item's properties are the `itemprop` elements inside it (and inside the
+/// elements its `itemref` names), except those inside a nested `itemscope`, which belong to that
+/// nested item; a property's value is its nested item, else `content` (`meta`), `src` (`img`, `video`,
+/// …), `href` (`a`, `link`), `data` (`object`), `value` (`data`, `meter`) or `datetime` (`time`), else
+/// the text of all its descendants, with its lines. A nested item keeps its element's text too, so an
+/// ingredient written as an item (amount, unit and name as properties of their own) reads as one line.
+enum MicrodataReader {
+    enum Limits {
+        static let properties = 2_000
+        static let depth = 8
+        static let items = 16
+    }
+
+    /// The page's fullest `Recipe` item (the most ingredient and method properties; the first among
+    /// equals), as an object.
+    static func recipe(in tree: PageTree) -> [String: JSONValue]? {
+        var best: [String: JSONValue]?
+        var bestScore = -1
+        var seen = 0
+        for index in tree.nodes.indices where tree.nodes[index].kind == .element {
+            guard tree.hasAttribute("itemscope", of: index), let type = tree.attribute("itemtype", of: index) else { continue }
+            let isRecipe = type.split(whereSeparator: \.isWhitespace).contains {
+                SchemaRecipeReader.localName(String($0)).caseInsensitiveCompare("Recipe") == .orderedSame
+            }
+            guard isRecipe else { continue }
+            seen += 1
+            if seen > Limits.items { break }
+            let item = item(at: index, in: tree, depth: 0)
+            let score = ["recipeIngredient", "ingredients", "ingredient", "recipeInstructions", "instructions"]
+                .reduce(0) { $0 + (item[$1]?.elements.count ?? 0) }
+            if score > bestScore {
+                best = item
+                bestScore = score
+            }
+        }
+        return best
+    }
+
+    private static func item(at root: Int, in tree: PageTree, depth: Int) -> [String: JSONValue] {
+        var properties: [String: [JSONValue]] = [:]
+        var order: [String] = []
+        if let type = tree.attribute("itemtype", of: root) {
+            properties["@type"] = type.split(whereSeparator: \.isWhitespace).map { .string(String($0)) }
+            order.append("@type")
+        }
+        var count = 0
+        for start in [root] + referenced(by: root, in: tree) {
+            // The root's own subtree, or a referenced element and its subtree.
+            var index = start == root ? root + 1 : start
+            let end = tree.nodes[start].end
+            while index < end, count < Limits.properties {
+                let node = tree.nodes[index]
+                guard node.kind == .element else {
+                    index += 1
+                    continue
+                }
+                let isScope = tree.hasAttribute("itemscope", of: index) && index != start
+                if let names = tree.attribute("itemprop", of: index) {
+                    let value: JSONValue
+                    if isScope {
+                        value = depth < Limits.depth ? .object(item(at: index, in: tree, depth: depth + 1)) : .null
+                    } else {
+                        value = propertyValue(at: index, in: tree, keepingLines: names.contains("nstruction") || names.contains("ngredient"))
+                    }
+                    for name in names.split(whereSeparator: \.isWhitespace) {
+                        let key = String(SchemaRecipeReader.localName(String(name)))
+                        if properties[key] == nil { order.append(key) }
+                        properties[key, default: []].append(value)
+                        count += 1
+                    }
+                }
+                // A nested item's properties are its own.
+                index = isScope ? node.end : index + 1
+            }
+        }
+        var object: [String: JSONValue] = [:]
+        for key in order {
+            guard let values = properties[key] else { continue }
+            object[key] = values.count == 1 ? values[0] : .array(values)
+        }
+        // What the item's element says as a whole: an ingredient written as an item reads as one line.
+        object["@text"] = .string(CleanText.line(tree.text(of: root), maxLength: PageRecipe.Limits.stepLength))
+        return object
+    }
+
+    /// The elements an item's `itemref` names by id, outside the item itself.
+    private static func referenced(by root: Int, in tree: PageTree) -> [Int] {
+        guard let refs = tree.attribute("itemref", of: root) else { return [] }
+        let ids = Set(refs.split(whereSeparator: \.isWhitespace).prefix(16).map(String.init))
+        guard !ids.isEmpty else { return [] }
+        return tree.nodes.indices.filter { index in
+            tree.nodes[index].kind == .element && !tree.contains(root, index) && index != root
+                && tree.attribute("id", of: index).map { ids.contains($0) } == true
+        }
+    }
+
+    private static func propertyValue(at index: Int, in tree: PageTree, keepingLines: Bool) -> JSONValue {
+        let name = tree.nodes[index].name
+        let attribute: String?
+        switch name {
+        case "meta": attribute = "content"
+        case "img", "audio", "video", "source", "embed", "iframe", "track": attribute = "src"
+        case "a", "link", "area": attribute = "href"
+        case "object": attribute = "data"
+        case "data", "meter": attribute = "value"
+        case "time": attribute = "datetime"
+        default: attribute = nil
+        }
+        if let attribute, let value = tree.attribute(attribute, of: index) { return .string(value) }
+        // schema.org's own habit: a `content` on any element is its value.
+        if let value = tree.attribute("content", of: index) { return .string(value) }
+        if RecipeCardReader.isBoldOnly(index, tree: tree) {
+            // `<li itemprop="recipeIngredient"><strong>Pulled Pork</strong></li>` names a group.
+            return .string(CleanText.line(tree.text(of: index)) + ":")
+        }
+        var lines = tree.lines(of: index)
+        if keepingLines, let notes = lines.firstIndex(where: { isNotesTitle($0) }), notes > 0 {
+            // The method's element runs on into the page's notes ("Uwaga:", "Notes"): they are not steps.
+            lines.removeSubrange(notes...)
+        }
+        return .string(lines.joined(separator: keepingLines ? "\n" : " "))
+    }
+
+    /// A short line that only titles notes or tips.
+    private static func isNotesTitle(_ line: String) -> Bool {
+        let clean = CleanText.line(line, maxLength: 40)
+        return clean.count <= 30 && SectionWords.kind(of: clean) == .other
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Glibc
+
+/// Gives the terminal back as RecipeBook found it, whatever way RecipeBook leaves: the REPL restores
+/// it when it ends, and this does it when a signal ends the process (SIGTERM, SIGHUP, or SIGQUIT while
+/// a command runs), which would otherwise leave the terminal with no echo and no line editing until
+/// `stty sane`.
+///
+/// It remembers the terminal's mode the first time raw mode is entered, and which program (a pager, a
+/// text browser) holds the terminal meanwhile. On a signal it ends that program's process group (SIGTERM,
+/// then SIGKILL if it is still there after a second), takes the terminal back, puts the mode back, and
+/// ends RecipeBook by the same signal, so the shell sees what ended it. The signals are handled on a
+/// thread of their own, so a main thread busy drawing or waiting does not hold them up.
+final class TerminalRestorer: @unchecked Sendable {
+    /// The signals that end RecipeBook and are caught to put the terminal back first.
+    static let endingSignals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT]
+
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var original: termios?
+    private var childGroup: pid_t?
+    private let descriptor: Int32
+
+    init(descriptor: Int32 = STDIN_FILENO) {
+        self.descriptor = descriptor
+    }
+
+    /// Remembers `mode` as the one to put back, the first time (later modes are RecipeBook's own, or
+    /// what a pager left), and starts listening for the signals that end the process.
+    func remember(_ mode: termios) {
+        let first = lock.withLock {
+            guard original == nil else { return false }
+            original = mode
+            return true
+        }
+        if first { listen() }
+    }
+
+    /// A program in process group `group` has been given the terminal.
+    func childStarted(group: pid_t) {
+        lock.withLock { childGroup = group }
+    }
+
+    /// That program has ended and the terminal is RecipeBook's again.
+    func childEnded() {
+        lock.withLock { childGroup = nil }
+    }
+
+    /// Ends a program holding the terminal, takes the terminal back and puts its mode back as found.
+    func restore() {
+        let (mode, group) = lock.withLock { (original, childGroup) }
+        if let group { end(group) }
+        guard var mode, isatty(descriptor) == 1 else { return }
+        let previous = signal(SIGTTOU, SIG_IGN)
+        // Taken back only from a program RecipeBook gave it to, never from the shell.
+        if group != nil { tcsetpgrp(descriptor, getpgrp()) }
+        // TCSANOW: a hung-up terminal drains nothing, and keys typed ahead stay for the shell.
+        tcsetattr(descriptor, TCSANOW, &mode)
+        signal(SIGTTOU, previous)
+    }
+
+    /// Catches the ending signals: their handler only writes the signal's number into a pipe (all a
+    /// signal handler may safely do), and a thread of its own reads it and does the rest.
+    private func listen() {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        signalPipe = descriptors[1]
+        let readEnd = descriptors[0]
+        Thread.detachNewThread { [self] in
+            var number: UInt8 = 0
+            while true {
+                let count = read(readEnd, &number, 1)
+                if count < 0, errno == EINTR { continue }
+                guard count == 1 else { return }
+                end(by: Int32(number))
+            }
+        }
+        for number in TerminalRestorer.endingSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipe, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+    }
+
+    /// Puts the terminal back, then lets `number` end the process as it would have.
+    private func end(by number: Int32) {
+        restore()
+        signal(number, SIG_DFL)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, number)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        raise(number)
+        // Only if the signal could not end the process (it is blocked where it was raised).
+        _exit(128 + number)
+    }
+
+    /// Asks process group `group` to end, and makes it after a second.
+    private func end(_ group: pid_t) {
+        kill(-group, SIGTERM)
+        kill(-group, SIGCONT)
+        let deadline = ContinuousClock.now + .seconds(1)
+        while ContinuousClock.now < deadline, lock.withLock({ childGroup }) != nil, kill(-group, 0) == 0 {
+            usleep(10_000)
+        }
+        if lock.withLock({ childGroup }) != nil { kill(-group, SIGKILL) }
+    }
+}
+
+/// Where the ending signals' handler writes their numbers: a C signal handler can reach nothing but
+/// globals. Set once, before the handler is installed.
+nonisolated(unsafe) private var signalPipe: Int32 = -1

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import Entity
+@testable import RecipeReader
+
+/// The structured data's text is kept as it gives it.
+@Suite struct StructuredTextAsGiven {
+    private func titled(_ name: String, head: String = "", url: String = "https://www.example.com/pie/") throws -> String {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"\(name)\",\"recipeIngredient\":[\"1 crust\"],\"recipeInstructions\":\"Bake.\"}"
+        return try #require(extract(pageWithJSONLD(json).replacingOccurrences(of: "<title>", with: head + "<title>"), url: url)).title
+    }
+
+    @Test func aTitleLosesOnlyATailThatNamesTheSite() throws {
+        #expect(try titled("Apple Pie Recipe - Pie Kitchen", head: "<meta property=\"og:site_name\" content=\"Pie Kitchen\">") == "Apple Pie Recipe")
+        #expect(try titled("Apple Pie | PieSite.com - Recipes", url: "https://www.piesite.com/apple") == "Apple Pie")
+        // Any other tail is part of the name.
+        #expect(try titled("Apple Pie - Easy and Quick", head: "<meta property=\"og:site_name\" content=\"Pie Kitchen\">") == "Apple Pie - Easy and Quick")
+        #expect(try titled("Chokladbollar – grundrecept", url: "https://www.recept.se/chokladbollar") == "Chokladbollar – grundrecept")
+        #expect(try titled("Apple Pie | Dessert") == "Apple Pie | Dessert")
+    }
+
+    @Test func aTitleNamingTheSiteIsCutAtThePagesHeadingWhenItStartsWithIt() throws {
+        let html = pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"Apple Pie Recipe with pictures - PieSite.hu\",\"recipeInstructions\":\"Bake.\"}")
+            .replacingOccurrences(of: "<h1>Somewhere</h1>", with: "<h1>Apple Pie</h1>")
+        #expect(try #require(extract(html, url: "https://piesite.hu/apple")).title == "Apple Pie")
+    }
+
+    @Test func aStepThatIsOnlyALabelStaysAndNumberingBeforeTextGoes() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Tarte\",\"recipeInstructions\":[\"Étape 1\",\"Préchauffer le four.\",\"2. Cuire 20 minutes.\"]}"
+        #expect(try #require(extract(pageWithJSONLD(json))).steps == ["Étape 1", "Préchauffer le four.", "Cuire 20 minutes."])
+    }
+
+    @Test func aStepNameGluedToItsNumberIsOnlyALabel() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeInstructions\":[{\"@type\":\"HowToStep\",\"name\":\"step1\",\"text\":\"Mix.\"}]}"
+        #expect(try #require(extract(pageWithJSONLD(json))).steps == ["Mix."])
+    }
+}
+
+/// A field the structured data lacks is filled from the best other source, that field alone.
+@Suite struct FillingMissingFields {
+    private let shown = """
+        <h2>Ingredients</h2><ul><li>1 chicken</li><li>2 carrots</li><li>1 l water</li></ul>
+        <h2>Method</h2><ol><li>Put everything in a pot.</li><li>Simmer for an hour.</li></ol>
+        """
+
+    private func page(_ json: String) -> String {
+        pageWithJSONLD(json).replacingOccurrences(of: "<h1>Somewhere</h1>", with: "<h1>Soup</h1>" + shown)
+    }
+
+    @Test func aSingleKeywordForTheIngredientsIsReplacedByThePagesListAndNothingElse() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Chicken Soup\",\"recipeIngredient\":[\"Chicken\"],\"recipeInstructions\":[\"Boil it all.\"]}"
+        let recipe = try #require(extract(page(json)))
+        #expect(recipe.ingredients == ["1 chicken", "2 carrots", "1 l water"])
+        #expect(recipe.title == "Chicken Soup")
+        #expect(recipe.steps == ["Boil it all."])
+        #expect(recipe.method == .heuristic)
+    }
+
+    @Test func anEmptyMethodIsFilledFromThePageAndTheIngredientsStay() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Chicken Soup\",\"recipeIngredient\":[\"1 whole chicken\",\"3 carrots\"],\"recipeInstructions\":[]}"
+        let recipe = try #require(extract(page(json)))
+        #expect(recipe.ingredients == ["1 whole chicken", "3 carrots"])
+        #expect(recipe.steps == ["Put everything in a pot.", "Simmer for an hour."])
+        #expect(recipe.method == .jsonLD)
+    }
+
+    @Test func aStructuredListCutShortIsCompletedByThePage() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Stew\",\"recipeIngredient\":[\"1 kg beef\",\"2 onions\"],\"recipeInstructions\":\"Stew it.\"}"
+        let card = "<div class='recipe-ingredients'><ul><li>1 kg beef</li><li>2 onions</li><li>3 carrots</li><li>1 l stock</li><li>Salt</li></ul></div>"
+        let recipe = try #require(extract(pageWithJSONLD(json) + card))
+        #expect(recipe.ingredients == ["1 kg beef", "2 onions", "3 carrots", "1 l stock", "Salt"])
+        // One or two lines more are the card's own extras: the structured list stays.
+        let extra = "<div class='recipe-ingredients'><ul><li>1 kg beef</li><li>2 onions</li><li>Equipment: a pot</li></ul></div>"
+        #expect(try #require(extract(pageWithJSONLD(json) + extra)).ingredients == ["1 kg beef", "2 onions"])
+    }
+}

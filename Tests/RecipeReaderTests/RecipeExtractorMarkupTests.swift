@@ -1,0 +1,264 @@
+import Foundation
+import Testing
+import Entity
+@testable import RecipeReader
+
+@Suite struct MicrodataRecipes {
+    @Test func itempropsOnElementsAndAttributesAreRead() throws {
+        let html = """
+        <html><body><div itemscope itemtype="http://schema.org/Recipe">
+          <h1 itemprop="name">Lemon <b>Tart</b></h1>
+          <meta itemprop="totalTime" content="PT1H10M"><time itemprop="prepTime" datetime="PT20M">20 min</time>
+          <img itemprop="image" src="/img/tart.jpg" alt="">
+          <span itemprop="recipeYield">8</span>
+          <div itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">Ann</span></div>
+          <ul><li itemprop="recipeIngredient">1 <span>crust</span></li><li itemprop="recipeIngredient">3 lemons</li>
+              <li itemprop="recipeIngredient"><strong>Topping</strong></li><li itemprop="recipeIngredient">1 cup cream</li></ul>
+          <div itemprop="recipeInstructions"><ol><li>Zest the lemons.</li><li>Bake the crust.<br>Fill it.</li></ol></div>
+        </div></body></html>
+        """
+        let recipe = try #require(extract(html, url: "https://example.com/tart"))
+        #expect(recipe.method == .microdata)
+        #expect(recipe.title == "Lemon Tart")
+        #expect(recipe.totalMinutes == 70 && recipe.prepMinutes == 20)
+        #expect(recipe.imageURL == "https://example.com/img/tart.jpg")
+        #expect(recipe.yields == "8 servings")
+        #expect(recipe.author == "Ann")
+        #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["1 crust", "3 lemons"]), .init(name: "Topping", lines: ["1 cup cream"])])
+        #expect(recipe.steps == ["Zest the lemons.", "Bake the crust.", "Fill it."])
+    }
+
+    @Test func nestedStepAndSectionScopesAreRead() throws {
+        let html = """
+        <div itemscope itemtype="https://schema.org/Recipe"><span itemprop="name">Buns</span>
+         <span itemprop="recipeIngredient">flour</span>
+         <div itemprop="recipeInstructions" itemscope itemtype="https://schema.org/HowToSection"><h3 itemprop="name">Dough</h3>
+           <div itemprop="itemListElement" itemscope itemtype="https://schema.org/HowToStep"><p itemprop="text">Knead.</p></div>
+           <div itemprop="itemListElement" itemscope itemtype="https://schema.org/HowToStep"><p itemprop="text">Rise.</p></div>
+         </div>
+         <div itemprop="recipeInstructions" itemscope itemtype="https://schema.org/HowToStep"><span itemprop="text">Bake.</span></div>
+        </div>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.instructions == [.section("Dough"), .step("Knead."), .step("Rise."), .step("Bake.")])
+        #expect(recipe.ingredients == ["flour"])
+    }
+
+    private func microdata(_ body: String) -> String {
+        "<html><body><div itemscope itemtype=\"https://schema.org/Recipe\"><h1 itemprop=\"name\">Pancakes</h1>\(body)</div></body></html>"
+    }
+
+    @Test func aPropertysValueIsTheTextOfAllItsDescendants() throws {
+        let html = microdata("""
+            <ul><li itemprop="recipeIngredient"><span class="amount">1</span><div class="unit">cup</div><p class="name">flour</p></li>
+            <li itemprop="recipeIngredient"><span>2</span> <span>eggs</span></li></ul><p itemprop="recipeInstructions">Whisk.</p>
+            """)
+        #expect(try #require(extract(html)).ingredients == ["1 cup flour", "2 eggs"])
+    }
+
+    @Test func propertiesInsideANestedItemBelongToThatItem() throws {
+        let html = microdata("""
+            <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ann</span>
+              <span itemprop="description">Baker</span></div>
+            <ul><li itemprop="ingredient" itemscope itemtype="http://data-vocabulary.org/RecipeIngredient">
+              <span itemprop="amount">1 cup</span> <span itemprop="name">flour</span></li>
+            <li itemprop="ingredient" itemscope><span itemprop="amount">2</span> <span itemprop="name">eggs</span></li></ul>
+            <p itemprop="recipeInstructions">Whisk.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.title == "Pancakes")
+        #expect(recipe.author == "Ann")
+        #expect(recipe.description == nil || recipe.description != "Baker")
+        #expect(recipe.ingredients == ["1 cup flour", "2 eggs"])
+    }
+
+    @Test func valuesComeFromTheAttributesTheirElementsCarry() throws {
+        let html = microdata("""
+            <link itemprop="image" href="/img/pancakes.jpg"><time itemprop="cookTime" datetime="PT10M">ten minutes</time>
+            <data itemprop="recipeYield" value="4">four people</data><meta itemprop="recipeCategory" content="Breakfast">
+            <span itemprop="recipeIngredient">1 cup flour</span><p itemprop="recipeInstructions">Whisk.</p>
+            """)
+        let recipe = try #require(extract(html, url: "https://example.com/pancakes"))
+        #expect(recipe.imageURL == "https://example.com/img/pancakes.jpg")
+        #expect(recipe.cookMinutes == 10)
+        #expect(recipe.yields == "4 servings")
+        #expect(recipe.category == "Breakfast")
+    }
+
+    @Test func aWholeListInOneIngredientPropertyIsSplitIntoItsLines() throws {
+        let broken = microdata("<p itemprop=\"recipeIngredient\">1 cup flour<br>2 eggs<br>1 cup milk</p><p itemprop=\"recipeInstructions\">Whisk.</p>")
+        #expect(try #require(extract(broken)).ingredients == ["1 cup flour", "2 eggs", "1 cup milk"])
+        let commas = microdata("<p itemprop=\"recipeIngredient\">1 cup flour, 2 eggs, 1 cup milk, a pinch of salt</p><p itemprop=\"recipeInstructions\">Whisk.</p>")
+        #expect(try #require(extract(commas)).ingredients == ["1 cup flour", "2 eggs", "1 cup milk", "a pinch of salt"])
+        // One ingredient with commas in it stays one line.
+        let one = microdata("<p itemprop=\"recipeIngredient\">Salt, pepper, to taste</p><p itemprop=\"recipeInstructions\">Season.</p>")
+        #expect(try #require(extract(one)).ingredients == ["Salt, pepper, to taste"])
+    }
+
+    @Test func theListsTitleAndYieldAndTheMethodsTitleAreLabelsNotRecipeText() throws {
+        let html = microdata("""
+            <ul><li itemprop="recipeIngredient">Składniki</li><li itemprop="recipeIngredient">2 - 4 porcje</li>
+            <li itemprop="recipeIngredient">1 cup flour</li></ul>
+            <div itemprop="recipeInstructions"><h3>Modo de preparo</h3><p>Whisk.</p><p>Fry.</p></div>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 cup flour"])
+        #expect(recipe.steps == ["Whisk.", "Fry."])
+    }
+
+    @Test func propertiesAnItemReferencesElsewhereAreItsOwn() throws {
+        let html = """
+            <div itemscope itemtype="https://schema.org/Recipe" itemref="method"><h1 itemprop="name">Pancakes</h1>
+            <span itemprop="recipeIngredient">1 cup flour</span></div><aside>Ads</aside>
+            <div id="method"><p itemprop="recipeInstructions">Whisk and fry.</p></div>
+            """
+        #expect(try #require(extract(html)).steps == ["Whisk and fry."])
+    }
+
+    @Test func theFullestRecipeItemIsTheRecipe() throws {
+        let html = """
+            <div itemscope itemtype="https://schema.org/Recipe"><span itemprop="name">Teaser</span><span itemprop="recipeIngredient">flour</span></div>
+            <div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Pancakes</h1>
+            <span itemprop="recipeIngredient">1 cup flour</span><span itemprop="recipeIngredient">2 eggs</span><p itemprop="recipeInstructions">Whisk.</p></div>
+            """
+        #expect(try #require(extract(html)).title == "Pancakes")
+    }
+
+    @Test func jsonLDIsTrustedBeforeMicrodata() throws {
+        let html = pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"From JSON\",\"recipeIngredient\":[\"a\"],\"recipeInstructions\":\"b\"}")
+            + "<div itemscope itemtype='http://schema.org/Recipe'><span itemprop=name>From microdata</span><span itemprop=recipeIngredient>c</span></div>"
+        let recipe = try #require(extract(html))
+        #expect(recipe.title == "From JSON")
+        #expect(recipe.method == .jsonLD)
+    }
+}
+
+@Suite struct RecipeCards {
+    @Test func wpRecipeMakerCardsGiveGroupNamesTheStructuredDataLacks() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Cake\",\"recipeIngredient\":[\"2 cups flour\",\"1 cup sugar\",\"1 cup cream\"],\"recipeInstructions\":[\"Mix.\",\"Bake.\"]}"
+        let card = """
+        <div class="wprm-recipe-container"><div class="wprm-recipe-ingredients-container">
+          <h3 class="wprm-recipe-header wprm-recipe-ingredients-header">Ingredients</h3>
+          <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name wprm-recipe-ingredient-group-name">Cake</h4>
+            <ul class="wprm-recipe-ingredients"><li class="wprm-recipe-ingredient"><span class="wprm-recipe-ingredient-amount">2</span>
+            <span class="wprm-recipe-ingredient-unit">cups</span> <span class="wprm-recipe-ingredient-name">flour</span></li>
+            <li class="wprm-recipe-ingredient"><span class="wprm-checkbox-container"><input type="checkbox"></span>1 cup sugar</li></ul></div>
+          <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Frosting</h4>
+            <ul class="wprm-recipe-ingredients"><li class="wprm-recipe-ingredient">1 cup cream</li></ul></div></div>
+          <div class="wprm-recipe-instructions-container"><h3 class="wprm-recipe-header">Instructions</h3>
+            <div class="wprm-recipe-instruction-group"><ul class="wprm-recipe-instructions">
+            <li class="wprm-recipe-instruction"><div class="wprm-recipe-instruction-text">Mix.</div></li>
+            <li class="wprm-recipe-instruction"><div class="wprm-recipe-instruction-text">Bake.</div></li></ul></div></div></div>
+        """
+        let recipe = try #require(extract(pageWithJSONLD(json) + card))
+        #expect(recipe.ingredientGroups == [.init(name: "Cake", lines: ["2 cups flour", "1 cup sugar"]), .init(name: "Frosting", lines: ["1 cup cream"])])
+        #expect(recipe.steps == ["Mix.", "Bake."])
+        #expect(recipe.method == .jsonLD)
+    }
+
+    @Test func tastyRecipesCardsAreReadOnTheirOwn() throws {
+        let html = """
+        <html><head><meta property="og:title" content="Scones | Tasty Site"></head><body><h1>Scones</h1>
+        <div class="tasty-recipes"><div class="tasty-recipes-ingredients"><div class="tasty-recipes-ingredients-header"><h3>Ingredients</h3>
+          <div class="tasty-recipes-buttons"><button>1x</button><button>2x</button></div></div>
+          <div class="tasty-recipes-ingredients-body"><h4>Dough</h4><ul><li data-tr-ingredient-checkbox>2 cups flour</li>
+          <li>1/2 cup butter</li></ul><p><strong>Glaze:</strong></p><ul><li>1 cup sugar</li></ul></div></div>
+        <div class="tasty-recipes-instructions"><div class="tasty-recipes-instructions-header"><h3>Instructions</h3></div>
+          <div class="tasty-recipes-instructions-body"><ol><li id="instruction-step-1">Rub the butter into the flour.</li>
+          <li id="instruction-step-2">Bake at 200°C.</li></ol></div></div></div></body></html>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .recipeCard)
+        #expect(recipe.title == "Scones")
+        #expect(recipe.ingredientGroups == [.init(name: "Dough", lines: ["2 cups flour", "1/2 cup butter"]), .init(name: "Glaze", lines: ["1 cup sugar"])])
+        #expect(recipe.steps == ["Rub the butter into the flour.", "Bake at 200°C."])
+    }
+
+    @Test func mediavineCreateCardsAreReadWithSectionHeadings() throws {
+        let html = """
+        <title>Chili</title><div class="mv-create-card"><h2 class="mv-create-title">Chili</h2>
+        <div class="mv-create-ingredients"><h3 class="mv-create-ingredients-title mv-create-title-secondary">Ingredients</h3>
+          <ul><li>1 lb beef</li><li>1 can beans</li></ul></div>
+        <div class="mv-create-instructions mv-create-instructions-slot-v2"><h3 class="mv-create-instructions-title">Instructions</h3>
+          <h4>Brown</h4><ol><li>Brown the beef.</li></ol><h4>Simmer</h4><ol><li>Add the beans and simmer.</li></ol></div>
+        <div class="mv-create-social"><ul><li>Share</li></ul></div></div>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 lb beef", "1 can beans"])
+        #expect(recipe.instructions == [.section("Brown"), .step("Brown the beef."), .section("Simmer"), .step("Add the beans and simmer.")])
+    }
+
+    @Test func genericClassNamesAreEnoughAndTagsOnAPostAreNot() throws {
+        let html = """
+        <article class="post ingredients-tequila ingredients-lime"><h1>Margarita</h1>
+        <section class="recipe-ingredients"><ul><li>4 cl tequila</li><li class="hide">40 ml tequila</li><li>2 cl lime juice</li></ul></section>
+        <section class="recipe-directions"><p>Shake with ice.</p><p>Strain into a glass.</p>
+          <div class="share-buttons"><ul><li>Facebook</li><li>Pinterest</li></ul></div></section></article>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["4 cl tequila", "2 cl lime juice"])
+        #expect(recipe.steps == ["Shake with ice.", "Strain into a glass."])
+    }
+
+    @Test func aCardFillsInQuantitiesTheStructuredDataDropped() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Margarita\",\"recipeIngredient\":[\"Tequila\",\"Lime juice\",\"Triple sec\"],\"recipeInstructions\":\"Shake.\"}"
+        let card = "<div class='recipe-ingredients'><ul><li>4 cl Tequila</li><li>2 cl Lime juice</li><li>2 cl Triple sec</li></ul></div>"
+        let recipe = try #require(extract(pageWithJSONLD(json) + card))
+        #expect(recipe.ingredients == ["4 cl Tequila", "2 cl Lime juice", "2 cl Triple sec"])
+    }
+}
+
+@Suite struct HeadingHeuristics {
+    @Test func aGermanPageWithHeadingsAndLists() throws {
+        let html = """
+        <html lang="de"><head><meta property="og:title" content="Kartoffelsalat – Omas Rezepte"></head><body>
+        <nav><ul><li>Zutaten</li><li>Startseite</li></ul></nav><h1>Kartoffelsalat</h1><p>Ein Klassiker.</p>
+        <h2>Zutaten für 4 Personen</h2><ul><li>1 kg Kartoffeln</li><li>1 Zwiebel</li></ul>
+        <h3>Für das Dressing</h3><ul><li>3 EL Essig</li><li>5 EL Öl</li></ul>
+        <h2>Zubereitung</h2><ol><li>Kartoffeln kochen und pellen.</li><li>Mit dem Dressing mischen.</li></ol>
+        <h2>Das könnte Ihnen auch gefallen</h2><ul><li>Nudelsalat</li></ul></body></html>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .heuristic)
+        #expect(recipe.title == "Kartoffelsalat")
+        #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["1 kg Kartoffeln", "1 Zwiebel"]),
+                                            .init(name: "Für das Dressing", lines: ["3 EL Essig", "5 EL Öl"])])
+        #expect(recipe.steps == ["Kartoffeln kochen und pellen.", "Mit dem Dressing mischen."])
+        #expect(recipe.language == "de")
+    }
+
+    @Test func aFrenchPageWithBoldLinesActingAsHeadings() throws {
+        let html = """
+        <html><head><title>Crêpes - Mon Blog</title></head><body><div class="post">
+        <p><strong>Ingrédients :</strong></p><p>250 g de farine<br>3 œufs<br>50 cl de lait</p>
+        <p><strong>Préparation</strong></p><p>Mélanger la farine et les œufs.</p><p>Ajouter le lait petit à petit.</p>
+        <p><strong>Bon appétit !</strong></p><p>Partagez cette recette.</p></div></body></html>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.title == "Crêpes")
+        #expect(recipe.ingredients == ["250 g de farine", "3 œufs", "50 cl de lait"])
+        #expect(recipe.steps == ["Mélanger la farine et les œufs.", "Ajouter le lait petit à petit."])
+    }
+
+    @Test(arguments: [
+        ("Ingrediënten", "Bereiding"), ("Ingredienser", "Fremgangsmåde"), ("Hozzávalók", "Elkészítés"), ("Składniki", "Przygotowanie"),
+        ("Ingredientes", "Preparación"), ("Ingredienti", "Procedimento"), ("材料", "作り方"), ("Ingredients", "Method"),
+        ("INGREDIENTS", "Directions:"), ("What you'll need", "Instructions"),
+    ])
+    func headingsInTheLanguagesOfTheCorpus(ingredientsTitle: String, methodTitle: String) throws {
+        let html = "<h1>Dish</h1><h2>\(ingredientsTitle)</h2><ul><li>100 g rice</li><li>1 l water</li></ul><h2>\(methodTitle)</h2><ol><li>Boil the water.</li><li>Cook the rice.</li></ol>"
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["100 g rice", "1 l water"])
+        #expect(recipe.steps == ["Boil the water.", "Cook the rice."])
+    }
+
+    @Test func aMethodUnderATitleOfItsOwnAfterTheIngredientsIsTaken() throws {
+        let html = "<h1>Fudge</h1><h4>Ingredients</h4><ul><li>1 bag marshmallows</li><li>3 cups sugar</li></ul><h4>Let's get started!</h4><ul><li>Melt the marshmallows in a bowl.</li><li>Stir in the sugar until smooth.</li></ul><h4>More recipes</h4><ul><li>Fudge</li></ul>"
+        let recipe = try #require(extract(html))
+        #expect(recipe.steps == ["Melt the marshmallows in a bowl.", "Stir in the sugar until smooth."])
+    }
+
+    @Test func textWithoutRecipeHeadingsIsNoRecipe() {
+        #expect(extract("<h1>My holiday</h1><p>We went to the sea.</p><ul><li>Sun</li><li>Sand</li></ul>") == nil)
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import Entity
+@testable import RecipeReader
+
+/// General rules for reading a recipe out of a page's own markup, when it has no structured data.
+@Suite struct PageMarkupRules {
+    private func page(_ body: String) -> String {
+        "<html><head><title>Soup</title></head><body><h1>Soup</h1>\(body)</body></html>"
+    }
+
+    private let method = "<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol>"
+
+    @Test func linesThatAreThePagesControlsOrLabelsAreNotRecipeText() throws {
+        let html = page("""
+            <h2>Ingredients</h2><ul><li>Serves 4</li><li>For 2 loaves</li><li>8</li><li>Portionen</li><li>KG</li><li>1 onion</li><li>2 carrots</li>
+            <li>Brand names in this list can be swapped for any other brand you like, as long as it is the same thing.</li>
+            <li>Add to shopping list</li><li>Per E-Mail versenden</li>
+            <li>Prep time: 10 min</li><li>Print</li></ul>
+            <h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Jump to recipe</li><li>Simmer everything for an hour.</li>
+            <li>Zubereitungszeit: 25 Min.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "2 carrots"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func theCardListThatReadsMostLikeItsPartIsTaken() throws {
+        let html = page("""
+            <ul class="recipe-tags ingredients-list"><li>vegetarian</li><li>quick</li><li>lactose free</li></ul>
+            <ul class="recipe-preparation"><li><div>Prep time:</div><div>25 min</div></li><li><div>Level:</div><div>easy</div></li></ul>
+            <ul class="recipe-ingredients"><li>1 onion</li><li>2 carrots</li><li>1 l stock</li></ul>
+            <div class="recipe-preparation"><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p></div>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .recipeCard)
+        #expect(recipe.ingredients == ["1 onion", "2 carrots", "1 l stock"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func anIngredientSetOutAsPiecesSideBySideIsOneLineTheAmountFirst() throws {
+        let html = page("""
+            <h2>Ingredients</h2><div class="list"><div class="row"><span>Apples</span><span>3</span></div>
+            <div class="row"><div>Water</div><div>½ dl</div></div><div class="row"><span>1</span> <span>cup</span> <span>sugar</span></div></div>
+            \(method)
+            """)
+        #expect(try #require(extract(html)).ingredients == ["3 Apples", "½ dl Water", "1 cup sugar"])
+        // A number glued to a word is no amount, and a part's title beside a count no ingredient.
+        #expect(!RowText.isAmountAlone("2Blend") && RowText.isAmountAlone("75g") && RowText.isAmountAlone("½ dl"))
+        let titled = page("<div class=\"row\"><span>Zutaten für</span><span>2 Personen</span></div><ul><li>1 onion</li><li>2 leeks</li></ul>\(method)")
+        #expect(try #require(extract(titled)).ingredients == ["1 onion", "2 leeks"])
+        // Values side by side that are facts ("45 min", "4 servings") are no ingredient.
+        let facts = page("<div class=\"facts\"><div>45 min</div><div>4 servings</div><div>easy</div></div><h2>Ingredients</h2><ul><li>1 onion</li></ul>\(method)")
+        let recipe = try #require(extract(facts))
+        #expect(recipe.ingredients == ["1 onion"])
+        #expect(recipe.yields == "4 servings")
+    }
+
+    @Test func aTableRowIsOneLineAndARowOfHeaderCellsIsNone() throws {
+        let html = page("""
+            <h2>Ingredients</h2><table><tr><th>Ingredient</th><th>Amount</th></tr><tr><td>Flour</td><td>200 g</td></tr>
+            <tr><td>Milk</td><td>1 l</td></tr></table>
+            \(method)
+            """)
+        #expect(try #require(extract(html)).ingredients == ["200 g Flour", "1 l Milk"])
+        // A header cell before a time labels it.
+        let facts = page("<table><tr><th>Time</th><td>60 minutes + cooling</td></tr></table><h2>Ingredients</h2><ul><li>1 onion</li></ul>\(method)")
+        #expect(try #require(extract(facts)).totalMinutes == 60)
+    }
+
+    @Test func aNumberTheMarkupSetsBeforeAStepIsNotPartOfIt() throws {
+        let html = page("""
+            <h2>Ingredients</h2><ul><li>1 onion</li><li>1 l stock</li></ul>
+            <h2>Method</h2><ol><li><span class="number">1</span><p>Chop the onion finely.</p></li>
+            <li><span>2</span> <span>Simmer in the stock.</span></li><li>1 cup of stock goes in last.</li><li>4鍋に水を入れる。</li>
+            <li><span>Step 5</span>Serve hot.</li></ol>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the onion finely.", "Simmer in the stock.", "1 cup of stock goes in last.", "鍋に水を入れる。",
+                                                      "Serve hot."])
+    }
+
+    @Test func anIngredientNamedInsideAStepIsPartOfItAndTheStepsOwnListIsNot() throws {
+        let html = page("""
+            <div class="recipe-ingredients"><ul><li>½ cup butter</li><li>1 cup flour</li></ul></div>
+            <div class="recipe-instructions"><ol><li>Melt <span class="recipe-ingredient">½ cup butter</span> in a pan.
+            <ul class="step-ingredients"><li>butter</li></ul></li><li>Stir in the flour slowly.</li></ol></div>
+            """)
+        #expect(try #require(extract(html)).steps == ["Melt ½ cup butter in a pan.", "Stir in the flour slowly."])
+    }
+
+    @Test func quantitiesThePageShowsBesideTheStructuredLinesFillWhatTheDataDropped() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Soup\",\"recipeIngredient\":[\"onion\",\"Marinade:\",\"carrots\",\"stock\",\"salt\"],\"recipeInstructions\":\"Simmer.\"}"
+        let shown = "<h2>Ingredients</h2><ul><li>1 onion</li><li>2 carrots</li><li>1 l stock</li></ul>"
+        let recipe = try #require(extract(pageWithJSONLD(json).replacingOccurrences(of: "<h1>Somewhere</h1>", with: shown)))
+        // A line the page does not show, and the data's own group line, stay as the data gives them.
+        #expect(recipe.ingredients == ["1 onion", "Marinade:", "2 carrots", "1 l stock", "salt"])
+    }
+
+    @Test func withNoTitleTheListOfLinesGivingAmountsIsTheIngredientsAndTheSentencesAfterItTheMethod() throws {
+        let html = page("""
+            <p>A warming bowl for cold nights.</p><p>Prep 10 min</p><p>Cook 40 min</p><p>Serves 4</p>
+            <p>225g smoked tofu, drained</p><p>4 tbsp cornflour</p><p>Rapeseed oil</p><p><b>For the sauce</b></p><p>2 tsp rice vinegar</p>
+            <p>3 tbsp soy sauce</p><p>Press the tofu with kitchen paper, then cut it into cubes.</p><p>Fry the tofu until golden, then add the sauce.</p>
+            <p>Explore more on these topics</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["225g smoked tofu, drained", "4 tbsp cornflour", "Rapeseed oil"]),
+                                            .init(name: "For the sauce", lines: ["2 tsp rice vinegar", "3 tbsp soy sauce"])])
+        #expect(recipe.steps == ["Press the tofu with kitchen paper, then cut it into cubes.", "Fry the tofu until golden, then add the sauce."])
+        // Headings that only number the steps are passed over.
+        let numbered = page("""
+            <ul><li>150 ml oat milk</li><li>100 g flour</li><li>1 tbsp sugar</li></ul>
+            <h4>Schritt 1</h4><p>Mix the milk, flour and sugar.</p><h4>Schritt 2</h4><p>Fry the batter in a hot pan.</p>
+            """)
+        #expect(try #require(extract(numbered)).steps == ["Mix the milk, flour and sugar.", "Fry the batter in a hot pan."])
+    }
+
+    @Test func aFormAroundTheWholePageIsThePageAndASectionsSmallHeaderIsItsHeading() throws {
+        let filler = String(repeating: "<div><span>menu</span></div>", count: 200)
+        let html = page("""
+            <form action="/recipe">\(filler)<section><header>Ingredients</header><ul><li>1 onion</li><li>2 carrots</li></ul></section>
+            <section><header>Method</header><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol></section></form>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "2 carrots"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aNutritionTablesAmountsAreNoIngredients() throws {
+        let html = page("<h2>Ingredients</h2><ul><li>36g sugar</li><li>1 onion</li><li>36 g Eiweiß</li><li>Protein: 12 g</li><li>611 kcal</li></ul>\(method)")
+        #expect(try #require(extract(html)).ingredients == ["36g sugar", "1 onion"])
+    }
+}
+
