@@ -74,17 +74,21 @@ public final class CatalogBuildPresenter {
         return CatalogBuildOutcome(lines: lines, notes: notes, failures: failures)
     }
 
-    /// Ingredient names from ingredient lines: the part before a comma or a parenthesis, without the
-    /// quantities, units and sizes in front (`2 large onions, chopped` → `onions`), lower-case,
-    /// repeats dropped, at most `maxIngredients`.
+    /// Ingredient names from ingredient lines, each read into its parts as a card reads it (`2 large
+    /// onions, chopped` → `onions`, `1 (14 oz) can diced tomatoes` → `diced tomatoes`), what is in
+    /// parentheses left out first (`2 onions (red)` → `onions`, as the catalog's names hold no notes); a
+    /// line read without confidence gives its text before any comma. Lower-case, without commas (which
+    /// separate names in the API), repeats dropped, at most `maxIngredients`.
     static func names(_ lines: [String]) -> [String] {
         var names: [String] = []
         var seen = Set<String>()
-        for line in lines {
-            let head = line.prefix { $0 != "," && $0 != "(" && $0 != ";" }.lowercased()
-            var words = head.split(whereSeparator: \.isWhitespace).map(String.init)
-            while let first = words.first, words.count > 1, isMeasure(first) { words.removeFirst() }
-            let name = words.joined(separator: " ").trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        for whole in lines {
+            let text = withoutParentheses(whole)
+            let line = IngredientLine(parsing: text)
+            let parsed = line.isUnsure || line.name.isEmpty ? String(text.prefix { $0 != "," && $0 != "(" && $0 != ";" }) : line.name
+            let name = parsed.lowercased().replacingOccurrences(of: ",", with: " ")
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                .trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
             guard !name.isEmpty, seen.insert(name).inserted else { continue }
             names.append(name)
             if names.count == maxIngredients { break }
@@ -92,18 +96,20 @@ public final class CatalogBuildPresenter {
         return names
     }
 
-    private static let measures: Set<String> = [
-        "a", "an", "of", "cup", "cups", "c", "tablespoon", "tablespoons", "tbsp", "tbs", "tbsp.", "teaspoon", "teaspoons", "tsp",
-        "tsp.", "g", "gram", "grams", "kg", "ml", "l", "litre", "litres", "liter", "liters", "oz", "ounce", "ounces", "lb", "lbs",
-        "pound", "pounds", "pinch", "dash", "handful", "can", "cans", "tin", "tins", "package", "packages", "pkg", "large",
-        "medium", "small", "big", "whole", "about", "heaped", "level", "scant", "x",
-    ]
-
-    /// A quantity (`2`, `1/2`, `½`, `2-3`, `200g`) or a unit or size word.
-    private static func isMeasure(_ word: String) -> Bool {
-        if measures.contains(word) { return true }
-        return word.unicodeScalars.first.map { CharacterSet.decimalDigits.contains($0) || ("\u{BC}"..."\u{BE}").contains($0)
-            || ("\u{2150}"..."\u{215E}").contains($0) } ?? false
+    /// The text with every parenthesised group (and a group never closed, to the end) left out.
+    static func withoutParentheses(_ text: String) -> String {
+        var result = ""
+        var depth = 0
+        for character in text {
+            if character == "(" || character == "[" {
+                depth += 1
+            } else if (character == ")" || character == "]") && depth > 0 {
+                depth -= 1
+            } else if depth == 0 {
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// `Crème Brûlée!` → `creme-brulee`; `-2`, `-3`… when taken; `recipe` when nothing is left.

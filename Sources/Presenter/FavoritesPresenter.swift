@@ -1,4 +1,4 @@
-import Entity
+public import Entity
 public import Interactor
 public import Router
 
@@ -120,6 +120,15 @@ public final class FavoritesPresenter: ListPresenting {
         if let recipe = await listed(number)?.recipe { await links.copyLink(recipe, number: number, target) }
     }
     public func picture(_ number: Int) async { if let recipe = await listed(number)?.recipe { await pictures.show(recipe, for: .large) } }
+
+    public func listedRecipe(_ number: Int) async -> Recipe? {
+        await listed(number)?.recipe
+    }
+
+    public var cards: CardSettings {
+        get { links.cards }
+        set { links.cards = newValue }
+    }
 
     /// The recipe shown under `number`, removed since or not; nil after saying there is none.
     private func listed(_ number: Int) async -> (recipe: Recipe, isFavorite: Bool)? {

@@ -1,3 +1,5 @@
+public import Entity
+
 /// What the View shows. It draws what it is handed and decides nothing about recipes.
 @MainActor
 public protocol RecipesView: AnyObject {
@@ -16,6 +18,8 @@ public protocol RecipesView: AnyObject {
     /// Draws a picture for `purpose`.
     func display(_ picture: PictureModel, for purpose: PicturePurpose)
     func display(_ message: MessageModel)
+    /// The shopping list, by aisle.
+    func display(_ list: ShoppingListModel)
     func displayHelp()
     /// Something slow is happening (nil: it has finished). The View shows a spinner if it lasts.
     func setActivity(_ activity: String?)
@@ -42,6 +46,10 @@ public protocol ListPresenting: AnyObject {
     func picture(_ number: Int) async
     func favorite(_ number: Int) async
     func unfavorite(_ number: Int) async
+    /// The recipe shown under `number`, or nil after saying there is none (`list N`).
+    func listedRecipe(_ number: Int) async -> Recipe?
+    /// The units and scale its recipe cards are shown in, shared by every list.
+    var cards: CardSettings { get set }
 }
 
 /// Runs slow work with its activity shown by `view` (a spinner, if it lasts).

@@ -7,6 +7,8 @@ import Router
 @MainActor
 final class RecipeLinks {
     weak var view: (any RecipesView)?
+    /// The units and scale recipe cards are shown in.
+    var cards = CardSettings()
     private let reading: ReadingInteractor
     private let router: Router
     private let messages: Messages
@@ -45,7 +47,8 @@ final class RecipeLinks {
                     view?.display(messages.cancelled(searching: false))
                     return
                 }
-                let card = showing == .recipe ? ScreenFormatter.recipeCard(page, number: reference.number) : nil
+                let card = showing == .recipe
+                    ? ScreenFormatter.recipeCard(page, number: reference.number, amounts: cards.amounts(for: recipe.id)) : nil
                 var model = card ?? ScreenFormatter.page(page, number: reference.number, cardAsked: showing == .recipe)
                 if page.address == recipe.href { model.picture = await pictures.picture(of: recipe, for: .detail) }
                 guard let view else { return }

@@ -20,7 +20,14 @@ public final class RecipeReadPresenter {
         self.reading = reading
     }
 
-    public func read(_ location: ReadingInteractor.Location) async -> ReadOutcome {
+    /// The recipe at `location`, scaled to serve `servings` and its amounts in `units` when asked
+    /// (`--servings 6 --units metric`).
+    public func read(_ location: ReadingInteractor.Location, servings: Double?, units: UnitsRequest?) async -> ReadOutcome {
+        await read(location, amounts: CardAmounts(scale: servings.map { .serving($0) }, units: units?.system))
+    }
+
+    /// The recipe at `location`, its amounts as `amounts` asks.
+    public func read(_ location: ReadingInteractor.Location, amounts: CardAmounts = .asWritten) async -> ReadOutcome {
         let name: String
         switch location {
         case .web(let address): name = address
@@ -37,9 +44,9 @@ public final class RecipeReadPresenter {
                 source = "offline: the copy kept on \(ScreenFormatter.displayDate(keptAt))"
                 notes.append(messages.keptPageShown(keptAt: keptAt))
             }
-            let card = PageModel(title: recipe.title, source: source, blocks: RecipeCardFormatter.blocks(recipe, address: address),
-                                 references: [])
-            return .found(PageRecipeRecord(recipe, address: address), card: card, notes: notes)
+            let card = PageModel(title: recipe.title, source: source, note: RecipeCardFormatter.amountsNote(recipe, amounts: amounts),
+                                 blocks: RecipeCardFormatter.blocks(recipe, address: address, amounts: amounts), references: [])
+            return .found(PageRecipeRecord(recipe, address: address, amounts: amounts), card: card, notes: notes)
         } catch {
             return .failed(messages.error(error))
         }

@@ -1,4 +1,4 @@
-import Entity
+public import Entity
 import Interactor
 public import Router
 
@@ -10,26 +10,41 @@ public final class RecipesPresenter {
         didSet {
             results.view = view
             favorites.view = view
+            kitchen?.view = view
+            pantryMatches?.view = view
         }
     }
 
     private let results: SearchPresenter
     private let favorites: FavoritesPresenter
+    /// The shopping list, the pantry and the units; nil where the session has none.
+    private let kitchen: KitchenPresenter?
+    /// `have`'s ranking; nil where the session has none.
+    private let pantryMatches: PantryMatchPresenter?
     private let router: Router
     private let messages: Messages
+    /// The units and scale of recipe cards, shared by every list's reader.
+    private let cards = CardSettings()
     /// Whether what does not work this run has been said (before the first command).
     private var problemsAnnounced = false
 
-    public init(results: SearchPresenter, favorites: FavoritesPresenter, router: Router, messages: Messages = Messages()) {
+    public init(results: SearchPresenter, favorites: FavoritesPresenter, router: Router, kitchen: KitchenPresenter? = nil,
+                pantryMatches: PantryMatchPresenter? = nil, messages: Messages = Messages()) {
         self.results = results
         self.favorites = favorites
+        self.kitchen = kitchen
+        self.pantryMatches = pantryMatches
         self.router = router
         self.messages = messages
+        results.cards = cards
+        favorites.cards = cards
+        kitchen?.cards = cards
+        pantryMatches?.cards = cards
     }
 
     /// The list that numbers, paging and `fav`/`unfav` refer to now.
     public var list: any ListPresenting {
-        router.activeList == .favorites ? favorites : results
+        list(router.activeList)
     }
 
     /// The start of a session. `lastSearch`: the search typed last time (from the history), offered
@@ -49,6 +64,7 @@ public final class RecipesPresenter {
         guard !problemsAnnounced else { return }
         problemsAnnounced = true
         await favorites.announceProblems()
+        await kitchen?.loadUnits()
     }
 
     /// A new search: `ingredients` comma-separated, `title` words the title must contain.
@@ -83,8 +99,66 @@ public final class RecipesPresenter {
         case .favorites(let words): await showFavorites(matching: words)
         case .favorite(let number): await list.favorite(number)
         case .unfavorite(let number): await list.unfavorite(number)
+        case .openScaled(let number, let scale):
+            cards.expect(scale.cardScale)
+            await list.open(number, .recipe)
+        case .scale(let scale): await scaleCard(scale.cardScale)
+        case .units(let units): await setUnits(units.system)
+        case .currentUnits: await withKitchen { await $0.showUnits() }
+        case .list(let command): await performList(command)
+        case .pantry(let command): await withKitchen { await $0.perform(command) }
+        case .have(let request):
+            if let pantryMatches { await pantryMatches.have(request) } else { view?.display(messages.kitchenUnavailable()) }
         case .quit: break
         }
+    }
+
+    /// `x2`, `serves 6`: the card being read (or the recipe whose details are shown), scaled.
+    private func scaleCard(_ scale: CardScale) async {
+        let reference: RecipeReference
+        switch router.current {
+        case .reader(let shown), .recipe(let shown): reference = shown
+        default:
+            view?.display(messages.noCardToScale())
+            return
+        }
+        cards.scale(reference.id, scale)
+        await list(reference.list).open(reference.number, .recipe)
+    }
+
+    /// `units …`: remembered, and the card being read shown again in them.
+    private func setUnits(_ units: UnitSystem?) async {
+        await withKitchen { await $0.setUnits(units) }
+        if case .reader(let reference) = router.current {
+            await list(reference.list).open(reference.number, .recipe)
+        }
+    }
+
+    private func performList(_ command: ListCommand) async {
+        await withKitchen { kitchen in
+            switch command {
+            case .show: await kitchen.showList()
+            case .add(let numbers):
+                var recipes: [Recipe] = []
+                for number in numbers {
+                    // A number not shown is said, and nothing is added.
+                    guard let recipe = await list.listedRecipe(number) else { return }
+                    recipes.append(recipe)
+                }
+                await kitchen.addToList(recipes)
+            case .remove(let number): await kitchen.removeFromList(number)
+            case .clear: await kitchen.clearList()
+            case .export(let path): await kitchen.exportList(to: path)
+            }
+        }
+    }
+
+    private func withKitchen(_ work: (KitchenPresenter) async -> Void) async {
+        guard let kitchen else {
+            view?.display(messages.kitchenUnavailable())
+            return
+        }
+        await work(kitchen)
     }
 
     /// Narrows the search results.
@@ -124,6 +198,8 @@ public final class RecipesPresenter {
             await results.showCurrent()
         case .favorites:
             await favorites.showCurrent()
+        case .pantryMatches:
+            pantryMatches?.showCurrent()
         case .recipe(let reference):
             await list(reference.list).show(reference.number)
         case .reader(let reference):
@@ -158,6 +234,10 @@ public final class RecipesPresenter {
     }
 
     private func list(_ list: RecipeList) -> any ListPresenting {
-        list == .favorites ? favorites : results
+        switch list {
+        case .results: return results
+        case .favorites: return favorites
+        case .pantryMatches: return pantryMatches ?? results
+        }
     }
 }

@@ -1,5 +1,5 @@
+public import Entity
 public import Foundation
-import Entity
 public import Interactor
 public import Router
 
@@ -240,6 +240,15 @@ public final class SearchPresenter: ListPresenting {
     public func unfavorite(_ number: Int) async {
         guard let listed = await recipe(number) else { return }
         await favorites.remove(listed.recipe, number: number)
+    }
+
+    public func listedRecipe(_ number: Int) async -> Recipe? {
+        await recipe(number)?.recipe
+    }
+
+    public var cards: CardSettings {
+        get { links.cards }
+        set { links.cards = newValue }
     }
 
     /// Recipe `number` of the search, or nil after saying there is none.

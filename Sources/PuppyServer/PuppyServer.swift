@@ -202,7 +202,8 @@ public final class PuppyServer: Sendable {
         guard !stop.isStopped else { return nil }
         return SiteResponder(
             recipes: catalog.recipes, index: index, urls: urls,
-            seed: configuration.seed, quirks: configuration.quirks, cors: configuration.cors
+            seed: configuration.seed, quirks: configuration.quirks, cors: configuration.cors,
+            answersHave: configuration.answersHave
         )
     }
 

@@ -4,6 +4,8 @@ public import Entity
 public enum RecipeList: Hashable, Sendable {
     case results
     case favorites
+    /// The recipes `have` ranked by how few ingredients they lack.
+    case pantryMatches
 }
 
 /// A recipe as it was shown: in which list, under which number, and which recipe it was, so that going
@@ -30,6 +32,8 @@ public enum Route: Hashable, Sendable {
     case emptySearch
     /// The favorites screen.
     case favorites
+    /// The recipes `have` ranked.
+    case pantryMatches
     /// One recipe in full.
     case recipe(RecipeReference)
     /// A recipe's page in the reader.
@@ -41,6 +45,7 @@ public enum Route: Hashable, Sendable {
         switch self {
         case .results: return .results
         case .favorites: return .favorites
+        case .pantryMatches: return .pantryMatches
         case .recipe(let reference), .reader(let reference): return reference.list
         case .start, .emptySearch, .help: return nil
         }

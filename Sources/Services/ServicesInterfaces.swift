@@ -87,6 +87,40 @@ public protocol FavoriteStatusProviding: Sendable {
     func favoriteIDs(among ids: [RecipeID]) async throws(ServiceError) -> Set<RecipeID>
 }
 
+/// What to rank a server's recipes for: the names a person has, how many ingredients a recipe may
+/// lack, and whether salt, pepper, water and oil must be had too.
+public struct PantryRankRequest: Sendable, Hashable {
+    public let names: [String]
+    public let maxMissing: Int
+    public let strict: Bool
+
+    public init(names: [String], maxMissing: Int, strict: Bool) {
+        self.names = names
+        self.maxMissing = maxMissing
+        self.strict = strict
+    }
+}
+
+/// A page of a pantry ranking, and whether the server ranked it (an answer without the extension is a
+/// plain list of recipes that says nothing of the pantry).
+public struct RankedPage: Sendable, Equatable {
+    public let page: SearchPage
+    public let isRanked: Bool
+    /// Names no recipe of the server has, with what it suggests instead.
+    public let unknownNames: [PantryNameSuggestion]
+
+    public init(page: SearchPage, isRanked: Bool, unknownNames: [PantryNameSuggestion] = []) {
+        self.page = page
+        self.isRanked = isRanked
+        self.unknownNames = unknownNames
+    }
+}
+
+/// PuppyServer's `have=` extension of the API: its whole catalog ranked for a pantry, a page at a time.
+public protocol PantryRankedSearching: Sendable {
+    func rankedPage(_ request: PantryRankRequest, number: Int) async throws(ServiceError) -> RankedPage
+}
+
 /// Files written for the person: the cookbook, with its pictures in a folder beside it.
 public protocol ExportWriting: Sendable {
     /// Starts a file at `path` with its pictures in `picturesFolder` beside it; nothing is in place

@@ -138,6 +138,10 @@ public final class TerminalView: RecipesView {
         write(renderer.message(message))
     }
 
+    public func display(_ list: ShoppingListModel) {
+        write(renderer.shoppingList(list))
+    }
+
     public func displayHelp() {
         write(renderer.help())
     }

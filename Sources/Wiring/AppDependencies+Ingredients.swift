@@ -7,3 +7,18 @@ extension AppDependencies {
         OneShotOutput(width: terminal.width, colors: false).printIngredientLines(IngredientLinesPresenter(), json: json)
     }
 }
+
+extension AppDependencies {
+    /// `recipes list [--json]`: the shopping list, by aisle, less the pantry.
+    public func runList(json: Bool) async -> ExitCode {
+        let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
+        return output.print(await KitchenOneShotPresenter(kitchen: kitchen, matching: pantryMatching).list(), json: json)
+    }
+
+    /// `recipes have [INGREDIENTS] [--missing N] [--strict] [--json]`: recipes ranked by how few
+    /// ingredients they lack.
+    public func runHave(_ request: CommandLineOptions.HaveCommandRequest) async -> ExitCode {
+        let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
+        return output.print(await KitchenOneShotPresenter(kitchen: kitchen, matching: pantryMatching).have(request.request), json: request.json)
+    }
+}

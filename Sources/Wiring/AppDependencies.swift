@@ -25,6 +25,10 @@ public final class AppDependencies {
     /// Results, pages and thumbnails kept on disk for offline use.
     public let cache: CacheStore
     public let pictures: PictureInteractor
+    /// The shopping list, the pantry and the units cards are shown in, kept in the favorites database.
+    public let kitchen: KitchenInteractor
+    /// "What can I make": the server's pantry ranking, else single-ingredient searches.
+    public let pantryMatching: PantryMatchInteractor
     /// The clock every part is given.
     let time: SystemTime
     /// The favorites database being opened; nil when this run needs no favorites.
@@ -91,7 +95,7 @@ public final class AppDependencies {
         } else {
             let server: PuppyServer
             do {
-                server = try AppDependencies.startEmbeddedServer(on: listener)
+                server = try AppDependencies.startEmbeddedServer(on: listener, interactive: options.mode == .interactive)
             } catch {
                 opening?.abandon()
                 throw error
@@ -130,6 +134,9 @@ public final class AppDependencies {
                                   configuration: .init(screenSize: 10, prefetch: options.prefetch, requestBudget: options.timeout))
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
         pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading, recentPictures: recentPictures)
+        kitchen = KitchenInteractor(opening: opening ?? FavoritesOpening(.failure(.storage.with(detail: "not opened for this command"))),
+                                    reading: reading, time: time)
+        pantryMatching = PantryMatchInteractor(ranked: network, searcher: client, favorites: opening)
     }
 
     /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else
@@ -154,10 +161,14 @@ public final class AppDependencies {
 
     /// Binds the embedded server's port at once; its catalog and index are built on the server's own
     /// thread while the prompt comes up (requests wait in the listen queue meanwhile), a thread of lower
-    /// priority, so the prompt does not wait for it on a busy machine. Shutting the server down does not wait for them: a `quit` typed at once does not
-    /// pay for the catalog.
-    static func startEmbeddedServer(on listener: PuppyServer.Listener?) throws -> PuppyServer {
-        let server = PuppyServer(configuration: embeddedServerConfiguration, loadingCatalog: Catalog.loadBundled(until:))
+    /// priority (nice 10), so the prompt does not wait for it on a busy machine. Shutting the server down
+    /// does not wait for them: a `quit` typed at once does not pay for the catalog. A one-shot command
+    /// (`interactive` false) waits for the server's first answer and has nothing else to do meanwhile:
+    /// its catalog thread runs at the usual priority.
+    static func startEmbeddedServer(on listener: PuppyServer.Listener?, interactive: Bool) throws -> PuppyServer {
+        var configuration = embeddedServerConfiguration
+        configuration.loadsCatalogInBackground = interactive
+        let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.loadBundled(until:))
         try server.start(on: listener)
         return server
     }
@@ -183,7 +194,10 @@ public final class AppDependencies {
         let favoritesPresenter = FavoritesPresenter(favorites: favorites, router: router, actions: actions)
         let clock = time
         let results = SearchPresenter(search: search, router: router, favorites: favoritesPresenter, actions: actions, now: { clock.now() })
-        let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router)
+        let matches = PantryMatchPresenter(matching: pantryMatching, kitchen: kitchen, router: router, favorites: favoritesPresenter,
+                                           actions: actions)
+        let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router,
+                                         kitchen: KitchenPresenter(kitchen: kitchen), pantryMatches: matches)
         presenter.view = view
         return presenter
     }
@@ -241,7 +255,8 @@ public final class AppDependencies {
         case .file(let path): location = .file(path)
         }
         let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
-        return output.print(await RecipeReadPresenter(reading: reading).read(location), json: request.json)
+        return output.print(await RecipeReadPresenter(reading: reading).read(location, servings: request.servings, units: request.units),
+                            json: request.json)
     }
 
     /// `recipes cache`: where the cache is and how full; `recipes cache clear`: empties it.

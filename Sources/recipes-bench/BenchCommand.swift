@@ -9,7 +9,7 @@ struct BenchCommand {
     /// The sections, numbered in this order. A new section is one file in `Sections/` and one line here.
     static let sections: [any Section] = [
         NextScreenLatency(), RequestEconomy(), StartUp(), ServerThroughput(), FavoritesAtScale(), MemoryAfterWalk(),
-        PictureDisplay(), RepeatedSearch(), RecipeExtraction(), IngredientParsing(),
+        PictureDisplay(), RepeatedSearch(), RecipeExtraction(), IngredientParsing(), PantryRankingSpeed(),
     ]
 
     static let usage = """

@@ -81,6 +81,10 @@ struct RecipesCommand {
             code = app.runCache(clear: clear)
         case .ingredients(let json):
             code = app.runIngredients(json: json)
+        case .list(let json):
+            code = await app.runList(json: json)
+        case .have(let request):
+            code = await app.runHave(request)
         case .help, .version:
             code = .success
         }

@@ -111,7 +111,7 @@ struct PresenterStack {
             .field(label: "Source", value: "http://example.test/recipes/1"),
         ])
         #expect(card.alternate?.key == "p")
-        #expect(card.footer == "o 1 page shows the whole page")
+        #expect(card.footer == "o 1 page shows the whole page · x2 or serves 6 scales it · list 1 adds it to the shopping list")
         #expect(card.references.isEmpty)
         let whole = pages[1]
         #expect(whole.blocks.contains(.paragraph("Grandmother's.")))

@@ -53,6 +53,9 @@ public final class RecordingView: RecipesView {
         return canCopy
     }
     public func display(_ message: MessageModel) { shown.append(.message(message)) }
+    /// Shopping lists shown, apart from `shown` (whose cases other tests switch over).
+    public private(set) var shoppingLists: [ShoppingListModel] = []
+    public func display(_ list: ShoppingListModel) { shoppingLists.append(list) }
     public func displayHelp() { shown.append(.help) }
     public func setActivity(_ activity: String?) { activities.append(activity) }
 

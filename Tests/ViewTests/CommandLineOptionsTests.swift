@@ -73,7 +73,7 @@ import Testing
         (["search", "eggs", "--count", "many"], "--count wants a number"),
         (["--frobnicate"], "unknown option --frobnicate"),
         (["cook"], "unknown command \"cook\""),
-        (["--json"], "belong to search, favorites or read"),
+        (["--json"], "belong to search, favorites, read, have or list"),
         (["--timeout", "-1"], "--timeout wants seconds"),
         (["favorites", "--export", ""], "--export needs a file name"),
     ])

@@ -38,12 +38,12 @@ import Presenter
     }
 
     @Test(arguments: [
-        ("o", InputError.missingArgument(command: "o", usage: "open N [page|LINK]")),
+        ("o", InputError.missingArgument(command: "o", usage: "open N [page|LINK|serves M|xF]")),
         ("open x", .badNumber(command: "open", text: "x")),
         ("open 0", .numberBelowOne("0")),
         ("o -3", .numberBelowOne("-3")),
         ("-1", .numberBelowOne("-1")),
-        ("o 2 x", .badNumber(command: "o", text: "x")),
+        ("o 2 x", .missingArgument(command: "x", usage: "o N xF")),
         ("o 2 0", .numberBelowOne("0")),
         ("w", .missingArgument(command: "w", usage: "web N [video]")),
         ("w 1 foo", .unexpectedArgument(command: "w", usage: "web N [video]")),
@@ -74,7 +74,7 @@ import Presenter
         ("favs garlic --export book.md", .commandLineOnly(option: "--export", example: "recipes favorites --export cookbook.md")),
         ("favorites --frobnicate", .unknownCommand("--frobnicate")),
         // Found using it: these said `not "2 3"`, "Unknown command" and `""""`.
-        ("o 1 2 3", .unexpectedArgument(command: "o", usage: "open N [page|LINK]")),
+        ("o 1 2 3", .unexpectedArgument(command: "o", usage: "open N [page|LINK|serves M|xF]")),
         ("99999999999999999999", .numberTooLarge("99999999999999999999")),
         ("o 99999999999999999999", .numberTooLarge("99999999999999999999")),
         ("\"\"", .nothingToSearch),
@@ -121,8 +121,8 @@ import Presenter
             for name in spec.names {
                 let line: String
                 switch spec.argument {
-                case .none, .favorites: line = name
-                case .number, .numberAndReaderTarget, .numberAndLinkTarget: line = "\(name) 1"
+                case .none, .favorites, .units, .list, .pantry, .have: line = name
+                case .number, .numberAndReaderTarget, .numberAndLinkTarget, .factor, .servings: line = "\(name) 1"
                 case .filter: line = "\(name) lactose-free"
                 case .setting: line = "\(name) pictures on"
                 case .search: line = "\(name) eggs"

@@ -4,6 +4,11 @@ public struct ShownIngredientLine: Sendable, Hashable {
     /// Whether it is shown as written though it was asked to be scaled or converted, because its amount
     /// was not read with confidence. A card marks it.
     public let asWritten: Bool
+
+    public init(text: String, asWritten: Bool) {
+        self.text = text
+        self.asWritten = asWritten
+    }
 }
 
 extension IngredientLine {
@@ -39,10 +44,14 @@ extension IngredientLine {
         let before = piece(0..<quantityRange.lowerBound)
         let (number, top) = CookAmount.quantityText(amount.quantity, unit: amount.unit)
         guard let unitRange, let newUnit = amount.unit, unitRange.lowerBound >= quantityRange.upperBound else {
-            // Counted (`2 eggs`): one becoming more makes the name plural (`1 egg, beaten` → `2 eggs, beaten`).
+            // Counted (`2 eggs`): one becoming more makes the name plural (`1 egg, beaten` → `2 eggs, beaten`),
+            // and more becoming one singular (`2 eggs` halved is `1 egg`).
             let rest = piece(quantityRange.upperBound..<bytes.count)
             let wasOne = (quantity?.high ?? quantity?.low ?? 0) <= 1
-            return before + number + (wasOne && top > 1 && unit == nil ? IngredientLine.pluralizingName(in: rest, name: name) : rest)
+            guard unit == nil else { return before + number + rest }
+            if wasOne && top > 1 { return before + number + IngredientLine.pluralizingName(in: rest, name: name) }
+            if !wasOne && top <= 1 { return before + number + IngredientLine.singularizingName(in: rest, name: name) }
+            return before + number + rest
         }
         let between = piece(quantityRange.upperBound..<unitRange.lowerBound)
         let after = piece(unitRange.upperBound..<bytes.count)
@@ -54,15 +63,34 @@ extension IngredientLine {
         return before + number + between + CookAmount.unitText(newUnit, plural: top > 1) + after
     }
 
+    /// `name` agreeing with a count of it: `eggs` for 1 is `egg`, `egg` for 3 is `eggs`; words that do
+    /// not count stay (`rice`).
+    public static func name(_ name: String, counted count: Double) -> String {
+        guard let last = name.split(separator: " ").last.map(String.init) else { return name }
+        let agreeing = count > 1 ? IngredientWords.plural(last) : IngredientWords.singular(last)
+        return String(name.dropLast(last.count)) + agreeing
+    }
+
     /// `rest` with the name's last word made plural where it is first written: `egg, beaten` →
     /// `eggs, beaten`.
     static func pluralizingName(in rest: String, name: String) -> String {
+        replacingNameWord(in: rest, name: name, with: IngredientWords.plural)
+    }
+
+    /// `rest` with the name's last word made singular where it is first written: `eggs, beaten` →
+    /// `egg, beaten`, `tomatoes` → `tomato`; a word that does not count stays (`rice`).
+    static func singularizingName(in rest: String, name: String) -> String {
+        replacingNameWord(in: rest, name: name, with: IngredientWords.singular)
+    }
+
+    /// `rest` with the name's last word, where it is first written, replaced by `change` of it.
+    private static func replacingNameWord(in rest: String, name: String, with change: (String) -> String) -> String {
         guard let last = name.split(separator: " ").last.map(String.init), !last.isEmpty else { return rest }
         let restWords = rest.split(separator: " ", omittingEmptySubsequences: false)
         guard let at = restWords.firstIndex(where: { $0 == last || $0.hasPrefix(last) && !$0.dropFirst(last.count).contains(where: \.isLetter) })
         else { return rest }
         var words = restWords.map(String.init)
-        words[at] = IngredientWords.plural(last) + words[at].dropFirst(last.count)
+        words[at] = change(last) + words[at].dropFirst(last.count)
         return words.joined(separator: " ")
     }
 }

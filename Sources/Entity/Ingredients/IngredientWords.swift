@@ -172,6 +172,17 @@ extension IngredientWords {
         return word + "s"
     }
 
+    /// The singular of an English noun, for showing: `eggs` → `egg`, `tomatoes` → `tomato`, `berries`
+    /// → `berry`, `leaves` → `leaf`; words that do not count, or are not plural, stay (`rice`, `egg`).
+    /// Capitals are kept (`Eggs` → `Egg`); a word with letters beyond ASCII stays as it is.
+    static func singular(_ word: String) -> String {
+        let lower = word.lowercased()
+        guard !uncounted.contains(lower), lower.hasSuffix("s"), !lower.hasSuffix("ss") else { return word }
+        let singular = EnglishPlural.singular(lower)
+        guard singular != lower else { return word }
+        return word.first?.isUppercase == true ? singular.prefix(1).uppercased() + singular.dropFirst() : singular
+    }
+
     private static let irregularPlurals: [String: String] = [
         "leaf": "leaves", "loaf": "loaves", "half": "halves", "knife": "knives", "calf": "calves", "shelf": "shelves",
     ]

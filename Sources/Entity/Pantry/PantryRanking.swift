@@ -1,10 +1,11 @@
 /// Recipes ranked by how few of their ingredients the pantry lacks: "what can I make with what I have".
 ///
 /// Each ingredient line of a recipe is read (`IngredientLine`) and matched by its `IngredientKey`, so
-/// `2 large eggs, beaten` is held by a pantry with `eggs`, and `plain flour` by one with `flour`. With
-/// `staples` (the default), salt, pepper, water and oil are held whether listed or not. Recipes missing
-/// more than `maxMissing` are left out; the rest come fewest missing first, then most of the pantry
-/// used, then in the order given.
+/// `2 large eggs, beaten` is held by a pantry with `eggs`, and `plain flour` by one with `flour`; the
+/// pantry's names are read the same way (`a dozen eggs` is eggs). With `staples` (the default), salt,
+/// pepper, water and oil are held whether listed or not. Recipes missing more than `maxMissing`, and
+/// recipes that use nothing of the pantry but staples, are left out; the rest come fewest missing first,
+/// then most of the pantry used, then in the order given.
 public struct PantryRanking: Sendable {
     /// One recipe's place in the ranking.
     public struct Entry: Sendable, Equatable {
@@ -16,6 +17,8 @@ public struct PantryRanking: Sendable {
         /// How many of its ingredients the pantry holds, and how many it has (each ingredient counted once).
         public let uses: Int
         public let of: Int
+        /// How many of those held are in the pantry itself rather than staples taken to be there.
+        public let fromPantry: Int
 
         /// `uses 6 of 8`.
         public var usesText: String { "uses \(uses) of \(of)" }
@@ -39,7 +42,7 @@ public struct PantryRanking: Sendable {
 
     /// `pantry`: names as typed (`eggs, milk, flour`); `staples`: salt, pepper, water and oil count as held.
     public init(pantry: [String], staples: Bool = true) {
-        self.pantry = Set(pantry.map { IngredientKey(name: $0) }.filter { !$0.isEmpty })
+        self.pantry = Set(pantry.map { PantryItem(name: $0).key }.filter { !$0.isEmpty })
         self.staples = staples
     }
 
@@ -48,30 +51,39 @@ public struct PantryRanking: Sendable {
         pantry.contains(key) || staples && Staples.covers(key)
     }
 
+    /// Whether a pantry name matches an ingredient among `names` (ingredient names or lines).
+    public static func matches(_ item: PantryItem, among names: [String]) -> Bool {
+        names.contains { IngredientKey(IngredientLine(parsing: $0)) == item.key }
+    }
+
     /// One recipe's entry.
     public func entry(for recipe: Recipe, at index: Int) -> Entry {
         var seen = Set<IngredientKey>()
         var missing: [String] = []
         var uses = 0
+        var fromPantry = 0
         for text in recipe.ingredients {
             let line = IngredientLine(parsing: text)
             let key = IngredientKey(line)
             guard !key.isEmpty, seen.insert(key).inserted else { continue }
-            if holds(key) {
+            if pantry.contains(key) {
+                uses += 1
+                fromPantry += 1
+            } else if holds(key) {
                 uses += 1
             } else {
                 missing.append(line.isUnsure || line.name.isEmpty ? line.text : line.name)
             }
         }
-        return Entry(index: index, title: recipe.title, missing: missing, uses: uses, of: seen.count)
+        return Entry(index: index, title: recipe.title, missing: missing, uses: uses, of: seen.count, fromPantry: fromPantry)
     }
 
-    /// The recipes missing at most `maxMissing` ingredients, fewest missing first, then those using more
-    /// of the pantry, then in the order given.
+    /// The recipes missing at most `maxMissing` ingredients and using something of the pantry, fewest
+    /// missing first, then those using more of the pantry, then in the order given.
     public func ranked(_ recipes: [Recipe], maxMissing: Int = 2) -> [Entry] {
         recipes.enumerated()
             .map { entry(for: $0.element, at: $0.offset) }
-            .filter { $0.missing.count <= maxMissing && $0.of > 0 }
+            .filter { $0.missing.count <= maxMissing && $0.of > 0 && $0.fromPantry > 0 }
             .sorted { left, right in
                 if left.missing.count != right.missing.count { return left.missing.count < right.missing.count }
                 if left.uses != right.uses { return left.uses > right.uses }

@@ -53,7 +53,19 @@ public struct ShoppingList: Sendable, Equatable {
 
         /// `3 cups + 2`, `450 g`, or empty when no line gives an amount.
         public var amountText: String {
-            amounts.map { CookAmount.text($0) }.joined(separator: " + ")
+            amountText(in: nil)
+        }
+
+        /// The amounts in `units` where they convert soundly (as a card converts them: volume to
+        /// weight only through the density table), else as summed; nil keeps them as summed.
+        public func amounts(in units: UnitSystem?) -> [IngredientAmount] {
+            guard let units else { return amounts }
+            return amounts.map { UnitConversion.converted($0, to: units, ingredient: name) ?? $0 }
+        }
+
+        /// `amountText`, in `units`.
+        public func amountText(in units: UnitSystem?) -> String {
+            amounts(in: units).map { CookAmount.text($0) }.joined(separator: " + ")
         }
     }
 

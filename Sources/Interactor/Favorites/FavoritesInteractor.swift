@@ -323,19 +323,12 @@ public actor FavoritesInteractor: SavedPageProviding {
     // MARK: The store
 
     private func requireStore() async throws(UseCaseError) -> FavoritesStore {
-        switch await opening.store() {
-        case .success(let store): return store
-        case .failure(let error): throw UseCaseError(error, during: .favorites)
-        }
+        try await opening.requiredStore()
     }
 
     /// Runs a store query, its errors told as the use cases tell them.
     private func query<T: Sendable>(_ body: () async throws(ServiceError) -> T) async throws(UseCaseError) -> T {
-        do throws(ServiceError) {
-            return try await body()
-        } catch {
-            throw UseCaseError(error, during: .favorites)
-        }
+        try await storeQuery(body)
     }
 }
 

@@ -41,16 +41,39 @@ public struct PageRecipeRecord: Encodable, Sendable, Equatable {
     public let lactoseIngredients: [String]
     /// How the recipe was found: json-ld, microdata, recipe-card or heuristic.
     public let foundBy: String
+    /// The lines as a card asked to scale or convert them shows them (`recipes read --servings 6
+    /// --units metric`); nil (and no such keys) when nothing was asked.
+    public let shown: ShownAmounts?
+
+    /// `factor`, `servings`, `units` and `shown_ingredients`: what `--servings` and `--units` add.
+    public struct ShownAmounts: Encodable, Sendable, Equatable {
+        /// One line as shown, whether it is as written though asked to change, and its parts.
+        public struct Line: Encodable, Sendable, Equatable {
+            public let text: String
+            public let asWritten: Bool
+            public let parsed: IngredientLineRecord
+
+            enum CodingKeys: String, CodingKey { case text, asWritten = "as_written", parsed }
+        }
+
+        /// What the amounts were multiplied by (1 when not scaled, or when the servings asked for
+        /// cannot be turned into a factor because the recipe does not say how many it serves).
+        public let factor: Double
+        public let servings: Double?
+        public let units: String?
+        public let lines: [Line]
+    }
 
     enum CodingKeys: String, CodingKey {
         case title, description, ingredients, ingredientGroups = "ingredient_groups", steps, yields
         case totalMinutes = "total_minutes", prepMinutes = "prep_minutes", cookMinutes = "cook_minutes"
         case image, video, cuisine, category, author, site, language, sourceURL = "source_url", lactose
         case lactoseIngredients = "lactose_ingredients", foundBy = "found_by"
+        case factor, servings, units, shownIngredients = "shown_ingredients"
     }
 
     /// Every string printable (`TerminalText`), as the recipe's own clean-up already makes it.
-    public init(_ recipe: PageRecipe, address: String?) {
+    public init(_ recipe: PageRecipe, address: String?, amounts: CardAmounts = .asWritten) {
         let line = TerminalText.line
         title = line(recipe.title)
         description = recipe.description.map(line)
@@ -72,6 +95,16 @@ public struct PageRecipeRecord: Encodable, Sendable, Equatable {
         lactoseIngredients = LactoseRule.triggers(in: recipe.ingredients).map(line)
         lactose = !lactoseIngredients.isEmpty
         foundBy = recipe.method.rawValue
+        if amounts == .asWritten {
+            shown = nil
+        } else {
+            let factor = amounts.scale?.factor(yields: recipe.yields)
+            let servings: Double? = if case .serving(let wanted)? = amounts.scale { wanted } else { nil }
+            shown = ShownAmounts(factor: factor ?? 1, servings: servings, units: amounts.units?.rawValue, lines: recipe.ingredients.map { text in
+                let shown = amounts.shown(text, factor: factor)
+                return ShownAmounts.Line(text: line(shown.text), asWritten: shown.asWritten, parsed: IngredientLineRecord(IngredientLine(parsing: text)))
+            })
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -96,5 +129,11 @@ public struct PageRecipeRecord: Encodable, Sendable, Equatable {
         try container.encode(lactose, forKey: .lactose)
         try container.encode(lactoseIngredients, forKey: .lactoseIngredients)
         try container.encode(foundBy, forKey: .foundBy)
+        if let shown {
+            try container.encode(shown.factor, forKey: .factor)
+            try container.encode(shown.servings, forKey: .servings)
+            try container.encode(shown.units, forKey: .units)
+            try container.encode(shown.lines, forKey: .shownIngredients)
+        }
     }
 }

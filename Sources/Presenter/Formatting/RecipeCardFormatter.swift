@@ -5,17 +5,22 @@ public import Entity
 /// section headings, and the picture, video and source links. Pure.
 public enum RecipeCardFormatter {
     /// The card's blocks; `address` is where the page was read from (the source when the page names
-    /// no canonical address).
-    public static func blocks(_ recipe: PageRecipe, address: String?) -> [PageModel.Block] {
+    /// no canonical address). Ingredient lines are shown as `amounts` asks (scaled, converted); a line
+    /// that could not be changed is shown as written, marked `?`.
+    public static func blocks(_ recipe: PageRecipe, address: String?, amounts: CardAmounts = .asWritten) -> [PageModel.Block] {
         var blocks: [PageModel.Block] = []
         let facts = self.facts(recipe)
         if !facts.isEmpty { blocks.append(.paragraph(facts)) }
         if let description = recipe.description { blocks.append(.paragraph(description)) }
         if !recipe.ingredientGroups.isEmpty {
             blocks.append(.heading(level: 2, text: "Ingredients"))
+            let factor = amounts.scale?.factor(yields: recipe.yields)
             for group in recipe.ingredientGroups {
                 if let name = group.name { blocks.append(.heading(level: 3, text: name)) }
-                blocks += group.lines.map { .item(marker: "•", text: $0, depth: 0) }
+                blocks += group.lines.map { line in
+                    let shown = amounts.shown(line, factor: factor)
+                    return .item(marker: shown.asWritten ? "?" : "•", text: shown.text, depth: 0)
+                }
             }
             let lactose = LactoseRule.triggers(in: recipe.ingredients)
             if !lactose.isEmpty { blocks.append(.field(label: "Lactose", value: "from " + lactose.joined(separator: "; "))) }
@@ -34,6 +39,35 @@ public enum RecipeCardFormatter {
         if let video = recipe.videoURL { blocks.append(.field(label: "Video", value: video)) }
         if let source = recipe.canonicalURL ?? address { blocks.append(.field(label: "Source", value: source)) }
         return blocks
+    }
+
+    /// What the card says of its amounts, under its title: the scale (`Scaled ×1.5 to serve 6, written
+    /// for 4.`), the units, and what `?` marks; nil when the amounts are as written.
+    public static func amountsNote(_ recipe: PageRecipe, amounts: CardAmounts) -> String? {
+        var parts: [String] = []
+        switch amounts.scale {
+        case nil:
+            break
+        case .serving(let wanted)?:
+            if let factor = amounts.scale?.factor(yields: recipe.yields), let written = recipe.yields.flatMap(Servings.count(in:)) {
+                parts.append("Scaled ×\(CookAmount.decimalText(factor)) to serve \(CookAmount.decimalText(wanted)), written for "
+                    + (written.high.map { "\(CookAmount.decimalText(written.low))–\(CookAmount.decimalText($0))" } ?? CookAmount.decimalText(written.low)) + ".")
+            } else {
+                parts.append("It does not say how many it serves, so it is not scaled: x N makes it N times.")
+            }
+        case .times(let factor)?:
+            parts.append("Scaled ×\(CookAmount.decimalText(factor)).")
+        }
+        switch amounts.units {
+        case .metric?: parts.append("Amounts in metric.")
+        case .us?: parts.append("Amounts in US measures.")
+        case nil: break
+        }
+        let factor = amounts.scale?.factor(yields: recipe.yields)
+        if factor != nil || amounts.units != nil, recipe.ingredients.contains(where: { amounts.shown($0, factor: factor).asWritten }) {
+            parts.append("? marks a line shown as written: its amount could not be read with confidence.")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// The steps numbered from 1 across sections, section headings as lines of their own.

@@ -105,12 +105,15 @@ public enum ScreenFormatter {
                                  footer: "o \(listed.number) read the recipe · back · ? help")
     }
 
-    /// Recipe `number`'s page as its recipe card: the recipe read from it. Nil when it holds none.
-    public static func recipeCard(_ page: ReadablePage, number: Int) -> PageModel? {
+    /// Recipe `number`'s page as its recipe card: the recipe read from it, its amounts as `amounts`
+    /// asks. Nil when it holds none.
+    public static func recipeCard(_ page: ReadablePage, number: Int, amounts: CardAmounts = .asWritten) -> PageModel? {
         guard let recipe = page.pageRecipe else { return nil }
         return PageModel(title: recipe.title.isEmpty ? title(of: page) : recipe.title, source: source(of: page),
-                         blocks: RecipeCardFormatter.blocks(recipe, address: page.address), references: [],
-                         alternate: .init(key: "p", label: "whole page"), footer: "o \(number) page shows the whole page")
+                         note: RecipeCardFormatter.amountsNote(recipe, amounts: amounts),
+                         blocks: RecipeCardFormatter.blocks(recipe, address: page.address, amounts: amounts), references: [],
+                         alternate: .init(key: "p", label: "whole page"),
+                         footer: "o \(number) page shows the whole page · x2 or serves 6 scales it · list \(number) adds it to the shopping list")
     }
 
     /// A page's whole text, with its links numbered. For recipe `number`'s own page: `asked` says a

@@ -21,4 +21,16 @@ public enum InputError: Error, Equatable, Sendable {
     case unknownSetting(String)
     /// An option the command line takes that the prompt does not (`favorites --json`).
     case commandLineOnly(option: String, example: String)
+    /// `x` with something that is not a positive number (`x two`, `x 0`).
+    case badFactor(String)
+    /// `serves` with something that is not a positive number.
+    case badServings(String)
+    /// `units` with something other than metric, us or as-written.
+    case unknownUnits(String)
+    /// `list` or `pantry` with a word it does not take.
+    case unknownSubcommand(command: String, word: String, usage: String)
+    /// `--missing` with something that is not a number from 0 to 50.
+    case badMissing(String)
+    /// An option the command does not take (`have --fast`).
+    case unknownOption(command: String, option: String, usage: String)
 }

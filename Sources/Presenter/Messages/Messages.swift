@@ -110,6 +110,8 @@ public struct Messages: Sendable {
             return unknownSetting(text)
         case .commandLineOnly(let option, let example):
             return MessageModel(.error, "\(option) belongs to the command line, not the prompt.", hint: "Run it from the shell: \(example)")
+        case .badFactor, .badServings, .unknownUnits, .unknownSubcommand, .badMissing, .unknownOption:
+            return kitchenInput(error)
         }
     }
 

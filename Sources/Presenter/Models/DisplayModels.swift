@@ -192,3 +192,37 @@ public struct MessageModel: Sendable, Equatable {
         self.hint = hint
     }
 }
+
+/// The shopping list, ready to lay out: the recipes it is for, then what to buy aisle by aisle.
+public struct ShoppingListModel: Sendable, Equatable {
+    public struct Section: Sendable, Equatable {
+        /// `Dairy and eggs`.
+        public let title: String
+        /// `6 eggs`, `3 cups milk + some more`.
+        public let items: [String]
+
+        public init(title: String, items: [String]) {
+            self.title = title
+            self.items = items
+        }
+    }
+
+    /// `Shopping list for 2 recipes`.
+    public let heading: String
+    /// `1. Crêpes ×2`, numbered as `list remove N` takes them.
+    public let recipes: [String]
+    public let sections: [Section]
+    /// What the pantry and the staples take off the list, in one line; nil when nothing.
+    public let leftOff: String?
+    public let notes: [MessageModel]
+    public let footer: String
+
+    public init(heading: String, recipes: [String], sections: [Section], leftOff: String?, notes: [MessageModel] = [], footer: String) {
+        self.heading = heading
+        self.recipes = recipes
+        self.sections = sections
+        self.leftOff = leftOff
+        self.notes = notes
+        self.footer = footer
+    }
+}

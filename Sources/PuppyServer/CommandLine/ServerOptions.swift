@@ -22,8 +22,9 @@ public struct ServerOptions: Sendable {
     public static let usage = """
     USAGE: puppy-server [options]
 
-    Serves the RecipePuppy API (/api/?i=&q=&p=, with callback= for JSONP, format=xml and oi=1),
-    recipe pages and thumbnails over HTTP, gzip-compressed for clients that accept it.
+    Serves the RecipePuppy API (/api/?i=&q=&p=, with callback= for JSONP, format=xml and oi=1, and
+    have=NAMES&missing=N&strict=1 for recipes ranked by how few ingredients NAMES lack), recipe pages
+    and thumbnails over HTTP, gzip-compressed for clients that accept it.
 
     OPTIONS:
       --host H           address to bind (default 127.0.0.1)
@@ -40,6 +41,7 @@ public struct ServerOptions: Sendable {
       --seed N           seed for every quirk and jitter decision (default 1)
       --latency MS       delay each answer by MS milliseconds, +/- 30 % jitter (default 0)
       --threads N        event-loop threads (default: cores, at most 4)
+      --no-have          ignore have= as the real service did (answer i and q alone)
       --log              one line per request on stderr
       -h, --help         show this help
       --version          show the version
@@ -80,6 +82,9 @@ public struct ServerOptions: Sendable {
             case "--log":
                 try flagOnly()
                 options.logRequests = true
+            case "--no-have":
+                try flagOnly()
+                options.configuration.answersHave = false
             case "--host":
                 let host = try value()
                 guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {

@@ -13,8 +13,14 @@ final class APIResponder: Sendable {
     private let fragments: FragmentCache
     /// The same as `<recipe><title>…</title><href>…</href><ingredients>…</ingredients><thumbnail>…</thumbnail></recipe>`.
     private let xmlFragments: FragmentCache
-    /// `{"title":"Recipe Puppy","version":0.1,"href":"http:\/\/...\/","results":[`
+    /// `{"title":"Recipe Puppy","version":0.1,"href":"http:\/\/...\/"`
+    private let envelopeHead: [UInt8]
+    /// The head, then `,"results":[`.
     private let envelopePrefix: [UInt8]
+    /// Whether `have=` ranks the catalog; when not, it is ignored as the real service ignored it.
+    private let answersHave: Bool
+    /// Each recipe's ingredient names with their pantry keys, made on the first `have=` request.
+    private let pantryKeys = Guarded<[[(name: String, key: String)]]?>(nil)
     private let plans = Guarded<[APIQuery.SearchKey: Plan]>([:])
     private static let maxCachedPlans = 512
     private static let xmlPrefix = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<recipes>".utf8)
@@ -25,28 +31,35 @@ final class APIResponder: Sendable {
     struct Plan: Sendable {
         let matches: [Int32]
         let layout: PageLayout
+        /// For a `have=` list, each match's place in the ranking, in the order of `matches`.
+        var pantry: [PantryEntry]?
+        /// For a `have=` list, the envelope's start: its head with the `have` key, then `"results":[`.
+        var prefix: [UInt8]?
     }
 
-    init(recipes: [CatalogRecipe], index: SearchIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>) {
+    init(recipes: [CatalogRecipe], index: SearchIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>, answersHave: Bool = true) {
         self.recipes = recipes
         self.index = index
         self.urls = urls
         self.seed = seed
         self.quirks = quirks
-        envelopePrefix = Array("{\"title\":\"Recipe Puppy\",\"version\":0.1,\"href\":".utf8)
-            + JSONText.quoted(urls.home) + Array(",\"results\":[".utf8)
+        self.answersHave = answersHave
+        envelopeHead = Array("{\"title\":\"Recipe Puppy\",\"version\":0.1,\"href\":".utf8) + JSONText.quoted(urls.home)
+        envelopePrefix = envelopeHead + Array(",\"results\":[".utf8)
         titles = TitleQuirks(seed: seed, padding: quirks.contains(.padding), entities: quirks.contains(.entities))
         fragments = FragmentCache(count: recipes.count)
         xmlFragments = FragmentCache(count: recipes.count)
     }
 
     func respond(to query: APIQuery) -> ServerResponse {
-        let plan = plan(for: query.search)
+        var search = query.search
+        if !answersHave { search.pantry = nil }
+        let plan = plan(for: search)
         switch plan.layout.answer(page: query.page) {
         case .page(.results(let start, let count, let repeats)):
             return answer(resultsBody(plan: plan, start: start, count: count, repeats: repeats, format: query.format), query)
         case .page(.gap), .pastEnd:
-            return answer(query.format == .xml ? Self.xmlPrefix + Self.xmlSuffix : envelopePrefix + Array("]}".utf8), query)
+            return answer(query.format == .xml ? Self.xmlPrefix + Self.xmlSuffix : (plan.prefix ?? envelopePrefix) + Array("]}".utf8), query)
         case .page(.malformed):
             return answer(malformedBody(search: query.search, page: query.page, format: query.format), query)
         case .page(.error):
@@ -62,10 +75,29 @@ final class APIResponder: Sendable {
         if search.onlyImages {
             matches = matches.filter { !thumbnail(for: recipes[Int($0)]).isEmpty }
         }
-        let plan = Plan(
+        var ranking: [PantryEntry]?
+        if let pantry = search.pantry {
+            let keys = recipePantryKeys()
+            let entries = PantryMatch.rank(matches, keys: { keys[Int($0)] }, request: pantry)
+            matches = entries.map(\.position)
+            ranking = entries
+        }
+        var plan = Plan(
             matches: matches,
             layout: PageLayout(matchCount: matches.count, search: search.text, seed: seed, quirks: quirks)
         )
+        if let pantry = search.pantry, let ranking {
+            plan.pantry = ranking
+            var unknown: [UInt8] = [UInt8(ascii: "[")]
+            for (offset, entry) in PantryMatch.suggestions(for: pantry, catalog: recipePantryKeys().joined().map { $0 }).enumerated() {
+                if offset > 0 { unknown.append(UInt8(ascii: ",")) }
+                unknown += Array("{\"name\":".utf8) + JSONText.quoted(entry.name) + Array(",\"suggestions\":".utf8) + JSONText.array(entry.close) + [UInt8(ascii: "}")]
+            }
+            unknown.append(UInt8(ascii: "]"))
+            plan.prefix = envelopeHead + Array(",\"have\":{\"names\":".utf8) + JSONText.array(pantry.keys)
+                + Array(",\"missing\":\(pantry.missing),\"strict\":\(pantry.strict),\"unknown\":".utf8) + unknown
+                + Array("},\"results\":[".utf8)
+        }
         plans.withLock { cache in
             if cache.count >= Self.maxCachedPlans { cache.removeAll(keepingCapacity: true) }
             cache[search] = plan
@@ -97,6 +129,21 @@ final class APIResponder: Sendable {
 
     private static let noSniffing = [HTTPHeader(name: "X-Content-Type-Options", value: "nosniff")]
 
+    /// Every recipe's ingredient names with their pantry keys, made once.
+    private func recipePantryKeys() -> [[(name: String, key: String)]] {
+        if let keys = pantryKeys.withLock({ $0 }) { return keys }
+        let keys = recipes.map { recipe in recipe.ingredients.map { (name: $0, key: PantryMatch.key($0)) } }
+        pantryKeys.withLock { $0 = keys }
+        return keys
+    }
+
+    /// A result's JSON with its place in a pantry ranking added: `"missing":[…],"uses":6,"of":8`.
+    private static func withPantry(_ fragment: [UInt8], _ entry: PantryEntry) -> [UInt8] {
+        guard fragment.last == UInt8(ascii: "}") else { return fragment }
+        return fragment.dropLast() + Array(",\"missing\":".utf8) + JSONText.array(entry.missing)
+            + Array(",\"uses\":\(entry.uses),\"of\":\(entry.of)}".utf8)
+    }
+
     private func resultsBody(plan: Plan, start: Int, count: Int, repeats: [PageLayout.Repeat], format: APIQuery.Format) -> [UInt8] {
         let sorted = repeats.sorted(by: { $0.slot < $1.slot })
         var positions = plan.matches[start..<(start + count)].map { Int($0) }
@@ -105,17 +152,22 @@ final class APIResponder: Sendable {
             format == .xml ? self.xmlFragment(for: position, variant: variant) : self.jsonFragment(for: position, variant: variant)
         }
         let rendered = (format == .xml ? xmlFragments : fragments).fragments(at: positions) { render($0, .same) }
-        var entries = Array(rendered.prefix(count))
+        // A `have=` list's JSON results carry their place in the ranking.
+        let ranked = { (fragment: [UInt8], match: Int) -> [UInt8] in
+            guard format == .json, let pantry = plan.pantry else { return fragment }
+            return Self.withPantry(fragment, pantry[match])
+        }
+        var entries = rendered.prefix(count).enumerated().map { ranked($0.element, start + $0.offset) }
         for (offset, entry) in sorted.enumerated() {
             let position = positions[count + offset]
             let fragment = entry.variant == .same || recipes[position].href != nil
                 ? rendered[count + offset]
                 : render(position, entry.variant)
-            entries.insert(fragment, at: min(entry.slot, entries.count))
+            entries.insert(ranked(fragment, entry.match), at: min(entry.slot, entries.count))
         }
         let (prefix, separator, suffix) = format == .xml
             ? (Self.xmlPrefix, [UInt8](), Self.xmlSuffix)
-            : (envelopePrefix, [UInt8(ascii: ",")], Array("]}".utf8))
+            : (plan.prefix ?? envelopePrefix, [UInt8(ascii: ",")], Array("]}".utf8))
         var body = prefix
         body.reserveCapacity(prefix.count + suffix.count + entries.reduce(0) { $0 + $1.count + 1 })
         for (offset, entry) in entries.enumerated() {

@@ -28,6 +28,17 @@ enum JSONText {
         return bytes
     }
 
+    /// `["a","b"]`.
+    static func array(_ texts: [String]) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (index, text) in texts.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += quoted(text)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return bytes
+    }
+
     private static func appendEscapedUnit(_ unit: UInt16, to bytes: inout [UInt8]) {
         let digits = Array("0123456789abcdef".utf8)
         bytes += [0x5C, UInt8(ascii: "u")]

@@ -34,12 +34,13 @@ final class SiteResponder: Responder {
     private static let allowed = [HTTPHeader(name: "Allow", value: "GET, HEAD, OPTIONS")]
     private static let cacheable = [HTTPHeader(name: "Cache-Control", value: "public, max-age=86400")]
 
-    init(recipes: [CatalogRecipe], index: SearchIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>, cors: CORSPolicy = .anyOrigin) {
+    init(recipes: [CatalogRecipe], index: SearchIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>, cors: CORSPolicy = .anyOrigin,
+         answersHave: Bool = true) {
         self.recipes = recipes
         preflight = Self.allowed + cors.preflightHeaders
         self.index = index
         self.urls = urls
-        api = APIResponder(recipes: recipes, index: index, urls: urls, seed: seed, quirks: quirks)
+        api = APIResponder(recipes: recipes, index: index, urls: urls, seed: seed, quirks: quirks, answersHave: answersHave)
         indexPage = HTMLPages.index(recipeCount: recipes.count, examples: Array(recipes.prefix(12)))
     }
 

@@ -20,23 +20,27 @@ struct APIQuery: Hashable, Sendable {
         var words: [String]
         /// `oi=1` or `onlyImages=1`: only results with a thumbnail.
         var onlyImages = false
+        /// `have=…`: the results ranked by how few ingredients these names lack (see `PantryRequest`).
+        var pantry: PantryRequest?
 
-        init(ingredients rawIngredients: String, query rawQuery: String, onlyImages: Bool = false) {
+        init(ingredients rawIngredients: String, query rawQuery: String, onlyImages: Bool = false, pantry: PantryRequest? = nil) {
             let names = rawIngredients.split(separator: ",").map { FoldedIngredient.normalize(String($0)) }.filter { !$0.isEmpty }
             ingredients = names.count <= 1 ? names : Set(names).sorted()
             let folded = rawQuery.isEmpty ? [] : TitleWords.words(rawQuery)
             words = folded.count <= 1 ? folded : Set(folded).sorted()
             self.onlyImages = onlyImages
+            self.pantry = pantry
         }
 
         /// A stable text form, the input of every quirk decision for this list.
         var text: String {
             ingredients.joined(separator: ",") + "|" + words.joined(separator: " ") + (onlyImages ? "|oi" : "")
+                + (pantry.map { "|" + $0.text } ?? "")
         }
     }
 
-    init(ingredients: String, query: String, page: Int, onlyImages: Bool = false) {
-        search = SearchKey(ingredients: ingredients, query: query, onlyImages: onlyImages)
+    init(ingredients: String, query: String, page: Int, onlyImages: Bool = false, pantry: PantryRequest? = nil) {
+        search = SearchKey(ingredients: ingredients, query: query, onlyImages: onlyImages, pantry: pantry)
         self.page = page
     }
 
@@ -44,6 +48,7 @@ struct APIQuery: Hashable, Sendable {
     enum Problem: Error, Hashable, Sendable {
         case badPageOrEncoding
         case badCallback
+        case badMissing
 
         var message: String {
             switch self {
@@ -52,15 +57,18 @@ struct APIQuery: Hashable, Sendable {
             case .badCallback:
                 return "400 Bad Request: callback must be a JavaScript name: letters, digits, _ and $, "
                     + "dots between names, at most \(JSONPCallback.maxLength) characters"
+            case .badMissing:
+                return "400 Bad Request: missing must be a whole number from 0 to \(PantryRequest.maxMissing)"
             }
         }
     }
 
-    private static let parameterNames: Set<String> = ["i", "q", "p", "oi", "onlyImages", "format", "callback"]
+    private static let parameterNames: Set<String> = ["i", "q", "p", "oi", "onlyImages", "format", "callback", "have", "missing", "strict"]
 
     /// Parses the raw query string. A missing or empty `p` is page 1; absurdly large pages saturate
     /// (they are far past any end). `oi` and `onlyImages` are on unless empty or `0`, as PHP reads a
-    /// flag; `format=xml` (any case) asks for XML, any other format for JSON.
+    /// flag; `format=xml` (any case) asks for XML, any other format for JSON. `have` with at least one
+    /// name asks for the pantry ranking (`missing` and `strict` go with it, `strict` read as a flag).
     static func parse(_ rawQuery: Substring) -> Result<APIQuery, Problem> {
         guard let parameters = PercentDecoding.queryParameters(rawQuery, named: parameterNames) else {
             return .failure(.badPageOrEncoding)
@@ -75,9 +83,20 @@ struct APIQuery: Hashable, Sendable {
             page = digits.count > 18 ? Int.max : Int(digits) ?? Int.max
         }
         let isOn = { (name: String) in parameters[name].map { !$0.isEmpty && $0 != "0" } ?? false }
+        var pantry: PantryRequest?
+        if let names = parameters["have"], names.contains(where: { $0.isLetter || $0.isNumber }) {
+            var missing = PantryRequest.defaultMissing
+            if let text = parameters["missing"], !text.isEmpty {
+                guard text.utf8.count <= 2, let value = Int(text), (0...PantryRequest.maxMissing).contains(value) else {
+                    return .failure(.badMissing)
+                }
+                missing = value
+            }
+            pantry = PantryRequest(names: names, missing: missing, strict: isOn("strict"))
+        }
         var query = APIQuery(
             ingredients: parameters["i"] ?? "", query: parameters["q"] ?? "", page: page,
-            onlyImages: isOn("oi") || isOn("onlyImages")
+            onlyImages: isOn("oi") || isOn("onlyImages"), pantry: pantry
         )
         if parameters["format"]?.lowercased() == "xml" { query.format = .xml }
         if let callback = parameters["callback"] {

@@ -60,6 +60,10 @@ public struct ServerConfiguration: Sendable {
     /// the server and has its own start-up to finish first. Requests wait for it as always.
     public var loadsCatalogInBackground: Bool
 
+    /// Whether `have=NAMES` ranks the catalog by how few ingredients NAMES lack (an extension a
+    /// RecipePuppy client never sends); off, it is ignored as the real service ignored it.
+    public var answersHave = true
+
     /// Whether the catalog waits to be loaded until it is needed: the first connection, or
     /// `PuppyServer.loadCatalog()` (a program that embeds the server calls it when it has nothing else
     /// to do, so a session that ends at once never pays for the catalog).

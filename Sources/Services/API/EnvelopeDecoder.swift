@@ -1,6 +1,17 @@
 public import Foundation
 public import Entity
 
+/// A name given to `have=` that no recipe has, with the names the server suggests instead.
+public struct PantryNameSuggestion: Decodable, Sendable, Equatable {
+    public let name: String
+    public let suggestions: [String]
+
+    public init(name: String, suggestions: [String]) {
+        self.name = name
+        self.suggestions = suggestions
+    }
+}
+
 /// Reads RecipePuppy's envelope (`{"title":..., "version":0.1, "href":..., "results":[...]}`).
 ///
 /// The envelope itself must be a JSON object with a `results` array, or the whole body is
@@ -14,6 +25,11 @@ public enum EnvelopeDecoder {
         /// Of those, the ones that had a title and an href with nothing readable left once control
         /// characters, escape sequences and broken text were taken out.
         public let unreadableCount: Int
+        /// Whether the envelope says its results are ranked for `have=` (PuppyServer's extension: a
+        /// `have` object beside `results`).
+        public var rankedForPantry = false
+        /// Names given to `have=` that no recipe of the server has, each with the names it suggests.
+        public var unknownPantryNames: [PantryNameSuggestion] = []
     }
 
     public static func decode(_ body: Data) throws(ServiceError) -> Decoded {
@@ -42,7 +58,10 @@ public enum EnvelopeDecoder {
                 recipes.append(recipe)
             }
         }
-        return Decoded(recipes: recipes, droppedCount: dropped, unreadableCount: unreadable)
+        var decoded = Decoded(recipes: recipes, droppedCount: dropped, unreadableCount: unreadable)
+        decoded.rankedForPantry = envelope.have != nil
+        decoded.unknownPantryNames = envelope.have?.unknown ?? []
+        return decoded
     }
 
     /// JSON may escape half a surrogate pair (`\ud800`) that no other half follows, which makes the
@@ -99,6 +118,31 @@ public enum EnvelopeDecoder {
 
     private struct Envelope: Decodable {
         let results: [LenientResult]
+        /// Present when the results are ranked for `have=`; what it holds is not read.
+        let have: PantryMarker?
+
+        enum CodingKeys: String, CodingKey { case results, have }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            results = try container.decode([LenientResult].self, forKey: .results)
+            // A `have` that is not an object is no ranking: read as missing.
+            have = try? container.decodeIfPresent(PantryMarker.self, forKey: .have)
+        }
+    }
+
+    /// The `have` key of a ranked answer: any object counts; anything else is as good as missing. Of
+    /// what it holds only `unknown` is read, leniently (wrong types read as none).
+    private struct PantryMarker: Decodable {
+        let unknown: [PantryNameSuggestion]
+
+        enum CodingKeys: String, CodingKey { case unknown }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            // A list of the wrong shape names nothing unknown (see above).
+            unknown = (try? container.decodeIfPresent([PantryNameSuggestion].self, forKey: .unknown)) ?? []
+        }
     }
 
     /// One result, read field by field: a field of the wrong type reads as missing. That is the point

@@ -31,7 +31,12 @@ public enum QueryBuilder {
         try validate(query)
         guard page >= 1 else { throw .invalidQuery.with(detail: "page numbers start at 1") }
         let ingredients = query.ingredients.map(encode).joined(separator: ",")
-        let queryString = "i=\(ingredients)&q=\(encode(query.title))&p=\(page)"
+        return try url(api: api, appending: "i=\(ingredients)&q=\(encode(query.title))&p=\(page)")
+    }
+
+    /// `api` with `queryString` added to its query (after `?`, or `&` when it has one already), its
+    /// fragment left out.
+    static func url(api: URL, appending queryString: String) throws(ServiceError) -> URL {
         var base = api.absoluteString
         if let fragment = base.firstIndex(of: "#") { base = String(base[..<fragment]) }
         let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"

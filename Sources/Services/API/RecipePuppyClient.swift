@@ -5,7 +5,7 @@ public import Entity
 /// business (the search's `SearchMachine` sends one at a time).
 public final class RecipePuppyClient: RecipeSearching {
     public let apiURL: URL
-    private let transport: HTTPTransport
+    let transport: HTTPTransport
 
     public init(apiURL: URL, transport: HTTPTransport) {
         self.apiURL = apiURL

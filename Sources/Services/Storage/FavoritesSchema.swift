@@ -80,6 +80,29 @@ enum FavoritesSchema {
         """
         ALTER TABLE favorites ADD COLUMN cuisine TEXT;
         """,
+        // 6: the kitchen: the shopping list's recipes with the lines they need (so the list works
+        // offline), the pantry's names by their folded key, and settings remembered across runs.
+        """
+        CREATE TABLE shopping_list (
+            recipe_id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL,
+            href TEXT NOT NULL,
+            lines TEXT NOT NULL,
+            yields TEXT,
+            factor REAL NOT NULL DEFAULT 1,
+            lines_from_page INTEGER NOT NULL DEFAULT 0,
+            added_at REAL NOT NULL
+        );
+        CREATE TABLE pantry (
+            key TEXT PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            added_at REAL NOT NULL
+        );
+        CREATE TABLE settings (
+            name TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        );
+        """,
     ]
 
     static var latestVersion: Int { migrations.count }

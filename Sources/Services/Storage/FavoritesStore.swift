@@ -10,7 +10,7 @@ import RecipeReader
 public actor FavoritesStore: FavoriteStatusProviding {
     public static let fileName = "favorites.sqlite"
 
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
     public nonisolated let fileURL: URL
     /// True when nothing can be written where the file is: favorites are read, never changed.
     public nonisolated var isReadOnly: Bool { readOnlyReason != nil }
@@ -101,7 +101,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
     }
 
     /// Refuses a change when the store could only be opened for reading.
-    private func requireWritable() throws(ServiceError) {
+    func requireWritable() throws(ServiceError) {
         if let readOnlyReason {
             throw .storageReadOnly.with(detail: readOnlyReason)
         }

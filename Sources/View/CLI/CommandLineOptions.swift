@@ -1,4 +1,5 @@
 public import Foundation
+public import Presenter
 
 /// What `recipes` was asked to do, from its arguments.
 public struct CommandLineOptions: Equatable, Sendable {
@@ -15,6 +16,10 @@ public struct CommandLineOptions: Equatable, Sendable {
         case catalog(CatalogRequest)
         /// `ingredients`: ingredient lines from stdin, each read into its parts.
         case ingredients(json: Bool)
+        /// `list`: the shopping list.
+        case list(json: Bool)
+        /// `have [INGREDIENTS]`: recipes ranked by how few ingredients they lack.
+        case have(HaveCommandRequest)
         case help(String)
         case version
     }
@@ -37,6 +42,15 @@ public struct CommandLineOptions: Equatable, Sendable {
         }
 
         public var source: Source
+        public var json = false
+        /// `--servings N`: the recipe scaled to serve N.
+        public var servings: Double?
+        /// `--units metric|us|as-written`.
+        public var units: UnitsRequest?
+    }
+
+    public struct HaveCommandRequest: Equatable, Sendable {
+        public var request: HaveRequest
         public var json = false
     }
 
@@ -87,7 +101,7 @@ extension CommandLineOptions.Mode {
     /// Favorites, the cache and a page's recipe are read with no recipe server at all.
     public var needsNoServer: Bool {
         switch self {
-        case .favorites, .cache, .read, .catalog, .ingredients: return true
+        case .favorites, .cache, .read, .catalog, .ingredients, .list: return true
         default: return false
         }
     }
@@ -96,7 +110,7 @@ extension CommandLineOptions.Mode {
     public var needsFavorites: Bool {
         switch self {
         case .cache, .read, .catalog, .ingredients, .help, .version: return false
-        case .interactive, .search, .favorites: return true
+        case .interactive, .search, .favorites, .list, .have: return true
         }
     }
 }
@@ -106,7 +120,11 @@ extension CommandLineOptions {
     Usage: recipes [OPTIONS]                         the interactive prompt
            recipes [OPTIONS] search INGREDIENTS [--query TEXT] [--cuisine NAME] [--count N] [--page N] [--json]
            recipes [OPTIONS] favorites [WORDS] [--json] [--export FILE.md]
-           recipes [OPTIONS] read URL|FILE [--json]  the recipe in a web page or a saved page
+           recipes [OPTIONS] read URL|FILE [--servings N] [--units metric|us|as-written] [--json]
+                                                     the recipe in a web page or a saved page
+           recipes [OPTIONS] have [INGREDIENTS] [--missing N] [--strict] [--json]
+                                                     recipes ranked by how few ingredients they lack
+           recipes [OPTIONS] list [--json]           the shopping list, by aisle, less the pantry
            recipes cache [clear]                     where results are kept offline, or empty it
            recipes catalog build PAGES... > my.jsonl a catalog for puppy-server --catalog from
                                                      recipe pages (files or http(s) addresses)
@@ -144,6 +162,8 @@ extension CommandLineOptions {
 
     read:
       URL|FILE              an http:// or https:// address, or an HTML file
+      --servings N          the recipe scaled to serve N (by its yield)
+      --units SYSTEM        amounts in metric, us or as-written
       -j, --json            one JSON object: title, ingredients, ingredient_groups, steps, yields,
                             total_minutes, prep_minutes, cook_minutes, image, video, cuisine,
                             category, source_url, lactose, lactose_ingredients, ...
@@ -151,6 +171,16 @@ extension CommandLineOptions {
     ingredients:
       -j, --json            one JSON object a line: quantity ("1.5", "1-2"), quantity_max, unit, name,
                             size, preparation, comment, text, unsure
+
+    have:
+      INGREDIENTS           comma-separated, like "eggs, milk, flour" (default: the pantry)
+      --missing N           at most N ingredients missing (default 2, at most 50)
+      --strict              salt, pepper, water and oil count as ingredients to have
+      -j, --json            a JSON array: the keys of search --json, then missing, uses and of
+
+    list:
+      -j, --json            one JSON object: recipes, items (name, aisle, text, amounts,
+                            also_unmeasured, recipes) and in_pantry
 
     Exit codes: 0 found, 1 error, 2 bad usage, 3 nothing found (for read: no recipe on the page).
     """
@@ -165,6 +195,10 @@ extension CommandLineOptions {
         var favorites = FavoritesRequest()
         var json = false
         var sawCount = false
+        var servings: Double?
+        var units: UnitsRequest?
+        var maxMissing: Int?
+        var strict = false
         while let argument = reader.next() {
             switch argument.name {
             case "-h", "--help":
@@ -223,6 +257,24 @@ extension CommandLineOptions {
                 let path = try reader.value(for: argument)
                 guard !path.isEmpty else { throw UsageError(message: "--export needs a file name, like: recipes favorites --export cookbook.md") }
                 favorites.export = path
+            case "--servings":
+                let text = try reader.value(for: argument)
+                guard let value = ScaleRequest.number(text) else {
+                    throw UsageError(message: "--servings wants a number of servings, like 6 (got \"\(text)\")")
+                }
+                servings = value
+            case "--units":
+                let text = try reader.value(for: argument)
+                switch text.lowercased() {
+                case "metric": units = .metric
+                case "us": units = .us
+                case "as-written": units = .asWritten
+                default: throw UsageError(message: "--units wants metric, us or as-written (got \"\(text)\")")
+                }
+            case "--missing":
+                maxMissing = try number(reader.value(for: argument), argument.name, range: 0...50)
+            case "--strict":
+                strict = true
             default:
                 if argument.name.hasPrefix("-"), argument.name.count > 1, !reader.afterDoubleDash {
                     throw UsageError(message: "unknown option \(argument.name); see recipes --help")
@@ -231,10 +283,17 @@ extension CommandLineOptions {
             }
         }
         guard let subcommand = positionals.first else {
-            if search != SearchRequest(ingredients: "") || sawCount || favorites != FavoritesRequest() {
-                throw UsageError(message: "--query, --cuisine, --count, --page, --json and --export belong to search, favorites or read; see recipes --help")
+            if search != SearchRequest(ingredients: "") || sawCount || favorites != FavoritesRequest() || servings != nil || units != nil
+                || maxMissing != nil || strict {
+                throw UsageError(message: "--query, --cuisine, --count, --page, --json, --export, --servings, --units, --missing and --strict belong to search, favorites, read, have or list; see recipes --help")
             }
             return options
+        }
+        if servings != nil || units != nil, subcommand != "read" {
+            throw UsageError(message: "--servings and --units belong to read: recipes read URL --servings 6 --units metric")
+        }
+        if maxMissing != nil || strict, subcommand != "have" {
+            throw UsageError(message: "--missing and --strict belong to have: recipes have \"eggs, milk\" --missing 3")
         }
         switch subcommand {
         case "search", "s":
@@ -264,7 +323,23 @@ extension CommandLineOptions {
             guard positionals.count == 2 else {
                 throw UsageError(message: "read takes one URL or file: recipes read https://example.com/pie, recipes read page.html")
             }
-            options.mode = .read(ReadRequest(source: try readSource(positionals[1]), json: json))
+            options.mode = .read(ReadRequest(source: try readSource(positionals[1]), json: json, servings: servings, units: units))
+        case "list":
+            guard positionals.count == 1 else {
+                throw UsageError(message: "list takes no arguments here (recipes list [--json]); add recipes at the prompt with list N")
+            }
+            options.mode = .list(json: json)
+        case "have":
+            guard positionals.count <= 2 else {
+                throw UsageError(message: "have takes one INGREDIENTS argument; quote it: recipes have \"eggs, milk, flour\"")
+            }
+            let names = positionals.count == 2
+                ? positionals[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } : []
+            if positionals.count == 2, names.isEmpty {
+                throw UsageError(message: "have needs ingredients, like: recipes have \"eggs, milk, flour\" (or none, for the pantry)")
+            }
+            options.mode = .have(HaveCommandRequest(request: HaveRequest(names: names, maxMissing: maxMissing ?? HaveRequest.defaultMissing,
+                                                                         strict: strict), json: json))
         case "catalog":
             guard positionals.count >= 3, positionals[1] == "build" else {
                 throw UsageError(message: "catalog takes build and the pages: recipes catalog build page.html https://example.com/pie > my.jsonl")
@@ -273,7 +348,7 @@ extension CommandLineOptions {
             for page in positionals.dropFirst(2) { sources.append(try readSource(page)) }
             options.mode = .catalog(CatalogRequest(sources: sources))
         default:
-            throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites, read, catalog or ingredients, or no command for the prompt")
+            throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites, read, have, list, catalog or ingredients, or no command for the prompt")
         }
         return options
     }

@@ -49,7 +49,7 @@ public struct OneShotOutput {
 
     /// Results on stdout: a JSON array, or cards with their links; false (after saying why on stderr)
     /// when they cannot be written.
-    private func write<Record: Encodable>(_ records: [Record], cards: [RecipeCard], json: Bool) -> Bool {
+    func write<Record: Encodable>(_ records: [Record], cards: [RecipeCard], json: Bool) -> Bool {
         if json {
             do {
                 sink.write(try encode(records) + "\n", to: .standardOutput)

@@ -18,7 +18,12 @@ public enum CommandParser {
             explicit = true
             text = String(text.dropFirst()).trimmingWhitespace()
         }
-        let (word, rest) = splitFirstWord(text)
+        var (word, rest) = splitFirstWord(text)
+        // `x2`, `x1.5`, `×½`: the factor may follow `x` without a space.
+        if let factor = attachedFactor(word) {
+            word = "x"
+            rest = (factor + " " + rest).trimmingWhitespace()
+        }
         let name = word.lowercased()
         if rest.isEmpty, isWholeNumber(name) {
             guard let number = Int(name) else { throw .numberTooLarge(String(name.prefix(40))) }
@@ -45,6 +50,7 @@ public enum CommandParser {
         case .numberAndReaderTarget(let command):
             let (first, second) = splitFirstWord(rest)
             let recipe = try number(name, first, usage: spec.usage)
+            if let scale = try cardScale(second) { return .openScaled(recipe, scale) }
             guard !second.contains(where: \.isWhitespace) else { throw .unexpectedArgument(command: name, usage: spec.usage) }
             switch second.lowercased() {
             case "": return command(recipe, .recipe)
@@ -67,6 +73,21 @@ public enum CommandParser {
             return .set(try setting(rest))
         case .favorites:
             return .favorites(try favoritesWords(rest))
+        case .factor:
+            guard !rest.isEmpty else { throw .missingArgument(command: name, usage: spec.usage) }
+            guard let factor = ScaleRequest.number(rest) else { throw .badFactor(String(rest.prefix(40))) }
+            return .scale(.times(factor))
+        case .servings:
+            guard !rest.isEmpty else { throw .missingArgument(command: name, usage: spec.usage) }
+            return .scale(.serving(try servings(rest)))
+        case .units:
+            return try units(rest)
+        case .list:
+            return .list(try listCommand(rest))
+        case .pantry:
+            return .pantry(try pantryCommand(rest))
+        case .have:
+            return .have(try haveRequest(rest))
         case .search:
             let missing = InputError.missingArgument(command: name, usage: "search INGREDIENTS [\"TITLE WORDS\"]")
             guard !rest.isEmpty else { throw missing }
@@ -114,6 +135,143 @@ public enum CommandParser {
             case "--export": throw .commandLineOnly(option: "--export", example: "recipes favorites --export cookbook.md")
             default: throw .unknownCommand(String(word.prefix(40)))
             }
+        }
+        return text
+    }
+
+    // MARK: The kitchen
+
+    /// `x2`, `X1.5`, `×½`, `x1/2` typed as one word: the factor after the `x`.
+    static func attachedFactor(_ word: String) -> String? {
+        guard let first = word.first, first == "x" || first == "X" || first == "×", word.count > 1 else { return nil }
+        let after = word.dropFirst()
+        guard let next = after.first, next.isNumber || next == "." else { return nil }
+        return String(after)
+    }
+
+    /// `serves 6`, `x2`, `x 1/2` after `o N`: the scale; nil for anything else.
+    static func cardScale(_ text: String) throws(InputError) -> ScaleRequest? {
+        let (word, rest) = splitFirstWord(text)
+        switch word.lowercased() {
+        case "serves", "serving", "servings":
+            guard !rest.isEmpty else { throw .missingArgument(command: "serves", usage: "o N serves M") }
+            return .serving(try servings(rest))
+        case "x", "×":
+            guard !rest.isEmpty else { throw .missingArgument(command: "x", usage: "o N xF") }
+            guard let factor = ScaleRequest.number(rest) else { throw .badFactor(String(rest.prefix(40))) }
+            return .times(factor)
+        default:
+            guard let factor = attachedFactor(word) else { return nil }
+            guard rest.isEmpty, let value = ScaleRequest.number(factor) else { throw .badFactor(String(text.prefix(40))) }
+            return .times(value)
+        }
+    }
+
+    /// A number of servings: a positive number up to 1000.
+    static func servings(_ text: String) throws(InputError) -> Double {
+        guard let value = ScaleRequest.number(text) else { throw .badServings(String(text.prefix(40))) }
+        return value
+    }
+
+    /// `units`, `units metric`, `units us`, `units as-written`.
+    static func units(_ text: String) throws(InputError) -> Command {
+        switch text.lowercased() {
+        case "": return .currentUnits
+        case "metric", "si": return .units(.metric)
+        case "us", "u.s.", "imperial", "american": return .units(.us)
+        case "as-written", "as written", "written", "original", "none", "off": return .units(.asWritten)
+        default: throw .unknownUnits(String(text.prefix(40)))
+        }
+    }
+
+    /// `list`, `list 1 3`, `list remove 2`, `list clear`, `list --export FILE.md`.
+    static func listCommand(_ text: String) throws(InputError) -> ListCommand {
+        let usage = CommandTable.listUsage
+        let (word, rest) = splitFirstWord(text)
+        switch word.lowercased() {
+        case "":
+            return .show
+        case "clear":
+            guard rest.isEmpty else { throw .unexpectedArgument(command: "list clear", usage: usage) }
+            return .clear
+        case "remove", "rm", "delete":
+            guard !rest.isEmpty else { throw .missingArgument(command: "list remove", usage: "list remove N") }
+            return .remove(try number("list remove", rest, usage: "list remove N"))
+        case "--export":
+            guard !rest.isEmpty else { throw .missingArgument(command: "list --export", usage: "list --export FILE.md") }
+            return .export(unquoted(rest))
+        case "--json":
+            throw .commandLineOnly(option: "--json", example: "recipes list --json")
+        default:
+            guard isWholeNumber(word) else { throw .unknownSubcommand(command: "list", word: String(word.prefix(40)), usage: usage) }
+            var numbers: [Int] = []
+            for item in text.split(whereSeparator: { $0.isWhitespace || $0 == "," }) {
+                numbers.append(try number("list", String(item), usage: "list N..."))
+            }
+            return .add(numbers)
+        }
+    }
+
+    /// `pantry`, `pantry add eggs, milk`, `pantry remove eggs`, `pantry clear`.
+    static func pantryCommand(_ text: String) throws(InputError) -> PantryCommand {
+        let usage = CommandTable.pantryUsage
+        let (word, rest) = splitFirstWord(text)
+        switch word.lowercased() {
+        case "":
+            return .show
+        case "clear":
+            guard rest.isEmpty else { throw .unexpectedArgument(command: "pantry clear", usage: usage) }
+            return .clear
+        case "add", "remove", "rm":
+            let names = names(rest)
+            guard !names.isEmpty else { throw .missingArgument(command: "pantry \(word.lowercased())", usage: "pantry \(word.lowercased()) eggs, milk") }
+            return word.lowercased() == "add" ? .add(names) : .remove(names)
+        default:
+            throw .unknownSubcommand(command: "pantry", word: String(word.prefix(40)), usage: usage)
+        }
+    }
+
+    /// `have`, `have eggs, milk --missing 3 --strict`.
+    static func haveRequest(_ text: String) throws(InputError) -> HaveRequest {
+        var words: [String] = []
+        var maxMissing = HaveRequest.defaultMissing
+        var strict = false
+        var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)[...]
+        while let token = tokens.popFirst() {
+            var option = token.lowercased()
+            var value: String?
+            if option.hasPrefix("--"), let equals = option.firstIndex(of: "=") {
+                value = String(token[token.index(after: equals)...])
+                option = String(option[..<equals])
+            }
+            switch option {
+            case "--missing", "-m":
+                guard let text = value ?? tokens.popFirst() else { throw .badMissing("") }
+                guard let number = Int(text), (0...50).contains(number) else { throw .badMissing(String(text.prefix(40))) }
+                maxMissing = number
+            case "--strict":
+                strict = true
+            case "--json":
+                throw .commandLineOnly(option: "--json", example: "recipes have \"eggs, milk\" --json")
+            default:
+                if option.hasPrefix("--") {
+                    throw .unknownOption(command: "have", option: String(token.prefix(40)), usage: CommandTable.haveUsage)
+                }
+                words.append(token)
+            }
+        }
+        return HaveRequest(names: names(words.joined(separator: " ")), maxMissing: maxMissing, strict: strict)
+    }
+
+    /// Comma-separated names, trimmed, without empty ones.
+    static func names(_ text: String) -> [String] {
+        text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+    }
+
+    /// A file name, with the quotes around it taken off.
+    private static func unquoted(_ text: String) -> String {
+        for quote in ["\"", "'"] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote) {
+            return String(text.dropFirst().dropLast())
         }
         return text
     }

@@ -21,6 +21,18 @@ public struct CommandSpec: Sendable {
         case setting
         /// Search words: ingredients and quoted title words.
         case search
+        /// How many times to make the card's recipe: `2`, `1/2`, `1.5`.
+        case factor
+        /// A number of servings.
+        case servings
+        /// `metric`, `us` or `as-written`, or nothing.
+        case units
+        /// The shopping list's words: recipe numbers, `remove N`, `clear`, `--export FILE`, or nothing.
+        case list
+        /// The pantry's words: `add NAMES`, `remove NAMES`, `clear`, or nothing.
+        case pantry
+        /// Ingredient names, maybe none, then `--missing N` and `--strict`.
+        case have
     }
 
     public let names: [String]
@@ -41,9 +53,14 @@ public enum CommandTable {
                     argument: .none(.refresh)),
         CommandSpec(names: ["retry"], arguments: "", summary: "try the step that failed again", argument: .none(.retry)),
         CommandSpec(names: ["show"], arguments: "N", summary: "recipe N in full (typing just N does the same)", argument: .number { .show($0) }),
-        CommandSpec(names: ["o", "open"], arguments: "N [page|LINK]",
-                    summary: "read recipe N here: its recipe card, its whole page, or where its link LINK goes",
+        CommandSpec(names: ["o", "open"], arguments: "N [page|LINK|serves M|xF]",
+                    summary: "read recipe N here: its recipe card (scaled), its whole page, or where its link LINK goes",
                     argument: .numberAndReaderTarget { .open($0, $1) }),
+        CommandSpec(names: ["x"], arguments: "F", summary: "the card being read made F times (x2, x 1/2, x1.5; x1 as written)",
+                    argument: .factor),
+        CommandSpec(names: ["serves"], arguments: "N", summary: "the card being read scaled to serve N", argument: .servings),
+        CommandSpec(names: ["units"], arguments: "[metric|us|as-written]", summary: "the units cards show amounts in (remembered)",
+                    argument: .units),
         CommandSpec(names: ["w", "web"], arguments: "N [video]", summary: "open recipe N's page, or the video it names, in the web browser",
                     argument: .numberAndLinkTarget { .web($0, $1) }),
         CommandSpec(names: ["c", "copy"], arguments: "N [video]", summary: "copy recipe N's link, or its video's",
@@ -59,6 +76,14 @@ public enum CommandTable {
                     argument: .number { .unfavorite($0) }),
         CommandSpec(names: ["favs", "favorites"], arguments: "[WORDS]", summary: "the favorites screen, or search within it",
                     argument: .favorites),
+        CommandSpec(names: ["list"], arguments: "[N...|remove N|clear|--export FILE.md]",
+                    summary: "the shopping list by aisle, less the pantry; N... adds recipes, remove N takes one off",
+                    argument: .list),
+        CommandSpec(names: ["pantry"], arguments: "[add NAMES|remove NAMES|clear]", summary: "what you have, kept between runs",
+                    argument: .pantry),
+        CommandSpec(names: ["have"], arguments: "[NAMES] [--missing N] [--strict]",
+                    summary: "recipes ranked by how few ingredients NAMES (else the pantry) lack; salt, pepper, water, oil count unless --strict",
+                    argument: .have),
         CommandSpec(names: ["b", "back"], arguments: "", summary: "back to the previous screen", argument: .none(.back)),
         CommandSpec(names: ["s", "search"], arguments: "TEXT", summary: "search even when TEXT is a command word", argument: .search),
         CommandSpec(names: ["?", "h", "help"], arguments: "", summary: "this help", argument: .none(.help)),
@@ -67,6 +92,12 @@ public enum CommandTable {
 
     /// All command names, for completion.
     public static var allNames: [String] { specs.flatMap(\.names).filter { $0.count > 1 } }
+
+    /// The usages of the kitchen's commands, as messages name them.
+    static let listUsage = "list, list N..., list remove N, list clear, list --export FILE.md"
+    static let pantryUsage = "pantry, pantry add NAMES, pantry remove NAMES, pantry clear"
+    static let haveUsage = "have [NAMES] [--missing N] [--strict]"
+
 
     private static let byName: [String: CommandSpec] = {
         var table: [String: CommandSpec] = [:]

@@ -168,6 +168,23 @@ struct Renderer {
         return lines
     }
 
+    /// The shopping list: its heading and recipes, then each aisle with its items, what was left off,
+    /// and the footer.
+    func shoppingList(_ model: ShoppingListModel) -> [String] {
+        var lines = ["", style.bold(safe(model.heading))]
+        for recipe in model.recipes { lines += TextLayout.wrap(safe(recipe), width: width, first: "  ", rest: "     ") }
+        for section in model.sections {
+            lines += ["", style.bold(safe(section.title))]
+            for item in section.items { lines += TextLayout.wrap(safe(item), width: width, first: "  • ", rest: "    ") }
+        }
+        lines.append("")
+        if let leftOff = model.leftOff { lines += TextLayout.wrap(safe(leftOff), width: width).map(style.dim) }
+        for note in model.notes { lines += message(note) }
+        if !model.footer.isEmpty { lines += TextLayout.wrap(safe(model.footer), width: width).map(style.dim) }
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
     /// A message, wrapped to the width: what happened, then what to do next.
     func message(_ model: MessageModel) -> [String] {
         var text = safe(model.text)

@@ -82,6 +82,11 @@ import Testing
         ("a pinch of salt", 2, .us, "a pinch of salt", false),
         ("1 green and 1 yellow pepper", 2, nil, "1 green and 1 yellow pepper", true),
         ("2 cups flour", 1, nil, "2 cups flour", false),
+        ("2 eggs", 0.5, nil, "1 egg", false),
+        ("4 large tomatoes, halved", 0.25, nil, "1 large tomato, halved", false),
+        ("3 Lemons", 1.0 / 3, nil, "1 Lemon", false),
+        ("2 cherries", 0.5, nil, "1 cherry", false),
+        ("4 eggs", 0.375, nil, "1 ½ eggs", false),
     ]
 
     @Test(arguments: lines.indices)

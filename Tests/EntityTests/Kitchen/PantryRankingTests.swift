@@ -55,4 +55,23 @@ import Testing
         #expect(entry.of == 3)
         #expect(entry.missing == ["eggs", "egg yolk"])
     }
+
+    @Test func aRecipeThatUsesNothingOfThePantryButStaplesIsLeftOut() {
+        let recipes = [
+            PantryRanking.Recipe(title: "Salted Water", ingredients: ["1 l water", "1 tbsp salt"]),
+            PantryRanking.Recipe(title: "Fried Egg", ingredients: ["1 egg", "1 tbsp olive oil", "salt"]),
+        ]
+        let entries = PantryRanking(pantry: ["eggs"]).ranked(recipes, maxMissing: 0)
+        #expect(entries.map(\.title) == ["Fried Egg"])
+        #expect(entries.first?.fromPantry == 1)
+        #expect(entries.first?.usesText == "uses 3 of 3")
+        // Salt in the pantry itself is something of the pantry.
+        #expect(PantryRanking(pantry: ["salt"]).ranked(recipes, maxMissing: 0).map(\.title) == ["Salted Water", "Fried Egg"].filter { $0 == "Salted Water" })
+    }
+
+    @Test func thePantrysNamesAreReadAsLines() {
+        let entries = PantryRanking(pantry: ["a dozen large eggs", "2 cups milk"]).ranked(Self.recipes, maxMissing: 3)
+        #expect(entries.first?.title == "Boiled Egg" || entries.first?.title == "Pancakes")
+        #expect(entries.contains { $0.title == "Pancakes" && $0.missing == ["plain flour", "butter"] })
+    }
 }

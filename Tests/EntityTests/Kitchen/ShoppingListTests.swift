@@ -110,4 +110,23 @@ import Testing
             #expect(!Staples.covers(IngredientKey(name: name)), "\(name)")
         }
     }
+
+    @Test func anItemIsWrittenInTheUnitsAskedForWhereTheyConvertSoundly() throws {
+        let shopping = ShoppingList(recipes: [ShoppingList.Recipe(title: "Pancakes", lines: ["1 cup milk", "2 cups flour", "2 eggs", "1 tbsp sugar"]),
+                                              ShoppingList.Recipe(title: "Crêpes", lines: ["½ cup milk", "1 cup flour"])])
+        func item(_ key: String) throws -> ShoppingList.Item { try #require(shopping.items.first { $0.key == IngredientKey(name: key) }) }
+        #expect(try item("milk").amountText == "1 ½ cups")
+        #expect(try item("milk").amountText(in: UnitSystem.metric) == "350 ml")
+        #expect(try item("milk").amountText(in: UnitSystem.us) == "1 ½ cups")
+        #expect(try item("flour").amountText(in: UnitSystem.metric) == "360 g")
+        #expect(try item("egg").amountText(in: UnitSystem.metric) == "2", "counted things stay counted")
+        #expect(try item("sugar").amountText(in: UnitSystem.metric) == "1 tbsp", "a spoonful stays a spoonful")
+    }
+
+    @Test func aNameAgreesWithItsCount() {
+        #expect(IngredientLine.name("eggs", counted: 1) == "egg")
+        #expect(IngredientLine.name("large egg", counted: 3) == "large eggs")
+        #expect(IngredientLine.name("red peppers", counted: 0.5) == "red pepper")
+        #expect(IngredientLine.name("rice", counted: 3) == "rice")
+    }
 }

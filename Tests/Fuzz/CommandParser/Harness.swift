@@ -1,6 +1,7 @@
 // libFuzzer harness for the REPL's command parser. .ci/fuzz compiles it with
-// Sources/View/Commands/*.swift into one module, over the Presenter's InputError built as a module of
-// its own. (What is printed is cleaned by the Entity's TerminalText: the TextCleaning harness.)
+// Sources/View/Commands/*.swift into one module, over the Presenter's Command and InputError built as a
+// module of its own (with the Entity's ingredient-line reader, which reads the numbers of x and serves).
+// (What is printed is cleaned by the Entity's TerminalText: the TextCleaning harness.)
 //
 // Input: a line as typed (or pasted) at the prompt. It must parse to a command or an InputError, the
 // same way twice, within the documented shapes.
@@ -31,8 +32,40 @@ private func checkCommand(_ command: Command, line: String) {
         break
     case .favorites(let words):
         check(isTrimmed(words), "untrimmed favorites search from \(line.debugDescription)")
-    case .next, .previous, .first, .refresh, .retry, .back, .help, .quit:
+    case .next, .previous, .first, .refresh, .retry, .back, .help, .quit, .units, .currentUnits:
         break
+    case .openScaled(let number, let scale):
+        check(number > 0, "recipe number \(number) from \(line.debugDescription)")
+        checkScale(scale, line: line)
+    case .scale(let scale):
+        checkScale(scale, line: line)
+    case .list(let list):
+        switch list {
+        case .add(let numbers):
+            check(!numbers.isEmpty && numbers.allSatisfy { $0 > 0 }, "list numbers \(numbers) from \(line.debugDescription)")
+        case .remove(let number):
+            check(number > 0, "list remove \(number) from \(line.debugDescription)")
+        case .export(let path):
+            check(!path.isEmpty, "an empty export path from \(line.debugDescription)")
+        case .show, .clear:
+            break
+        }
+    case .pantry(.add(let names)), .pantry(.remove(let names)):
+        check(!names.isEmpty && names.allSatisfy { !$0.isEmpty && isTrimmed($0) && !$0.contains(",") },
+              "pantry names \(names) from \(line.debugDescription)")
+    case .pantry:
+        break
+    case .have(let request):
+        check((0...50).contains(request.maxMissing), "--missing \(request.maxMissing) from \(line.debugDescription)")
+        check(request.names.allSatisfy { !$0.isEmpty && isTrimmed($0) && !$0.contains(",") }, "have names \(request.names) from \(line.debugDescription)")
+    }
+}
+
+/// A card's scale is a positive number up to 1000.
+private func checkScale(_ scale: ScaleRequest, line: String) {
+    switch scale {
+    case .times(let value), .serving(let value):
+        check(value > 0 && value <= 1000 && value.isFinite, "scale \(value) from \(line.debugDescription)")
     }
 }
 

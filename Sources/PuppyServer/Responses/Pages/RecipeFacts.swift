@@ -1,16 +1,19 @@
-/// What a recipe page tells besides the catalog's fields: servings, times, a course, the method as
-/// steps, a publication date and whether the recipe has a video.
+/// What a recipe page tells besides the catalog's fields: servings, times, amounts, a course, the method
+/// as steps, a publication date and whether the recipe has a video.
 ///
 /// The catalog records none of these numbers, so they are derived from the recipe alone and are the
 /// same on every run, whatever the seed: servings from the ingredient count plus a little of the id's
 /// hash; preparation from the ingredient count; cooking from the method's length (an hour more when
-/// the method speaks of hours), both plus a little of the hash; the course from words of the title and
-/// the ingredients; a video for about a third of the recipes, by hash. The page says they are estimates.
+/// the method speaks of hours), both plus a little of the hash; the amounts from the servings and the kind
+/// of each ingredient (`RecipeAmounts`); the course from words of the title and the ingredients; a video
+/// for about a third of the recipes, by hash. The page says they are estimates.
 struct RecipeFacts: Sendable {
     let servings: Int
     let prepMinutes: Int
     let cookMinutes: Int
     let course: String
+    /// The ingredient lines, each catalog name with an estimated amount (`3 eggs`, `salt, to taste`).
+    let ingredientLines: [String]
     let steps: [String]
     let hasVideo: Bool
     let videoSeconds: Int
@@ -27,6 +30,7 @@ struct RecipeFacts: Sendable {
         let mentionsHours = recipe.method.lowercased().contains("hour")
         cookMinutes = 5 * (2 + recipe.method.utf8.count / 45 + Int((hash >> 16) % 3)) + (mentionsHours ? 60 : 0)
         course = Self.course(of: recipe)
+        ingredientLines = RecipeAmounts.lines(for: recipe, servings: servings)
         steps = Self.steps(recipe.method)
         hasVideo = (hash >> 24) % 3 == 0
         videoSeconds = 60 + Int((hash >> 28) % 180)
@@ -139,6 +143,14 @@ struct RecipeFacts: Sendable {
 
     private static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
+    }
+}
+
+extension CatalogRecipe {
+    /// The ingredient lines the recipe's page shows: each name with an amount estimated for the page's
+    /// servings (see `RecipeAmounts`).
+    public var pageIngredientLines: [String] {
+        RecipeFacts(recipe: self).ingredientLines
     }
 }
 

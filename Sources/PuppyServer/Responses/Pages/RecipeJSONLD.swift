@@ -25,7 +25,7 @@ enum RecipeJSONLD {
         ]
         if !recipe.cuisine.isEmpty { recipeNode.append(("recipeCuisine", .array([.string(recipe.cuisine)]))) }
         recipeNode.append(("keywords", .string(([recipe.cuisine] + recipe.ingredients.prefix(3)).filter { !$0.isEmpty }.joined(separator: ", "))))
-        recipeNode.append(("recipeIngredient", .array(recipe.ingredients.map { .string($0) })))
+        recipeNode.append(("recipeIngredient", .array(facts.ingredientLines.map { .string($0) })))
         recipeNode.append(("recipeInstructions", .array(facts.steps.enumerated().map { number, step in
             .object([
                 ("@type", .string("HowToStep")),

@@ -10,7 +10,7 @@ enum RecipePageHTML {
         let picture = "/pictures/\(recipe.id).png"
         let size = "width=\"\(PictureSizes.picture.width)\" height=\"\(PictureSizes.picture.height)\""
         let jsonLD = RecipeJSONLD.graph(recipe: recipe, facts: facts, urls: urls).scriptSafeText()
-        let ingredients = recipe.ingredients.map { "          <li>\(HTMLText.escape($0))</li>" }.joined(separator: "\n")
+        let ingredients = facts.ingredientLines.map { "          <li>\(HTMLText.escape($0))</li>" }.joined(separator: "\n")
         let steps = facts.steps.enumerated().map { number, step in
             "          <li id=\"step-\(number + 1)\">\(HTMLText.escape(step))</li>"
         }.joined(separator: "\n")
@@ -78,7 +78,7 @@ enum RecipePageHTML {
         \(steps)
                 </ol>\(video)
                 <h3>Notes</h3>
-                <p class="notes">Times and servings are estimates PuppyServer makes from the recipe; its catalog does not record them.</p>
+                <p class="notes">Times, servings and amounts are estimates PuppyServer makes from the recipe; its catalog does not record them.</p>
                 <p class="more"><a href="/api/?i=\(QueryText.encode(firstIngredient))">More recipes with \(HTMLText.escape(firstIngredient))</a></p>
               </section>
             </article>

@@ -1,0 +1,251 @@
+public import Entity
+public import Services
+
+/// "What can I make with what I have": recipes ranked by how few ingredients a pantry lacks.
+///
+/// The server ranks its whole catalog when it has the `have=` extension (PuppyServer does): its ranked
+/// pages are walked to their end. A server without it (one that answers with a 4xx, or with results that
+/// say nothing of the pantry) is asked the RecipePuppy way instead: one search for each name, a few pages
+/// each, within a bound on requests; what those bring is ranked here, and the ranking says it is partial.
+/// Either way the ranking is made here too, by `PantryRanking` over each recipe's ingredients (names
+/// read as lines, so `2 large eggs, beaten` counts as eggs), in the server's order among equals.
+public actor PantryMatchInteractor {
+    private let ranked: any PantryRankedSearching
+    private let searcher: any RecipeSearching
+    private let favorites: (any FavoriteStatusProviding)?
+    private let limits: Limits
+
+    public struct Limits: Sendable {
+        /// Pages of the server's ranking read at most (10 recipes each).
+        public var rankedPages: Int
+        /// Pages of each single-ingredient search read at most, when the server cannot rank.
+        public var pagesPerName: Int
+        /// Requests made at most for the single-ingredient searches together.
+        public var fallbackRequests: Int
+        /// Empty or failed pages in a row that end a walk.
+        public var gapRun: Int
+
+        public init(rankedPages: Int = 100, pagesPerName: Int = 3, fallbackRequests: Int = 60, gapRun: Int = 3) {
+            self.rankedPages = max(1, rankedPages)
+            self.pagesPerName = max(1, pagesPerName)
+            self.fallbackRequests = max(1, fallbackRequests)
+            self.gapRun = max(1, gapRun)
+        }
+    }
+
+    public init(ranked: any PantryRankedSearching, searcher: any RecipeSearching, favorites: (any FavoriteStatusProviding)? = nil,
+                limits: Limits = Limits()) {
+        self.ranked = ranked
+        self.searcher = searcher
+        self.favorites = favorites
+        self.limits = limits
+    }
+
+    /// The recipes `pantry` makes, missing at most `maxMissing` ingredients; `strict` counts salt,
+    /// pepper, water and oil as ingredients to have.
+    public func matches(for pantry: [PantryItem], maxMissing: Int, strict: Bool) async -> PantryMatchResult {
+        let request = PantryRankRequest(names: pantry.map(\.food), maxMissing: max(0, maxMissing), strict: strict)
+        let walk = await serverRanking(request)
+        var recipes = walk.recipes
+        var partial: PantryMatches.Partial?
+        if !walk.isRanked {
+            let fallback = await singleIngredientSearches(pantry, strict: strict)
+            recipes = fallback.recipes
+            partial = PantryMatches.Partial(why: walk.why ?? .noExtension, requests: fallback.requests, cutShort: fallback.cutShort)
+            if recipes.isEmpty, let error = fallback.error ?? walk.error { return .failed(error) }
+        } else if recipes.isEmpty, let error = walk.error {
+            return .failed(error)
+        }
+        let ranking = PantryRanking(pantry: pantry.map(\.food), staples: !strict)
+        let entries = ranking.ranked(recipes.map { PantryRanking.Recipe(title: $0.title, ingredients: $0.ingredients) }, maxMissing: request.maxMissing)
+        let stars = await favoriteIDs(entries.map { recipes[$0.index].id })
+        let matched = entries.enumerated().map { offset, entry in
+            let recipe = recipes[entry.index]
+            return PantryMatch(number: offset + 1, recipe: recipe, entry: entry, isFavorite: stars.map { $0.contains(recipe.id) })
+        }
+        var unmatched = unmatched(pantry, among: recipes)
+        // The server knows its whole catalog: what it suggests comes first.
+        for unknown in walk.unknownNames.reversed() where !unknown.suggestions.isEmpty {
+            guard let item = pantry.first(where: { $0.food == unknown.name }) else { continue }
+            unmatched.removeAll { $0.name == item.name }
+            unmatched.insert((item.name, unknown.suggestions), at: 0)
+        }
+        return .matches(PantryMatches(pantry: pantry, maxMissing: request.maxMissing, strict: strict, matches: matched,
+                                      unmatched: unmatched, partial: partial))
+    }
+
+    /// Pantry names found in no recipe that was looked at but close to names that were, with those
+    /// names: probably typos (`mlik`: did you mean milk?), suggested as a search that finds nothing
+    /// suggests them.
+    private func unmatched(_ pantry: [PantryItem], among recipes: [Recipe]) -> [(name: String, suggestions: [String])] {
+        var names: [String] = []
+        var seen = Set<String>()
+        for name in recipes.flatMap(\.ingredients) where seen.insert(name).inserted { names.append(name) }
+        let keys = Set(names.map { IngredientKey(IngredientLine(parsing: $0)) })
+        return pantry.filter { !keys.contains($0.key) }.compactMap { item in
+            let close = IngredientName.closest(to: item.food, among: names, limit: 3).filter { IngredientKey(name: $0) != item.key }
+            return close.isEmpty ? nil : (item.name, close)
+        }
+    }
+
+    private func favoriteIDs(_ ids: [RecipeID]) async -> Set<RecipeID>? {
+        guard let favorites else { return nil }
+        do throws(ServiceError) {
+            return try await favorites.favoriteIDs(among: ids)
+        } catch {
+            // Stars are left off when the favorites cannot be read; the ranking stands without them.
+            return nil
+        }
+    }
+
+    // MARK: Walks
+
+    private struct Walk {
+        var recipes: [Recipe] = []
+        var unknownNames: [PantryNameSuggestion] = []
+        var isRanked = false
+        var why: PantryMatches.Partial.Why?
+        var error: UseCaseError?
+    }
+
+    /// The server's ranking, page after page until an empty one (or a run of failed ones). Not ranked
+    /// when the server answers its first page without the extension, or refuses it.
+    private func serverRanking(_ request: PantryRankRequest) async -> Walk {
+        var walk = Walk()
+        var seen = Set<RecipeID>()
+        var gaps = 0
+        for number in 1...limits.rankedPages {
+            if Task.isCancelled { break }
+            let page: RankedPage
+            do throws(ServiceError) {
+                page = try await ranked.rankedPage(request, number: number)
+            } catch {
+                walk.error = UseCaseError(error, during: .search)
+                if number == 1 {
+                    if let status = error.status, (400..<500).contains(status) {
+                        walk.why = .noExtension
+                        return walk
+                    }
+                    walk.why = error == .timeout ? .timedOut : (error.isNetworkLevel ? .offline : .failed)
+                    if error.isNetworkLevel { return walk }
+                }
+                gaps += 1
+                if gaps >= limits.gapRun { break }
+                continue
+            }
+            if !page.isRanked && !walk.isRanked {
+                // Results that ignore the pantry: a server without the extension.
+                if !page.page.recipes.isEmpty || number == 1 {
+                    walk.why = .noExtension
+                    return walk
+                }
+            }
+            walk.isRanked = true
+            walk.error = nil
+            if number == 1 { walk.unknownNames = page.unknownNames }
+            if page.page.recipes.isEmpty {
+                gaps += 1
+                if gaps >= limits.gapRun || number == 1 { break }
+                continue
+            }
+            gaps = 0
+            for recipe in page.page.recipes where seen.insert(recipe.id).inserted { walk.recipes.append(recipe) }
+            // A short page is the last: RecipePuppy pages hold 10 until the end.
+            if page.page.recipes.count + page.page.droppedCount < 10 { break }
+        }
+        return walk
+    }
+
+    /// One search for each pantry name (staples left out unless strict), a few pages each, within the
+    /// bound on requests: the recipes they bring, each once, in the order found.
+    private func singleIngredientSearches(_ pantry: [PantryItem], strict: Bool) async
+        -> (recipes: [Recipe], requests: Int, cutShort: Bool, error: UseCaseError?) {
+        var recipes: [Recipe] = []
+        var seen = Set<RecipeID>()
+        var requests = 0
+        var lastError: UseCaseError?
+        var cutShort = false
+        let names = pantry.filter { strict || !Staples.covers($0.key) }
+        names: for item in names {
+            var gaps = 0
+            for number in 1...limits.pagesPerName {
+                guard requests < limits.fallbackRequests, !Task.isCancelled else {
+                    cutShort = true
+                    break names
+                }
+                requests += 1
+                do throws(ServiceError) {
+                    let page = try await searcher.page(SearchQuery(ingredients: [item.food]), number: number)
+                    if page.recipes.isEmpty {
+                        gaps += 1
+                        if gaps >= limits.gapRun || number == 1 { break }
+                        continue
+                    }
+                    gaps = 0
+                    for recipe in page.recipes where seen.insert(recipe.id).inserted { recipes.append(recipe) }
+                    if page.recipes.count + page.droppedCount < 10 { break }
+                } catch {
+                    lastError = UseCaseError(error, during: .search)
+                    if error.isNetworkLevel && recipes.isEmpty && number == 1 { continue names }
+                    gaps += 1
+                    if gaps >= limits.gapRun { break }
+                }
+            }
+        }
+        return (recipes, requests, cutShort, lastError)
+    }
+}
+
+/// One recipe of a pantry ranking, numbered as listed.
+public struct PantryMatch: Sendable, Equatable {
+    public let number: Int
+    public let recipe: Recipe
+    public let entry: PantryRanking.Entry
+    /// Nil when the favorites could not be read.
+    public let isFavorite: Bool?
+}
+
+/// What "what can I make" found.
+public struct PantryMatches: Sendable, Equatable {
+    /// Why a ranking is partial: made from single-ingredient searches rather than by the server.
+    public struct Partial: Sendable, Equatable {
+        public enum Why: Sendable, Equatable {
+            /// The server does not rank for a pantry.
+            case noExtension
+            /// The server could not be reached (the searches may have answered from kept pages).
+            case offline
+            /// The server did not answer its ranking in time.
+            case timedOut
+            /// The server failed its ranking.
+            case failed
+        }
+
+        public let why: Why
+        /// How many searches were made.
+        public let requests: Int
+        /// Whether the bound on requests stopped them before every name was searched.
+        public let cutShort: Bool
+    }
+
+    public let pantry: [PantryItem]
+    public let maxMissing: Int
+    public let strict: Bool
+    public let matches: [PantryMatch]
+    /// Names found in no recipe looked at but close to names that were: the names meant, probably.
+    public let unmatched: [(name: String, suggestions: [String])]
+    /// Nil when the server ranked its whole catalog.
+    public let partial: Partial?
+
+    public static func == (left: PantryMatches, right: PantryMatches) -> Bool {
+        left.pantry == right.pantry && left.maxMissing == right.maxMissing && left.strict == right.strict && left.matches == right.matches
+            && left.unmatched.map(\.name) == right.unmatched.map(\.name) && left.unmatched.map(\.suggestions) == right.unmatched.map(\.suggestions)
+            && left.partial == right.partial
+    }
+}
+
+/// What asking "what can I make" came to.
+public enum PantryMatchResult: Sendable, Equatable {
+    case matches(PantryMatches)
+    /// Nothing could be asked: the server failed and no search answered.
+    case failed(UseCaseError)
+}

@@ -1,0 +1,172 @@
+/// `have=eggs,milk,flour` (with `missing=N`, default 2, and `strict=1`): the catalog ranked by how few of
+/// each recipe's ingredients the names given lack, an extension of the API that a RecipePuppy client never
+/// sends. Only recipes missing at most `missing` ingredients, and using at least one of the names given,
+/// are listed: fewest missing first, then those using the most, then in catalog order (or in the order of
+/// the `i` and `q` search, when one is given too).
+///
+/// Names are compared as the search compares ingredients (case, accents and plurals folded by
+/// `SearchFolding`), less the words that do not change what is bought (`fresh`, `large`, `extra virgin`,
+/// …), so `eggs` holds `large eggs`. Unless `strict`, salt, pepper, water and oil (and their kinds: `sea
+/// salt`, `black pepper`, `olive oil`) count as held whether given or not. The same rules as the pantry
+/// ranking of RecipeBook's own client; PuppyServer keeps its own copy, as it shares no code with it.
+struct PantryRequest: Hashable, Sendable {
+    /// The names given, as keys (`PantryMatch.key`), sorted and unique.
+    var keys: [String]
+    /// The names as given, each with its key, in order, each key once.
+    var names: [(name: String, key: String)]
+    var missing: Int
+    var strict: Bool
+
+    static func == (left: PantryRequest, right: PantryRequest) -> Bool {
+        left.keys == right.keys && left.missing == right.missing && left.strict == right.strict
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(keys)
+        hasher.combine(missing)
+        hasher.combine(strict)
+    }
+
+    static let defaultMissing = 2
+    static let maxMissing = 50
+    /// More names than this are not read (a pantry, not a dictionary).
+    static let maxNames = 200
+
+    init(names: String, missing: Int = PantryRequest.defaultMissing, strict: Bool = false) {
+        var named: [(name: String, key: String)] = []
+        var seen = Set<String>()
+        for part in names.split(separator: ",").prefix(Self.maxNames) {
+            let name = String(part).trimmingWhitespace()
+            let key = PantryMatch.key(name)
+            if !key.isEmpty, seen.insert(key).inserted { named.append((name, key)) }
+        }
+        self.names = named
+        keys = seen.sorted()
+        self.missing = missing
+        self.strict = strict
+    }
+
+    /// A stable text form, for quirk decisions.
+    var text: String {
+        "have=" + keys.joined(separator: ",") + "&missing=\(missing)" + (strict ? "&strict" : "")
+    }
+}
+
+/// One recipe's place in a pantry ranking.
+struct PantryEntry: Sendable, Hashable {
+    let position: Int32
+    /// The ingredients not held, as the catalog names them, in its order.
+    let missing: [String]
+    /// How many of its distinct ingredients are held, and how many it has.
+    let uses: Int
+    let of: Int
+}
+
+enum PantryMatch {
+    /// The folded words of a name that say what it is: `Large Free-Range Eggs` is `egg`.
+    static func key(_ name: String) -> String {
+        let words = TitleWords.words(name).map { SearchFolding.term($0).key }
+        let kept = words.filter { !plainWords.contains($0) }
+        return (kept.isEmpty ? words : kept).joined(separator: " ")
+    }
+
+    /// The candidates (catalog positions, in the order to keep among equals) ranked for `request`.
+    static func rank(_ candidates: [Int32], keys: (Int32) -> [(name: String, key: String)], request: PantryRequest) -> [PantryEntry] {
+        let held = Set(request.keys)
+        var entries: [(entry: PantryEntry, order: Int)] = []
+        var seen = Set<String>()
+        for (order, position) in candidates.enumerated() {
+            seen.removeAll(keepingCapacity: true)
+            var missing: [String] = []
+            var uses = 0
+            var usesPantry = false
+            for (name, key) in keys(position) where !key.isEmpty && seen.insert(key).inserted {
+                if held.contains(key) {
+                    uses += 1
+                    usesPantry = true
+                } else if !request.strict && isStaple(key) {
+                    uses += 1
+                } else {
+                    missing.append(name)
+                    if missing.count > request.missing { break }
+                }
+            }
+            guard usesPantry, missing.count <= request.missing else { continue }
+            entries.append((PantryEntry(position: position, missing: missing, uses: uses, of: seen.count), order))
+        }
+        entries.sort { left, right in
+            if left.entry.missing.count != right.entry.missing.count { return left.entry.missing.count < right.entry.missing.count }
+            if left.entry.uses != right.entry.uses { return left.entry.uses > right.entry.uses }
+            return left.order < right.order
+        }
+        return entries.map(\.entry)
+    }
+
+    /// For each name given that no recipe of the catalog has, the catalog's names a person probably
+    /// meant: those whose key is one edit away (two for keys of 8 letters or more; none below 4),
+    /// nearest first, then in catalog order, at most 3.
+    static func suggestions(for request: PantryRequest, catalog: [(name: String, key: String)]) -> [(name: String, close: [String])] {
+        let known = Set(catalog.map(\.key))
+        var found: [(name: String, close: [String])] = []
+        for (name, key) in request.names where !known.contains(key) {
+            let typed = Array(key.unicodeScalars)
+            let limit = typed.count >= 8 ? 2 : (typed.count >= 4 ? 1 : 0)
+            guard limit > 0 else { continue }
+            var close: [(distance: Int, order: Int, name: String)] = []
+            var seen = Set<String>()
+            for (order, entry) in catalog.enumerated() where seen.insert(entry.key).inserted {
+                if let distance = editDistance(typed, Array(entry.key.unicodeScalars), within: limit) {
+                    close.append((distance, order, entry.name))
+                }
+            }
+            close.sort { ($0.distance, $0.order) < ($1.distance, $1.order) }
+            if !close.isEmpty { found.append((name, close.prefix(3).map(\.name))) }
+        }
+        return found
+    }
+
+    /// Edits (a letter added, dropped, changed, or two neighbours swapped) from `a` to `b`, when at
+    /// most `limit`.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], within limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit, !a.isEmpty, !b.isEmpty else { return nil }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
+            }
+        }
+        return table[a.count][b.count] <= limit ? table[a.count][b.count] : nil
+    }
+
+    /// Salt, pepper, water or oil, or a kind of one (`sea salt`, `black pepper`, `olive oil`); not foods
+    /// named after one (`red pepper`, `bell pepper`).
+    static func isStaple(_ key: String) -> Bool {
+        let words = key.split(separator: " ").map(String.init)
+        guard let last = words.last, let kinds = staples[last] else { return false }
+        return words.dropLast().allSatisfy { kinds.contains($0) }
+    }
+
+    private static func folded(_ words: [String]) -> Set<String> {
+        Set(words.map { SearchFolding.term($0).key })
+    }
+
+    private static let staples: [String: Set<String>] = [
+        SearchFolding.term("salt").key: folded(["sea", "kosher", "table", "fine", "coarse", "flaky", "rock", "and", "pepper", "black", "ground"]),
+        SearchFolding.term("pepper").key: folded(["black", "ground", "white", "cracked", "freshly", "salt", "and", "peppercorn"]),
+        SearchFolding.term("peppercorn").key: folded(["black", "whole"]),
+        SearchFolding.term("water").key: folded(["cold", "warm", "hot", "boiling", "lukewarm", "iced", "ice", "tap", "filtered", "tepid"]),
+        SearchFolding.term("oil").key: folded(["olive", "vegetable", "sunflower", "canola", "rapeseed", "neutral", "cooking", "light",
+                                               "groundnut", "peanut", "corn", "frying", "virgin", "extra"]),
+    ]
+
+    /// Words that say nothing about what to buy.
+    private static let plainWords = folded([
+        "fresh", "freshly", "organic", "large", "small", "medium", "big", "jumbo", "extra", "good", "quality", "best", "plain",
+        "all", "purpose", "unbleached", "virgin", "kosher", "sea", "table", "fine", "coarse", "flaky", "unsalted", "salted",
+        "whole", "full", "fat", "skimmed", "semi", "free", "range", "granulated", "caster", "superfine", "ripe",
+    ])
+}

@@ -1,0 +1,39 @@
+public import Foundation
+import Entity
+
+extension RecipePuppyClient: PantryRankedSearching {
+    /// `{api}?have=eggs,milk&missing=2&p=1` (`&strict=1` when strict): a server with the extension
+    /// answers its recipes ranked for the names; one without answers as if nothing were asked (or with
+    /// a 4xx), which `isRanked` false (or the error) tells.
+    public func rankedPage(_ request: PantryRankRequest, number: Int) async throws(ServiceError) -> RankedPage {
+        let url = try QueryBuilder.pantryURL(api: apiURL, request: request, page: number)
+        let response = try await transport.get(url, accept: "application/json, text/javascript")
+        guard response.status == 200 else {
+            throw .badStatus.with(status: response.status, detail: "HTTP \(response.status) for page \(number) of the pantry ranking")
+        }
+        let decoded = try EnvelopeDecoder.decode(response.body)
+        return RankedPage(page: SearchPage(number: number, recipes: decoded.recipes, droppedCount: decoded.droppedCount),
+                          isRanked: decoded.rankedForPantry, unknownNames: decoded.unknownPantryNames)
+    }
+}
+
+extension QueryBuilder {
+    /// The most names a pantry ranking sends.
+    public static let maxPantryNames = 100
+
+    /// `{api}?have=eggs,milk&missing=2&p=1`, values percent-encoded as `url(api:query:page:)` encodes them.
+    public static func pantryURL(api: URL, request: PantryRankRequest, page: Int) throws(ServiceError) -> URL {
+        let names = request.names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !names.isEmpty else { throw .invalidQuery.with(detail: "name at least one ingredient you have, like: eggs, milk") }
+        guard names.count <= maxPantryNames else {
+            throw .invalidQuery.with(detail: "\(names.count) ingredients is too many; use at most \(maxPantryNames)")
+        }
+        if let long = names.first(where: { $0.count > maxIngredientLength }) {
+            throw .invalidQuery.with(detail: "the ingredient \"\(long.prefix(20))…\" is longer than \(maxIngredientLength) characters")
+        }
+        guard page >= 1 else { throw .invalidQuery.with(detail: "page numbers start at 1") }
+        var queryString = "have=\(names.map(encode).joined(separator: ","))&missing=\(max(0, request.maxMissing))&p=\(page)"
+        if request.strict { queryString += "&strict=1" }
+        return try url(api: api, appending: queryString)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import Entity
+import Services
+import PuppyServer
+import TestSupport
+@testable import Interactor
+
+/// "What can I make" over real HTTP: PuppyServer ranking its whole catalog, and the bounded walk of
+/// single-ingredient searches against a server without the extension.
+@Suite struct PantryMatching {
+    static let recipes = [
+        CatalogRecipe(id: "pancakes", title: "Pancakes", ingredients: ["flour", "eggs", "milk", "butter", "salt"], method: "Whisk and fry."),
+        CatalogRecipe(id: "omelette", title: "Omelette", ingredients: ["eggs", "butter", "chives", "black pepper"], method: "Beat and fold."),
+        CatalogRecipe(id: "crepes", title: "Crêpes", ingredients: ["flour", "eggs", "milk", "sugar", "oranges"], method: "Thin."),
+        CatalogRecipe(id: "salad", title: "Salad", ingredients: ["lettuce", "olive oil", "salt"], method: "Toss."),
+        CatalogRecipe(id: "boiled-egg", title: "Boiled Egg", ingredients: ["eggs", "water", "sea salt"], method: "Boil."),
+        CatalogRecipe(id: "jalapeno-eggs", title: "Jalapeño Eggs", ingredients: ["large eggs", "jalapeños", "tomatoes"], method: "Fry."),
+        CatalogRecipe(id: "tomato-soup", title: "Tomato Soup", ingredients: ["tomatoes", "onions", "cream", "basil"], method: "Simmer."),
+    ] + (1...25).map { number in
+        CatalogRecipe(id: "milk-dish-\(number)", title: "Milk Dish \(number)", ingredients: ["milk", "rice", "cardamom", "saffron"], method: "Stir.")
+    }
+
+    static func client(_ server: PuppyServer) -> RecipePuppyClient {
+        RecipePuppyClient(apiURL: server.apiURL, transport: HTTPTransport(configuration: .init(timeout: .seconds(5))))
+    }
+
+    static func pantry(_ names: String...) -> [PantryItem] {
+        names.map(PantryItem.init(name:))
+    }
+
+    @Test func theServerRanksItsWholeCatalogAndEveryRecipeSaysWhatItUsesAndLacks() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            let client = Self.client(server)
+            let counting = CountingSearcher(client)
+            let matching = PantryMatchInteractor(ranked: client, searcher: counting)
+            guard case .matches(let result) = await matching.matches(for: Self.pantry("eggs", "milk", "flour", "butter"), maxMissing: 2, strict: false)
+            else { Issue.record("no ranking"); return }
+            #expect(result.partial == nil)
+            #expect(result.matches.map(\.recipe.title) == ["Pancakes", "Boiled Egg", "Omelette", "Crêpes", "Jalapeño Eggs"])
+            #expect(result.matches.map(\.number) == [1, 2, 3, 4, 5])
+            #expect(result.matches.map(\.entry.usesText) == ["uses 5 of 5", "uses 3 of 3", "uses 3 of 4", "uses 3 of 5", "uses 1 of 3"])
+            #expect(result.matches.map(\.entry.missing) == [[], [], ["chives"], ["sugar", "oranges"], ["jalapeños", "tomatoes"]])
+            #expect(counting.requests == 0, "no single-ingredient search")
+
+            // Every page of a long ranking is read; strict and the limit narrow it.
+            guard case .matches(let milk) = await matching.matches(for: Self.pantry("milk", "rice", "cardamom"), maxMissing: 1, strict: true)
+            else { Issue.record("no ranking"); return }
+            #expect(milk.matches.count == 25)
+            #expect(milk.matches.allSatisfy { $0.entry.missing == ["saffron"] })
+            guard case .matches(let none) = await matching.matches(for: Self.pantry("eggs"), maxMissing: 0, strict: true)
+            else { Issue.record("no ranking"); return }
+            #expect(none.matches.isEmpty)
+        }
+    }
+
+    @Test func namesMatchAsTheSearchMatchesThemAndATypoIsSuggested() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            let client = Self.client(server)
+            let matching = PantryMatchInteractor(ranked: client, searcher: client)
+            guard case .matches(let result) = await matching.matches(for: Self.pantry("2 large Eggs, beaten", "jalapeno", "tomato", "mlik"),
+                                                                     maxMissing: 0, strict: false)
+            else { Issue.record("no ranking"); return }
+            #expect(result.matches.map(\.recipe.title).contains("Jalapeño Eggs"))
+            #expect(result.unmatched.map(\.name) == ["mlik"])
+            #expect(result.unmatched.first?.suggestions == ["milk"])
+        }
+    }
+
+    @Test func againstAServerWithoutTheExtensionSingleIngredientSearchesAreRankedAndSaidPartial() async throws {
+        var configuration = ServerConfiguration()
+        configuration.answersHave = false
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test"), configuration: configuration) { server in
+            let client = Self.client(server)
+            let counting = CountingSearcher(client)
+            let matching = PantryMatchInteractor(ranked: client, searcher: counting, limits: .init(pagesPerName: 3, fallbackRequests: 60))
+            guard case .matches(let result) = await matching.matches(for: Self.pantry("eggs", "milk", "flour", "butter", "salt"),
+                                                                     maxMissing: 2, strict: false)
+            else { Issue.record("no ranking"); return }
+            #expect(result.partial?.why == .noExtension)
+            #expect(result.partial?.cutShort == false)
+            // Salt is a staple: not searched. eggs 1 page, milk 3 pages (27 recipes), flour 1, butter 1.
+            #expect(counting.requests == 6)
+            #expect(result.partial?.requests == 6)
+            // A search for eggs does not find `large eggs`: the partial ranking misses what its searches miss.
+            #expect(result.matches.map(\.recipe.title) == ["Pancakes", "Boiled Egg", "Omelette", "Crêpes"])
+
+            // The bound on requests cuts the walk short, and says so.
+            let bounded = PantryMatchInteractor(ranked: client, searcher: client, limits: .init(pagesPerName: 3, fallbackRequests: 2))
+            guard case .matches(let cut) = await bounded.matches(for: Self.pantry("milk", "eggs"), maxMissing: 2, strict: false)
+            else { Issue.record("no ranking"); return }
+            #expect(cut.partial?.cutShort == true && cut.partial?.requests == 2)
+            #expect(!cut.matches.contains { $0.recipe.title == "Boiled Egg" }, "eggs were never searched")
+        }
+    }
+
+    @Test func aServerThatRefusesHaveWithA4xxIsWalkedTheOldWay() async throws {
+        let results = #"{"results":[{"title":"Fried Eggs","href":"http:\/\/x\/fried","ingredients":"eggs, butter","thumbnail":""}]}"#
+        let server = try ScriptedHTTPServer { request in
+            if request.target.contains("have=") { return [.response(status: 400, contentType: "text/plain", body: "no")] }
+            if request.target.contains("p=1") { return [.response(body: results)] }
+            return [.response(body: #"{"results":[]}"#)]
+        }
+        defer { server.shutdown() }
+        let api = server.baseURL.appendingPathComponent("api/")
+        let client = RecipePuppyClient(apiURL: api, transport: HTTPTransport(configuration: .init(timeout: .seconds(5))))
+        let matching = PantryMatchInteractor(ranked: client, searcher: client)
+        guard case .matches(let result) = await matching.matches(for: Self.pantry("eggs", "butter"), maxMissing: 2, strict: false)
+        else { Issue.record("no ranking"); return }
+        #expect(result.partial?.why == .noExtension)
+        #expect(result.matches.map(\.recipe.title) == ["Fried Eggs"])
+        #expect(result.matches.first?.entry.usesText == "uses 2 of 2")
+    }
+
+    @Test func withTheServerGoneAndNothingKeptItFails() async throws {
+        let server = try ScriptedHTTPServer { _ in [.response(body: #"{"results":[]}"#)] }
+        let api = server.baseURL.appendingPathComponent("api/")
+        server.shutdown()
+        let client = RecipePuppyClient(apiURL: api, transport: HTTPTransport(configuration: .init(timeout: .seconds(2))))
+        let matching = PantryMatchInteractor(ranked: client, searcher: client)
+        let result = await matching.matches(for: Self.pantry("eggs"), maxMissing: 2, strict: false)
+        #expect(result == .failed(.unreachable))
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import PuppyServer
+
+/// `have=NAMES`: the whole catalog ranked by how few ingredients the names lack, over real HTTP.
+@Suite("have= over HTTP")
+struct PantryRankingAPITests {
+    struct Ranked: Decodable, Equatable {
+        let title: String
+        let missing: [String]?
+        let uses: Int?
+        let of: Int?
+    }
+
+    struct Answer: Decodable {
+        struct Have: Decodable {
+            struct Unknown: Decodable, Equatable {
+                let name: String
+                let suggestions: [String]
+            }
+
+            let names: [String]
+            let missing: Int
+            let strict: Bool
+            let unknown: [Unknown]
+        }
+
+        let have: Have?
+        let results: [Ranked]
+    }
+
+    static let recipes = [
+        CatalogRecipe(id: "pancakes", title: "Pancakes", ingredients: ["flour", "eggs", "milk", "butter", "salt"], method: "Whisk and fry."),
+        CatalogRecipe(id: "omelette", title: "Omelette", ingredients: ["eggs", "butter", "chives", "black pepper"], method: "Beat and fold."),
+        CatalogRecipe(id: "crepes", title: "Crêpes", ingredients: ["flour", "eggs", "milk", "sugar", "oranges"], method: "Thin."),
+        CatalogRecipe(id: "salad", title: "Salad", ingredients: ["lettuce", "olive oil", "salt"], method: "Toss."),
+        CatalogRecipe(id: "boiled-egg", title: "Boiled Egg", ingredients: ["eggs", "water", "sea salt"], method: "Boil."),
+        CatalogRecipe(id: "jalapeno-eggs", title: "Jalapeño Eggs", ingredients: ["large eggs", "jalapeños", "tomatoes"], method: "Fry."),
+    ]
+
+    /// Every page of a `have=` answer, walked as a client walks them, until an empty one.
+    static func walk(_ server: PuppyServer, _ query: String) async throws -> (have: Answer.Have?, results: [Ranked]) {
+        var results: [Ranked] = []
+        var have: Answer.Have?
+        for page in 1...20 {
+            let (body, response) = try await Client.api(server, query + "&p=\(page)")
+            #expect(response.statusCode == 200)
+            let answer = try JSONDecoder().decode(Answer.self, from: body)
+            have = have ?? answer.have
+            if answer.results.isEmpty { break }
+            results += answer.results
+        }
+        return (have, results)
+    }
+
+    @Test func theCatalogIsRankedFewestMissingFirstThenMostUsedEachWithWhatItLacks() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            let (have, results) = try await Self.walk(server, "have=Eggs,milk,FLOUR,butter")
+            #expect(have?.names == ["butter", "egg", "flour", "milk"])
+            #expect(have?.missing == 2)
+            #expect(have?.strict == false)
+            #expect(results == [
+                Ranked(title: "Pancakes", missing: [], uses: 5, of: 5),
+                Ranked(title: "Boiled Egg", missing: [], uses: 3, of: 3),
+                Ranked(title: "Omelette", missing: ["chives"], uses: 3, of: 4),
+                Ranked(title: "Crêpes", missing: ["sugar", "oranges"], uses: 3, of: 5),
+                Ranked(title: "Jalapeño Eggs", missing: ["jalapeños", "tomatoes"], uses: 1, of: 3),
+            ])
+        }
+    }
+
+    @Test func missingAndStrictNarrowTheListAndARecipeMustUseSomethingGiven() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            let none = try await Self.walk(server, "have=eggs,milk,flour,butter&missing=0")
+            #expect(none.results.map(\.title) == ["Pancakes", "Boiled Egg"])
+            let strict = try await Self.walk(server, "have=eggs,milk,flour,butter&missing=0&strict=1")
+            #expect(strict.results.map(\.title).isEmpty)
+            #expect(strict.have?.strict == true)
+            let strictOne = try await Self.walk(server, "have=eggs,milk,flour,butter&missing=1&strict=1")
+            #expect(strictOne.results == [Ranked(title: "Pancakes", missing: ["salt"], uses: 4, of: 5)])
+            // The salad uses only staples: nothing of what was given.
+            let lettuce = try await Self.walk(server, "have=lettuce&missing=0")
+            #expect(lettuce.results.map(\.title) == ["Salad"])
+            let eggs = try await Self.walk(server, "have=eggs&missing=0")
+            #expect(!eggs.results.map(\.title).contains("Salad"))
+        }
+    }
+
+    @Test func namesMatchAsTheSearchMatchesThemPluralsAccentsAndPlainWords() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            let (_, results) = try await Self.walk(server, "have=egg,jalapeno,tomato&missing=0")
+            #expect(results.first { $0.title == "Jalapeño Eggs" } == Ranked(title: "Jalapeño Eggs", missing: [], uses: 3, of: 3))
+        }
+    }
+
+    @Test func aNameNoRecipeHasComesBackWithTheNamesItIsCloseTo() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            let (have, results) = try await Self.walk(server, "have=eggs,mlik,Tomatoe,xyz,jalapenoes")
+            #expect(have?.unknown == [.init(name: "mlik", suggestions: ["milk"])])
+            #expect(results.map(\.title).contains("Jalapeño Eggs"), "tomatoe and jalapenoes fold to the catalog's names")
+        }
+    }
+
+    @Test func iAndQNarrowWhatIsRanked() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            let (_, results) = try await Self.walk(server, "have=eggs,milk,flour,butter&i=flour")
+            #expect(results.map(\.title) == ["Pancakes", "Crêpes"])
+        }
+    }
+
+    @Test func withoutTheExtensionHaveIsIgnoredAsTheRealServiceIgnoredIt() async throws {
+        var configuration = ServerConfiguration()
+        configuration.answersHave = false
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test"), configuration: configuration) { server in
+            let (have, results) = try await Self.walk(server, "have=eggs,milk")
+            #expect(have == nil)
+            #expect(results.map(\.title) == Self.recipes.map(\.title))
+            #expect(results.allSatisfy { $0.missing == nil && $0.uses == nil })
+        }
+    }
+
+    @Test func aBadMissingIsA400ThatSaysWhatItTakes() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            for bad in ["-1", "51", "two", "999999999999"] {
+                let (body, response) = try await Client.api(server, "have=eggs&missing=\(bad)")
+                #expect(response.statusCode == 400)
+                #expect(String(decoding: body, as: UTF8.self).contains("missing must be a whole number from 0 to 50"))
+            }
+        }
+    }
+
+    @Test func aRecipePuppyClientThatSendsNoHaveSeesTheOldAnswer() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            let (body, _) = try await Client.api(server, "i=eggs")
+            let text = String(decoding: body, as: UTF8.self)
+            #expect(!text.contains("\"have\"") && !text.contains("\"missing\"") && !text.contains("\"uses\""))
+        }
+    }
+}

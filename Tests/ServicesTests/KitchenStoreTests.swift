@@ -1,0 +1,159 @@
+import Foundation
+import Glibc
+import Testing
+import Entity
+import TestSupport
+@testable import Services
+
+/// The shopping list, the pantry and settings, kept in the favorites database on a real SQLite file.
+@Suite struct KitchenStorage {
+    static func entry(_ title: String, lines: [String], factor: Double = 1, at seconds: TimeInterval) -> ShoppingListRecipe {
+        let href = "http://example.test/recipes/\(title.lowercased())"
+        return ShoppingListRecipe(id: RecipeID(href: href), title: title, href: href, lines: lines, yields: "4 servings", factor: factor,
+                                  linesFromPage: true, addedAt: Date(timeIntervalSince1970: seconds))
+    }
+
+    @Test func recipesOnTheListKeepTheirLinesAndOrderAcrossOpenings() async throws {
+        try await TemporaryDirectory.with { folder in
+            let store = try FavoritesStore(directory: folder)
+            #expect(try await store.addToShoppingList(Self.entry("Crepes", lines: ["2 eggs", "1 cup milk"], at: 10)))
+            #expect(try await store.addToShoppingList(Self.entry("Scones", lines: ["2 cups flour"], at: 20)))
+            // Added again, scaled: replaced, in its place.
+            #expect(try await store.addToShoppingList(Self.entry("Crepes", lines: ["2 eggs", "1 cup milk"], factor: 2, at: 30)) == false)
+            await store.close()
+
+            let again = try FavoritesStore(directory: folder)
+            let list = try await again.shoppingList()
+            #expect(list.map(\.title) == ["Crepes", "Scones"])
+            #expect(list.map(\.factor) == [2, 1])
+            #expect(list[0].lines == ["2 eggs", "1 cup milk"])
+            #expect(list[0].yields == "4 servings" && list[0].linesFromPage)
+            #expect(try await again.removeFromShoppingList(list[0].id))
+            #expect(try await again.removeFromShoppingList(list[0].id) == false)
+            #expect(try await again.shoppingList().map(\.title) == ["Scones"])
+            #expect(try await again.clearShoppingList() == 1)
+            #expect(try await again.shoppingList().isEmpty)
+        }
+    }
+
+    @Test func thePantryKeepsOneNameForEachIngredient() async throws {
+        try await TemporaryDirectory.with { folder in
+            let store = try FavoritesStore(directory: folder)
+            let added = try await store.addToPantry(["Eggs", "milk", "large eggs", "plain flour"].map(PantryItem.init(name:)), at: Date())
+            #expect(added.map(\.name) == ["Eggs", "milk", "plain flour"])
+            #expect(try await store.pantry().map(\.name) == ["Eggs", "milk", "plain flour"])
+            let removed = try await store.removeFromPantry([PantryItem(name: "egg"), PantryItem(name: "cheese"), PantryItem(name: "flour")])
+            #expect(removed.map(\.name) == ["Eggs", "plain flour"])
+            #expect(try await store.pantry().map(\.name) == ["milk"])
+            #expect(try await store.clearPantry() == 1)
+            #expect(try await store.pantry().isEmpty)
+        }
+    }
+
+    @Test func aSettingIsRememberedAndForgotten() async throws {
+        try await TemporaryDirectory.with { folder in
+            let store = try FavoritesStore(directory: folder)
+            #expect(try await store.setting("units") == nil)
+            try await store.setSetting("units", to: "metric")
+            try await store.setSetting("units", to: "us")
+            await store.close()
+            let again = try FavoritesStore(directory: folder)
+            #expect(try await again.setting("units") == "us")
+            try await again.setSetting("units", to: nil)
+            #expect(try await again.setting("units") == nil)
+        }
+    }
+
+    @Test(.enabled(if: getuid() != 0, "as root every folder can be written"))
+    func aReadOnlyStoreReadsTheListAndRefusesToChangeIt() async throws {
+        try await TemporaryDirectory.with { folder in
+            let store = try FavoritesStore(directory: folder)
+            try await store.addToShoppingList(Self.entry("Crepes", lines: ["2 eggs"], at: 10))
+            await store.close()
+            chmod(folder.path, 0o500)
+            defer { chmod(folder.path, 0o700) }
+            let readOnly = try FavoritesStore(directory: folder)
+            #expect(try await readOnly.shoppingList().map(\.title) == ["Crepes"])
+            await #expect(throws: ServiceError.storage) { try await readOnly.clearShoppingList() }
+            await #expect(throws: ServiceError.storage) { try await readOnly.addToPantry([PantryItem(name: "eggs")], at: Date()) }
+        }
+    }
+}
+
+/// The `have=` request and the answer that says it was ranked.
+@Suite struct PantryRankingRequests {
+    @Test func theRequestCarriesTheNamesTheLimitAndStrict() throws {
+        let api = try #require(URL(string: "http://127.0.0.1:8080/api/"))
+        let url = try QueryBuilder.pantryURL(api: api, request: PantryRankRequest(names: ["eggs", " crème fraîche ", "", "salt & pepper"],
+                                                                                  maxMissing: 3, strict: true), page: 2)
+        #expect(url.absoluteString == "http://127.0.0.1:8080/api/?have=eggs,cr%C3%A8me%20fra%C3%AEche,salt%20%26%20pepper&missing=3&p=2&strict=1")
+        #expect(throws: ServiceError.invalidQuery) { try QueryBuilder.pantryURL(api: api, request: PantryRankRequest(names: [" "], maxMissing: 2, strict: false), page: 1) }
+        let many = PantryRankRequest(names: (0...QueryBuilder.maxPantryNames).map { "name\($0)" }, maxMissing: 2, strict: false)
+        #expect(throws: ServiceError.invalidQuery) { try QueryBuilder.pantryURL(api: api, request: many, page: 1) }
+    }
+
+    @Test func anEnvelopeSaysItIsRankedOnlyWithAHaveObject() throws {
+        let result = #"{"title":"x","href":"http:\/\/a\/1","ingredients":"eggs","thumbnail":""}"#
+        #expect(try EnvelopeDecoder.decode(Data(#"{"have":{"names":["egg"]},"results":[\#(result)]}"#.utf8)).rankedForPantry)
+        #expect(try EnvelopeDecoder.decode(Data(#"{"have":{},"results":[]}"#.utf8)).rankedForPantry)
+        let unknown = try EnvelopeDecoder.decode(Data(#"{"have":{"unknown":[{"name":"mlik","suggestions":["milk"]}]},"results":[]}"#.utf8))
+        #expect(unknown.unknownPantryNames == [PantryNameSuggestion(name: "mlik", suggestions: ["milk"])])
+        #expect(try EnvelopeDecoder.decode(Data(#"{"have":{"unknown":7},"results":[]}"#.utf8)).unknownPantryNames.isEmpty)
+        #expect(try !EnvelopeDecoder.decode(Data(#"{"results":[\#(result)]}"#.utf8)).rankedForPantry)
+        let wrong = try EnvelopeDecoder.decode(Data(#"{"have":"yes","results":[\#(result)]}"#.utf8))
+        #expect(!wrong.rankedForPantry && wrong.recipes.count == 1, "a have that is not an object is no ranking, and the page still counts")
+    }
+}
+
+/// Writing the shopping list's file: whole or not at all, and never through a link or into a device.
+@Suite struct TextFileWriting {
+    @Test func aFileIsWrittenAndAnOlderOneReplacedWhole() throws {
+        try TemporaryDirectory.withSync { folder in
+            let path = folder.appendingPathComponent("list.md").path
+            try TextFileWriter().write("# one\n", to: path)
+            try TextFileWriter().write("# two\n", to: path)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "# two\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["list.md"], "no temporary file left")
+        }
+    }
+
+    @Test func aLinkAFolderAPipeOrADeviceIsRefusedAndLeftAlone() throws {
+        try TemporaryDirectory.withSync { folder in
+            let target = folder.appendingPathComponent("target.txt").path
+            try "keep".write(toFile: target, atomically: false, encoding: .utf8)
+            let link = folder.appendingPathComponent("link.md").path
+            #expect(symlink(target, link) == 0)
+            let pipe = folder.appendingPathComponent("pipe.md").path
+            #expect(mkfifo(pipe, 0o600) == 0)
+            let subfolder = folder.appendingPathComponent("folder.md").path
+            try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: false)
+            var cases = [(link, "a symbolic link"), (pipe, "a named pipe"), (subfolder, "a folder")]
+            // A device of its own in the temporary folder (1, 3: what /dev/null is; where one may be made),
+            // never a real one: code that failed to refuse it would replace it.
+            let device = folder.appendingPathComponent("device.md").path
+            if mknod(device, S_IFCHR | 0o600, dev_t(0x0103)) == 0 { cases.append((device, "a device")) }
+            for (path, kind) in cases {
+                do throws(FileWriteError) {
+                    try TextFileWriter().write("# list\n", to: path)
+                    Issue.record("\(path) was written")
+                } catch {
+                    #expect(error.isRefusal, "\(path)")
+                    #expect(error.reason.hasPrefix("it is \(kind)"), "\(error.reason)")
+                }
+            }
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
+            var info = stat()
+            #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
+        }
+    }
+
+    @Test func aFolderThatIsNotThereFails() {
+        do throws(FileWriteError) {
+            try TextFileWriter().write("x", to: "/nonexistent-folder-of-recipebook/list.md")
+            Issue.record("written")
+        } catch {
+            #expect(!error.isRefusal)
+            #expect(error.reason.contains("there is no folder"))
+        }
+    }
+}

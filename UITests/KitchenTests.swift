@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import PuppyServer
+import TestSupport
+
+/// The kitchen as a person uses it: on a pseudo-terminal from "what can I make" to a shopping list in a
+/// file, and the one-shot commands a script runs.
+@Suite(.serialized) struct Kitchen {
+    static let pantry = "eggs, milk, flour, butter, sugar"
+
+    @Test func fromWhatCanIMakeToAShoppingListOnAFile() async throws {
+        try await TemporaryDirectory.with { home in
+            // The embedded server and its bundled catalog, as `recipes` runs for a person.
+            let terminal = try PseudoTerminalProcess.recipes([], home: home)
+            let ranked = try #require(terminal.enter("have \(Self.pantry)", expecting: "of 46 · n next"))
+            #expect(ranked.contains("Recipes to make with eggs, milk, flour, butter, sugar · at most 2 missing"))
+            #expect(ranked.contains(" 2. \u{1B}[1mYorkshire Pudding"))
+            #expect(ranked.contains("uses 5 of 5 · nothing missing"))
+            #expect(ranked.contains("uses 7 of 8 · missing: yeast"))
+
+            // The card opens in the pager; q closes it.
+            var mark = terminal.bytes.count
+            terminal.type("o 2\r")
+            #expect(terminal.waitFor("-- ", after: mark))
+            let card = String(decoding: terminal.bytes[mark...], as: UTF8.self)
+            #expect(card.contains("• ¾ cup flour") && card.contains("• 2 eggs") && card.contains("• salt, to taste"))
+            terminal.type("q")
+            #expect(terminal.waitFor("recipes> ", after: mark))
+
+            mark = terminal.bytes.count
+            terminal.type("serves 6\r")
+            #expect(terminal.waitFor("Scaled ×2 to serve 6, written for 3.", after: mark))
+            #expect(terminal.waitFor("-- ", after: mark))
+            let scaled = String(decoding: terminal.bytes[mark...], as: UTF8.self)
+            #expect(scaled.contains("• 1 ½ cups flour") && scaled.contains("• 4 eggs") && scaled.contains("• 3 tbsp vegetable oil"))
+            terminal.type("q")
+            #expect(terminal.waitFor("recipes> ", after: mark))
+
+            mark = terminal.bytes.count
+            terminal.type("units metric\r")
+            #expect(terminal.waitFor("Recipe cards show amounts in metric from now on (remembered).", after: mark))
+            #expect(terminal.waitFor("Amounts in metric.", after: mark))
+            #expect(terminal.waitFor("-- ", after: mark))
+            let metric = String(decoding: terminal.bytes[mark...], as: UTF8.self)
+            #expect(metric.contains("• 180 g flour") && metric.contains("• 350 ml milk") && metric.contains("• 4 eggs"))
+            terminal.type("q")
+            #expect(terminal.waitFor("recipes> ", after: mark))
+
+            #expect(terminal.enter("list 2", expecting: "Added “Yorkshire Pudding” ×2 to the shopping list: 5 ingredients.") != nil)
+            let list = try #require(terminal.enter("list", expecting: "Shopping list for 1 recipe"))
+            #expect(list.contains("1. Yorkshire Pudding ×2"))
+            #expect(list.contains("Dairy and eggs") && list.contains("• 4 eggs") && list.contains("• 350 ml milk"))
+            #expect(list.contains("Dry goods") && list.contains("• 180 g flour"))
+            #expect(list.contains("Left off, in the kitchen already: vegetable oil, salt"))
+
+            let file = home.appendingPathComponent("shopping.md")
+            // The path is long: the line that says where may wrap.
+            let written = try #require(terminal.enter("list --export \(file.path)", expecting: "items)."))
+            #expect(written.contains("Wrote the shopping list to \(file.path) (3"))
+            #expect(terminal.quit() == 0)
+            let markdown = try String(contentsOf: file, encoding: .utf8)
+            #expect(markdown == """
+                # Shopping list
+
+                For Yorkshire Pudding ×2.
+
+                ## Dairy and eggs
+
+                - [ ] 4 eggs
+                - [ ] 350 ml milk
+
+                ## Dry goods
+
+                - [ ] 180 g flour
+
+                Left off, in the kitchen already: vegetable oil, salt.
+
+                """)
+
+            // The next run remembers the units and the list, with no server needed for the list.
+            let oneShot = try BinaryRunner.run("recipes", ["list"], environment: BinaryRunner.environment(home: home))
+            #expect(oneShot.status == 0)
+            #expect(oneShot.output.hasPrefix("Shopping list for 1 recipe\n  1. Yorkshire Pudding ×2\n\nDairy and eggs\n  • 4 eggs\n  • 350 ml milk\n"))
+        }
+    }
+
+    @Test func theOneShotRanksTheBundledCatalogWithWhatEachRecipeLacks() async throws {
+        try await TemporaryDirectory.with { home in
+            let run = try BinaryRunner.run("recipes", ["have", Self.pantry, "--json"], environment: BinaryRunner.environment(home: home))
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.errors.isEmpty)
+            let items = try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [[String: Any]])
+            #expect(items.count > 10)
+            #expect(items.first?["title"] as? String == "Crêpes")
+            #expect(items.first?["missing"] as? [String] == [])
+            #expect(items.first?["uses"] as? Int == 6 && items.first?["of"] as? Int == 6)
+            let missing = items.compactMap { $0["missing"] as? [String] }
+            #expect(missing.count == items.count)
+            #expect(missing.map(\.count) == missing.map(\.count).sorted(), "fewest missing first")
+            #expect(missing.allSatisfy { $0.count <= 2 })
+            #expect(items.first { $0["title"] as? String == "Croissants" }?["missing"] as? [String] == ["yeast"])
+            #expect(items.first { $0["title"] as? String == "Croissants" }?["uses"] as? Int == 7)
+            for key in ["number", "title", "href", "ingredients", "thumbnail", "cuisine", "lactose", "favorite", "missing", "uses", "of"] {
+                #expect(items.first?[key] != nil, "\(key)")
+            }
+
+            let none = try BinaryRunner.run("recipes", ["have", "eggs, water", "--missing", "0", "--strict"], environment: BinaryRunner.environment(home: home))
+            #expect(none.status == 3 || none.status == 0)
+            let text = try BinaryRunner.run("recipes", ["have", "eggs, mlik, flour", "--missing", "1"], environment: BinaryRunner.environment(home: home))
+            #expect(text.status == 0)
+            #expect(text.output.contains("uses ") && text.output.contains("http://puppy.localhost/recipes/"))
+            #expect(text.errors.contains("No recipe listed uses \"mlik\": did you mean milk?"))
+        }
+    }
+
+    @Test func againstAServerWithoutTheExtensionTheRankingIsPartialAndSaysSo() async throws {
+        var configuration = ServerConfiguration()
+        configuration.answersHave = false
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled(), configuration: configuration) { server in
+            try await TemporaryDirectory.with { home in
+                let run = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "have", Self.pantry, "--json"],
+                                               environment: BinaryRunner.environment(home: home))
+                #expect(run.status == 0, "\(run.errors)")
+                #expect(run.errors.contains("Partial ranking: this server does not rank recipes for a pantry"))
+                let items = try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [[String: Any]])
+                #expect(!items.isEmpty && items.allSatisfy { ($0["missing"] as? [String])?.count ?? 9 <= 2 })
+            }
+        }
+    }
+
+    @Test func theOneShotReaderScalesAndConvertsAndItsJSONSaysHow() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let address = server.baseURL.appendingPathComponent("recipes/yorkshire-pudding").absoluteString
+                let text = try BinaryRunner.run("recipes", ["read", address, "--servings", "6", "--units", "metric"],
+                                                environment: BinaryRunner.environment(home: home))
+                #expect(text.status == 0, "\(text.errors)")
+                #expect(text.output.contains("Scaled ×2 to serve 6, written for 3. Amounts in metric."))
+                #expect(text.output.contains("• 180 g flour") && text.output.contains("• 4 eggs"))
+
+                let json = try BinaryRunner.run("recipes", ["read", address, "--servings", "6", "--units", "metric", "--json"],
+                                                environment: BinaryRunner.environment(home: home))
+                let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+                #expect(object["factor"] as? Double == 2 && object["servings"] as? Double == 6 && object["units"] as? String == "metric")
+                let shown = try #require(object["shown_ingredients"] as? [[String: Any]])
+                #expect(shown.first?["text"] as? String == "180 g flour")
+                #expect(shown.first?["as_written"] as? Bool == false)
+                #expect((shown.first?["parsed"] as? [String: Any])?["name"] as? String == "flour")
+                #expect(object["ingredients"] as? [String] == ["¾ cup flour", "2 eggs", "¾ cup milk", "1 ½ tbsp vegetable oil", "salt, to taste"])
+
+                let plain = try BinaryRunner.run("recipes", ["read", address, "--json"], environment: BinaryRunner.environment(home: home))
+                let plainObject = try #require(try JSONSerialization.jsonObject(with: plain.standardOutput) as? [String: Any])
+                #expect(plainObject["shown_ingredients"] == nil && plainObject["factor"] == nil, "nothing asked, nothing added")
+            }
+        }
+    }
+
+    @Test func theOneShotListIsJSONAndSaysWhenItIsEmpty() async throws {
+        try await TemporaryDirectory.with { home in
+            let empty = try BinaryRunner.run("recipes", ["list", "--json"], environment: BinaryRunner.environment(home: home))
+            #expect(empty.status == 3)
+            #expect(empty.output == "{\n  \"in_pantry\" : [\n\n  ],\n  \"items\" : [\n\n  ],\n  \"recipes\" : [\n\n  ]\n}\n")
+            #expect(empty.errors.contains("The shopping list is empty."))
+
+            let added = try BinaryRunner.run("recipes", [], input: "have eggs, milk, flour\nlist 1\npantry add eggs\nq\n",
+                                             environment: BinaryRunner.environment(home: home))
+            #expect(added.output.contains("to the shopping list"), "\(added.output)")
+            let list = try BinaryRunner.run("recipes", ["list", "--json"], environment: BinaryRunner.environment(home: home))
+            #expect(list.status == 0)
+            let object = try #require(try JSONSerialization.jsonObject(with: list.standardOutput) as? [String: Any])
+            let recipes = try #require(object["recipes"] as? [[String: Any]])
+            #expect(recipes.count == 1 && recipes.first?["lines_from_page"] as? Bool == true)
+            let items = try #require(object["items"] as? [[String: Any]])
+            #expect(!items.isEmpty && items.allSatisfy { $0["aisle"] is String && $0["text"] is String && $0["amounts"] is [Any] })
+            #expect((object["in_pantry"] as? [String])?.contains("eggs") == true)
+        }
+    }
+}
