@@ -26,6 +26,18 @@ import TestSupport
         try BinaryRunner.run("recipes", arguments, environment: BinaryRunner.environment(home: folder))
     }
 
+    /// The links the bundled catalog's recipes are listed with (`recipes have`, `recipes search`) are read
+    /// from the embedded server, scaled as asked, counted things in whole numbers past five.
+    @Test func aLinkOfTheBundledCatalogIsReadFromTheEmbeddedServer() throws {
+        try TemporaryDirectory.withSync { folder in
+            let result = try run(["read", "http://puppy.localhost/recipes/crepes", "--servings", "8", "--units", "metric"], in: folder)
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.output.hasPrefix("Crêpes"))
+            #expect(result.output.contains("Scaled ×1.6 to serve 8"), "\(result.output)")
+            #expect(result.output.contains("• 6 eggs"), "\(result.output)")
+        }
+    }
+
     @Test func aFileGivesOneJSONObjectWithTheDocumentedKeys() throws {
         try TemporaryDirectory.withSync { folder in
             let file = folder.appendingPathComponent("tart.html")

@@ -174,9 +174,14 @@ public final class AppDependencies {
     }
 
     /// Whether a run with `options` has the embedded server: no `--api`, and a mode that talks to a
-    /// recipe server (favorites and the cache need none).
+    /// recipe server (favorites and the cache need none), or `read` of one of its pages (the links its
+    /// recipes are listed with).
     private static func startsEmbeddedServer(_ options: CommandLineOptions) -> Bool {
-        options.api == nil && !options.mode.needsNoServer
+        guard options.api == nil else { return false }
+        if case .read(let request) = options.mode, case .web(let address) = request.source {
+            return URL(string: address).map { $0.host == URL(string: embeddedOrigin)?.host } ?? false
+        }
+        return !options.mode.needsNoServer
     }
 
     private static let embeddedHost = "127.0.0.1"

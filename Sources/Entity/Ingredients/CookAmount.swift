@@ -4,7 +4,7 @@
 /// Rounding, per unit:
 /// - US spoons, cups, pints and pounds, lengths in inches and counted things take the fractions that
 ///   measuring spoons and cups have (`⅛ ¼ ⅓ ½ ⅔ ¾` as the unit allows), written as Unicode fractions after
-///   the whole number and a space;
+///   the whole number and a space; counted things take halves from two and whole numbers from five;
 /// - metric amounts round to what a scale or jug shows: below 5 to the half, below 20 to the whole,
 ///   below 100 to 5, below 1000 to 10; kilograms and litres to the twentieth below 2, the tenth below 10
 ///   (`1.25 kg`, `2.4 l`);
@@ -53,7 +53,12 @@ public enum CookAmount {
     public static func rounded(_ value: Double, unit: IngredientUnit?) -> Double {
         guard value > 0, value.isFinite else { return 0 }
         switch style(for: unit) {
-        case .fractions(let allowed):
+        case .fractions(var allowed):
+            // Counted things (eggs, cloves, cans): a part of one while there are few, halves up to
+            // five, whole ones from five (`6 eggs`, never `6 ⅓ eggs`).
+            if unit?.isMeasure != true {
+                if value >= 5 { allowed = [] } else if value >= 2 { allowed = [0.5] }
+            }
             let whole = value.rounded(.down)
             let part = value - whole
             let candidates = [0.0] + allowed + [1.0]

@@ -10,7 +10,8 @@ import Testing
         (236.588, nil, .milliliter, "240 ml"), (7.3, nil, .gram, "7 g"), (3.2, nil, .gram, "3 g"), (0.2, nil, .gram, "0.5 g"),
         (1.25, nil, .kilogram, "1.25 kg"), (2.43, nil, .liter, "2.4 l"), (1, nil, .teaspoon, "1 tsp"), (0.1, nil, .teaspoon, "⅛ tsp"),
         (2.6, nil, .tablespoon, "2 ½ tbsp"), (1.5, nil, .ounce, "1 ½ oz"), (5.3, nil, .ounce, "5 oz"), (1.1, nil, .pound, "1 lb"),
-        (1.2, nil, .pound, "1 ¼ lb"), (2, nil, nil, "2"), (0.5, nil, nil, "½"), (12.4, nil, nil, "12"), (1, 2, .named("clove"), "1–2 cloves"),
+        (1.2, nil, .pound, "1 ¼ lb"), (2, nil, nil, "2"), (0.5, nil, nil, "½"), (12.4, nil, nil, "12"), (6.4, nil, nil, "6"), (2.4, nil, nil, "2 ½"), (1.3, nil, nil, "1 ⅓"),
+        (3.3, nil, .named("clove"), "3 ½ cloves"), (5.6, nil, .named("can"), "6 cans"), (1, 2, .named("clove"), "1–2 cloves"),
         (1, nil, .named("pinch"), "1 pinch"), (3, nil, .named("pinch"), "3 pinches"), (2, nil, .named("leaf"), "2 leaves"),
         (1, 1.1, .cup, "1 cup"), (2, 3, .tablespoon, "2–3 tbsp"), (2, nil, .fluidOunce, "2 fl oz"), (2, nil, .imperialPint, "2 pints"),
     ]
