@@ -68,7 +68,7 @@ public final class FavoritesPresenter: ListPresenting {
             if screen.total == 0 {
                 view?.display(messages.noFavorites(matching: screen.words))
             } else {
-                view?.display(FavoritesFormatter.screen(screen))
+                view?.display(FavoritesFormatter.screen(screen, saving: Set(saving.keys)))
             }
         } catch {
             view?.display(messages.error(error))

@@ -4,14 +4,15 @@ public import Interactor
 
 /// Display models for favorites.
 public enum FavoritesFormatter {
-    public static func screen(_ screen: FavoritesScreen) -> ScreenModel {
+    /// `saving`: favorites whose page and picture are still being fetched (said so instead of missing).
+    public static func screen(_ screen: FavoritesScreen, saving: Set<RecipeID> = []) -> ScreenModel {
         let heading = screen.words.isEmpty ? "Favorites (\(screen.total))" : "Favorites matching \(screen.words) (\(screen.total))"
         let cards = screen.favorites.map { listed in
             RecipeCard(number: listed.number, title: listed.summary.recipe.title,
                        ingredients: listed.summary.recipe.ingredients.joined(separator: ", "),
                        site: ([listed.summary.recipe.site] + (listed.summary.recipe.cuisine.map { [$0] } ?? [])).joined(separator: " · ")
                            + " · saved " + ScreenFormatter.displayDate(listed.summary.savedAt)
-                           + (listed.summary.hasPage ? "" : " · page missing"),
+                           + (listed.summary.hasPage ? "" : saving.contains(listed.summary.recipe.id) ? " · saving its page…" : " · page missing"),
                        href: listed.summary.recipe.href, badges: [.favorite] + (listed.lactoseIngredients.isEmpty ? [] : [.lactose]))
         }
         var footer: [String] = []
