@@ -49,7 +49,7 @@ public final class CachingSearcher: RecipeSearching {
         } catch where error.isNetworkLevel {
             if let saved = cache.page(query, number: number) { return saved }
             if cache.isSkipped(query, number: number) {
-                throw .badStatus.with(detail: "page \(number) could not be had from the server when it was last asked for")
+                throw .badStatus.with(detail: "skipped when last online")
             }
             throw error
         } catch where CachingSearcher.isUnservedPage(error) {
