@@ -32,7 +32,7 @@ import TestSupport
         try TemporaryDirectory.withSync { folder in
             let result = try run(["read", "http://puppy.localhost/recipes/crepes", "--servings", "8", "--units", "metric"], in: folder)
             #expect(result.status == 0, "\(result.errors)")
-            #expect(result.output.hasPrefix("Crêpes"))
+            #expect(result.output.hasPrefix("Crêpes\n(read online from puppy.localhost)\n"), "\(result.output)")
             #expect(result.output.contains("Scaled ×1.6 to serve 8"), "\(result.output)")
             #expect(result.output.contains("• 6 eggs"), "\(result.output)")
         }

@@ -1,4 +1,5 @@
 public import Interactor
+import Entity
 
 /// What `recipes read` came to.
 public enum ReadOutcome: Sendable, Equatable {
@@ -38,7 +39,8 @@ public final class RecipeReadPresenter {
             guard let recipe = page.recipe else {
                 return .noRecipe(messages.noRecipe(in: name))
             }
-            var source = address == nil ? "file \(name)" : "online"
+            let site = address.map(RecipeSite.domain(of:)) ?? ""
+            var source = address == nil ? "file \(name)" : site.isEmpty ? "read online" : "read online from \(site)"
             var notes: [MessageModel] = []
             if let keptAt {
                 source = "offline: the copy kept on \(ScreenFormatter.displayDate(keptAt))"
