@@ -23,8 +23,15 @@ var targets: [Target] = [
     // (a page to its recipe): pure, bytes or text in, Entity values out.
     .target(name: "PageReader", dependencies: ["Entity"]),
     .target(name: "RecipeReader", dependencies: ["Entity", "PageReader"]),
-    .target(name: "Services", dependencies: ["Entity", "PageReader", "RecipeReader", "CSQLite", "CJPEG", "CPNG", "CWebP", "CZlib"]),
-    .target(name: "Interactor", dependencies: ["Entity", "Services"]),
+    // What the transport and the rest of the services share: ServiceError, the clock, a locked value.
+    .target(name: "ServiceSupport"),
+    // The HTTP transport: a request out, a bounded and decoded response back; nothing of recipes.
+    .target(name: "HTTPTransport", dependencies: ["ServiceSupport", "CZlib"]),
+    .target(
+        name: "Services",
+        dependencies: ["Entity", "ServiceSupport", "HTTPTransport", "PageReader", "RecipeReader", "CSQLite", "CJPEG", "CPNG", "CWebP"]
+    ),
+    .target(name: "Interactor", dependencies: ["Entity", "ServiceSupport", "Services"]),
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "Interactor", "Router"]),
     .target(name: "View", dependencies: ["Presenter"]),
@@ -33,22 +40,23 @@ var targets: [Target] = [
     // The composition root, shared by the executables that need the whole client.
     .target(
         name: "Wiring",
-        dependencies: ["Entity", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"]
+        dependencies: ["Entity", "ServiceSupport", "HTTPTransport", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"]
     ),
     .executableTarget(name: "recipes", dependencies: ["Wiring", "View"]),
     .executableTarget(name: "puppy-server", dependencies: ["PuppyServer"]),
     .executableTarget(
         name: "recipes-bench",
-        dependencies: ["Entity", "PageReader", "RecipeReader", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "Wiring", "TestSupport"]
+        dependencies: ["Entity", "PageReader", "RecipeReader", "ServiceSupport", "HTTPTransport", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "Wiring", "TestSupport"]
     ),
     .target(
         name: "TestSupport",
-        dependencies: ["Entity", "PageReader", "RecipeReader", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"],
+        dependencies: ["Entity", "PageReader", "RecipeReader", "ServiceSupport", "HTTPTransport", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"],
         path: "Tests/TestSupport"
     ),
     .testTarget(name: "EntityTests", dependencies: ["Entity", "TestSupport"]),
     .testTarget(name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"]),
     .testTarget(name: "RecipeReaderTests", dependencies: ["RecipeReader", "PageReader", "TestSupport"]),
+    .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "ServiceSupport", "TestSupport"]),
     .testTarget(name: "ServicesTests", dependencies: ["Services", "TestSupport"]),
     .testTarget(name: "InteractorTests", dependencies: ["Interactor", "TestSupport"]),
     .testTarget(name: "RouterTests", dependencies: ["Router", "TestSupport"]),

@@ -3,6 +3,7 @@ import Testing
 import PuppyServer
 import TestSupport
 @testable import Services
+import ServiceSupport
 
 /// What saved stays saved: through a full disk and through a kill in the middle of a migration.
 @Suite(.serialized) struct DataSafety {

@@ -3,6 +3,7 @@ import Testing
 import PuppyServer
 import Services
 import TestSupport
+import HTTPTransport
 
 /// A recipe's link in the browser and on the clipboard, and links followed in the reader.
 @Suite struct Links {

@@ -3,6 +3,7 @@ import Testing
 import Entity
 import Services
 import TestSupport
+import ServiceSupport
 
 /// A picture is fetched once: shown with `pic N`, it is what `fav N` saves and what `r` shows, from
 /// the session's memory or from the cache, even when its server has failed since.

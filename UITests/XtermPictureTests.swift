@@ -4,6 +4,7 @@ import PuppyServer
 import Services
 import Testing
 import TestSupport
+import HTTPTransport
 
 /// `recipes` itself in a real xterm (VT340, so sixel) on a virtual X server: it asks the terminal what
 /// it can draw, hears sixel, and `pic 1` puts the dish on the screen, read back from a screenshot and

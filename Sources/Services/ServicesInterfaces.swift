@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+public import ServiceSupport
 
 /// The RecipePuppy API as the Interactor sees it: one page of one search at a time.
 public protocol RecipeSearching: Sendable {

@@ -6,6 +6,8 @@ import Router
 public import Presenter
 public import View
 import PuppyServer
+public import ServiceSupport
+public import HTTPTransport
 
 /// The composition root: the only place that builds the modules and wires them together. The
 /// `recipes` executable runs it; the benchmark builds the same stack through it.

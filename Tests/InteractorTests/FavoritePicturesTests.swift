@@ -5,6 +5,7 @@ import Services
 import PuppyServer
 import TestSupport
 @testable import Interactor
+import HTTPTransport
 
 @Suite struct FavoritePictures {
     let recipe = Recipe(title: "Omelette", href: "http://example.test/omelette", ingredients: ["eggs"],

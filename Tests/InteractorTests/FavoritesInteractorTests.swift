@@ -4,6 +4,7 @@ import Entity
 import Services
 import TestSupport
 @testable import Interactor
+import HTTPTransport
 
 /// A picture that decodes, as every fetched picture a favorite keeps must.
 let fetchedPicture = RecipeImage(bytes: PictureFixtures.palettePNG, contentType: "image/png")

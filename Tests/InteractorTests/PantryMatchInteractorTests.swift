@@ -5,6 +5,7 @@ import Services
 import PuppyServer
 import TestSupport
 @testable import Interactor
+import HTTPTransport
 
 /// "What can I make" over real HTTP: PuppyServer ranking its whole catalog, and the bounded walk of
 /// single-ingredient searches against a server without the extension.

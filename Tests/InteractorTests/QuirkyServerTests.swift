@@ -5,6 +5,8 @@ import Services
 import PuppyServer
 import TestSupport
 @testable import Interactor
+import ServiceSupport
+import HTTPTransport
 
 /// The client against PuppyServer over real HTTP, with the real service's habits switched on.
 @Suite struct AgainstAQuirkyServer {

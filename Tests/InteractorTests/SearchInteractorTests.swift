@@ -4,6 +4,7 @@ import Entity
 import Services
 import TestSupport
 @testable import Interactor
+import ServiceSupport
 
 @Suite struct SearchScreens {
     let query = SearchQuery(ingredientText: "eggs")

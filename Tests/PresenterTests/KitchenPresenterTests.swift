@@ -7,6 +7,7 @@ import Interactor
 import Router
 import TestSupport
 @testable import Presenter
+import ServiceSupport
 
 /// A server's ranking for a pantry, kept in memory: its recipes, 10 a page, ranked as given.
 final class FakePantryRanking: PantryRankedSearching {

@@ -7,6 +7,7 @@ import Router
 import PuppyServer
 import TestSupport
 @testable import Presenter
+import HTTPTransport
 
 @MainActor
 @Suite struct PicturesPresenting {

@@ -8,6 +8,7 @@ import Interactor
 import Router
 import TestSupport
 @testable import Presenter
+import ServiceSupport
 
 /// A fetcher whose pages are all kept in the cache, and whose network is down.
 final class KeptPages: PageFetching {

@@ -6,6 +6,7 @@ import Interactor
 import Router
 import TestSupport
 @testable import Presenter
+import ServiceSupport
 
 /// The presenters wired as the composition root wires them, over fakes.
 @MainActor

@@ -3,6 +3,7 @@ import Testing
 import Entity
 import TestSupport
 @testable import Services
+import ServiceSupport
 
 @Suite struct FavoritesOpeningInTheBackground {
     let recipe = Recipe(title: "Garlic soup", href: "http://example.test/recipes/1", ingredients: ["garlic"], thumbnail: "")

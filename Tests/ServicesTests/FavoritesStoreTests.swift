@@ -6,6 +6,7 @@ import RecipeReader
 import TestSupport
 import CSQLite
 @testable import Services
+import ServiceSupport
 
 @Suite struct FavoritesStorage {
     func favorite(_ number: Int, savedAt: TimeInterval = 1_800_000_000, page: Bool = true, picture: Bool = true,

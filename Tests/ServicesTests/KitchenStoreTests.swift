@@ -4,6 +4,7 @@ import Testing
 import Entity
 import TestSupport
 @testable import Services
+import ServiceSupport
 
 /// The shopping list, the pantry and settings, kept in the favorites database on a real SQLite file.
 @Suite struct KitchenStorage {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Entity
 @testable import Services
+import ServiceSupport
 
 @Suite struct QueryBuilding {
     let api = URL(string: "http://127.0.0.1:8080/api/")!

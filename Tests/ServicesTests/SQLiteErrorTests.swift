@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import CSQLite
 @testable import Services
+import ServiceSupport
 
 /// SQLite's failures told by what a person can do about them.
 @Suite struct SQLiteFailures {

@@ -3,6 +3,7 @@ import Testing
 import Entity
 import TestSupport
 @testable import Services
+import HTTPTransport
 
 @Suite struct FetchingRecipePages {
     @Test func aFetchedPageCarriesItsRecipeReadFromItsBytesAndAddress() async throws {
@@ -39,5 +40,22 @@ import TestSupport
         let fetched = try await WebPageFetcher(transport: transport).page(at: server.baseURL.appendingPathComponent("news").absoluteString)
         #expect(fetched.recipe == nil)
         #expect(fetched.document.blocks.contains(.paragraph("Nothing to cook.")))
+    }
+}
+
+/// A page read after a redirect links relative to where it landed.
+@Suite struct RedirectedPages {
+    @Test func linksOnARedirectedPageResolveAgainstItsFinalAddress() async throws {
+        let server = try ScriptedHTTPServer { request in
+            request.target == "/old/stew"
+                ? [.send("HTTP/1.1 301 Moved\r\nLocation: /recipes/2024/stew\r\nContent-Length: 0\r\n\r\n")]
+                : [.response(contentType: "text/html; charset=utf-8",
+                             body: "<html><body><h1>Stew</h1><p>See <a href=\"sides.html\">the sides</a>.</p></body></html>")]
+        }
+        defer { server.shutdown() }
+        let transport = HTTPTransport(configuration: .init(timeout: .seconds(5)))
+        defer { transport.shutdown() }
+        let page = try await WebPageFetcher(transport: transport).page(at: server.baseURL.absoluteString + "/old/stew")
+        #expect(page.document.links.map(\.url) == [server.baseURL.absoluteString + "/recipes/2024/sides.html"])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Entity
 import Services
 import TestSupport
+import ServiceSupport
 
 /// The API server of a model session, in process: it answers from the world's scripts, can go away and
 /// come back, counts how many requests it holds at once, and can hold one request until it is cancelled

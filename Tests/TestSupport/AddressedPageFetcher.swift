@@ -2,6 +2,7 @@ public import Foundation
 public import Entity
 import PageReader
 public import Services
+public import ServiceSupport
 
 /// Pages and pictures by address, for the picture rules: each page given whole (with the recipe read
 /// from it), each picture its own bytes or a failure; every picture asked for is recorded.

@@ -1,6 +1,7 @@
 public import Foundation
 import Services
 import Glibc
+import ServiceSupport
 
 /// What a finished program left behind.
 public struct ProcessResult: Sendable {

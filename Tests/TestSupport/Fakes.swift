@@ -3,6 +3,7 @@ public import Entity
 import PageReader
 import RecipeReader
 public import Services
+public import ServiceSupport
 
 /// A clock that never really sleeps; it records the sleeps asked of it.
 public final class FakeTime: TimeSource {

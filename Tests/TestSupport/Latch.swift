@@ -1,4 +1,5 @@
 import Services
+import ServiceSupport
 
 /// A door the test opens when it is ready: operations wait at it.
 public final class Latch: Sendable {

@@ -1,6 +1,7 @@
 import Services
 import Foundation
 import Glibc
+import ServiceSupport
 
 /// A package binary (or any program, by absolute path) running on a pseudo-terminal, driven like a
 /// person at a keyboard. A program still running when this is released is killed.

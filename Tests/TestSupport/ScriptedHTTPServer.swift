@@ -2,6 +2,7 @@ public import Foundation
 import Services
 import Glibc
 import CZlib
+import ServiceSupport
 
 /// A request as the scripted server read it.
 public struct ScriptedRequest: Sendable {

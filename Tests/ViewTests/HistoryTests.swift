@@ -4,6 +4,7 @@ import Testing
 import Services
 import TestSupport
 @testable import View
+import ServiceSupport
 
 @Suite struct HistoryFile {
     @Test func twoSessionsAddToTheHistoryInsteadOfOverwritingIt() async throws {

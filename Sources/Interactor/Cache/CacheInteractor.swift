@@ -1,4 +1,5 @@
 public import Services
+import ServiceSupport
 
 /// How full the cache of results and pages is.
 public struct CacheReport: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Services
+import ServiceSupport
 
 /// What went wrong in a use case, as the Presenter sees it. Callers match on the kind
 /// (`case .timeout:`); `operation` says what was being done (a search needs other advice than reading a

@@ -1,5 +1,6 @@
 public import Foundation
 public import Services
+import ServiceSupport
 
 /// Writing a file for the person (the cookbook and its pictures) through an exporter; its failures
 /// are told as the use cases tell them.

@@ -1,6 +1,7 @@
 public import Foundation
 public import Entity
 public import Services
+public import ServiceSupport
 
 /// The favorites use cases: save a whole recipe (page and picture too), remove it and put it back,
 /// list and search favorites with numbers that stay with what was shown, and read them with no network.

@@ -1,4 +1,5 @@
 import Services
+import ServiceSupport
 
 extension FavoritesOpening {
     /// The store, or why it cannot be used (a damaged or too-new database) as the use cases tell it;

@@ -1,6 +1,7 @@
 import Foundation
 public import Entity
 public import Services
+public import ServiceSupport
 
 /// The kitchen's use cases, kept in the favorites database so they work offline and across runs: the
 /// shopping list (recipes added with the lines they need, the list they make merged by aisle minus the

@@ -1,5 +1,6 @@
 public import Entity
 public import Services
+import ServiceSupport
 
 /// "What can I make with what I have": recipes ranked by how few ingredients a pantry lacks.
 ///

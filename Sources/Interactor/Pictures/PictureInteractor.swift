@@ -1,6 +1,7 @@
 public import Foundation
 public import Entity
 public import Services
+import ServiceSupport
 
 /// A recipe's picture, decoded and scaled for a box of pixels.
 public struct RecipePicture: Sendable, Equatable {

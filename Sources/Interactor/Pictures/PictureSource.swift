@@ -1,5 +1,6 @@
 public import Entity
-public import Services
+import Services
+import ServiceSupport
 
 /// Pictures fetched a moment ago, kept in memory for a while (within `budget` bytes, the least recently
 /// used going first): a picture shown with `pic N` is saved with `fav N`, or shown again, without

@@ -1,6 +1,7 @@
 public import Foundation
 public import Entity
 public import Services
+import ServiceSupport
 
 /// Reads a recipe's page: the saved copy when the recipe is a favorite (no network needed), otherwise
 /// online, from the recent pages when it was read a moment ago.

@@ -1,5 +1,6 @@
 public import Entity
 public import Services
+public import ServiceSupport
 
 /// The search use case: screens of recipes never shown before in this search, with stable numbers,
 /// lactose flags and favorite stars, and the next screen fetched in the background.

@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+public import ServiceSupport
 
 /// A name given to `have=` that no recipe has, with the names the server suggests instead.
 public struct PantryNameSuggestion: Decodable, Sendable, Equatable {

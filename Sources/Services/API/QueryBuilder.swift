@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+public import ServiceSupport
 
 /// Turns a search into a RecipePuppy request URL, refusing what should never be sent. A refusal says
 /// what is wrong with the query; what to type instead is the Presenter's to say.

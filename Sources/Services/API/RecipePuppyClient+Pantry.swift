@@ -1,5 +1,6 @@
 public import Foundation
 import Entity
+public import ServiceSupport
 
 extension RecipePuppyClient: PantryRankedSearching {
     /// `{api}?have=eggs,milk&missing=2&p=1` (`&strict=1` when strict): a server with the extension

@@ -1,5 +1,7 @@
 public import Foundation
 public import Entity
+public import ServiceSupport
+public import HTTPTransport
 
 /// The RecipePuppy API over HTTP: one page per call. How many calls run at once is the caller's
 /// business (the search's `SearchMachine` sends one at a time).

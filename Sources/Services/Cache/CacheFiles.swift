@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ServiceSupport
 
 /// The POSIX file work under the cache: a private folder, bounded reads, whole writes, sizes on disk,
 /// and the list of entry files.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ServiceSupport
 
 /// The cache folder's write lock, shared by every process using the folder: an exclusive `flock` on
 /// its `lock` file, taken within a bounded wait. The same file holds the ledger, the folder's size on

@@ -1,5 +1,6 @@
 public import Foundation
 import Glibc
+public import ServiceSupport
 
 /// Cache entries on disk, one file each, in a folder of their own: bounded in size, least recently
 /// used evicted first, shared safely by every RecipeBook process using the folder.

@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+public import ServiceSupport
 
 /// Recipe pages and thumbnails with a cache behind them, under the rule of `CachingSearcher`: the
 /// network first; what it answers is saved; when the network itself fails, the saved copy.

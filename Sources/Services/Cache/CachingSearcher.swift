@@ -1,4 +1,5 @@
 public import Entity
+public import ServiceSupport
 
 extension CachingSearcher: SavedSearchPages {
     public func savedPage(_ query: SearchQuery, number: Int) -> SearchPage? {

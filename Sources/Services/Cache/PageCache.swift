@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+public import ServiceSupport
 
 /// Recipe pages (the HTML and the readable document) and thumbnails, in a `CacheStore`, keyed by their
 /// normalized address.

@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+public import ServiceSupport
 
 /// The API pages searches fetched, in a `CacheStore`: one entry per query, page number and source.
 ///

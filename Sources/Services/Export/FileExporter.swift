@@ -1,5 +1,6 @@
-public import Foundation
+import Foundation
 import Glibc
+public import ServiceSupport
 
 /// Writes a file for the person (the cookbook) and the pictures in a folder beside it.
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+public import ServiceSupport
 
 /// Decodes JPEG, PNG and WebP pictures to RGBA, scaled down to fit a box as they decode. Whatever the
 /// bytes (damaged, truncated, hostile, a decompression bomb, a header that lies about the size), the

@@ -2,6 +2,7 @@ public import Foundation
 public import Entity
 import CPNG
 import Glibc
+public import ServiceSupport
 
 /// Encodes pictures for storage and for terminals that want a file.
 public enum ImageEncoder {

@@ -1,5 +1,6 @@
 import CJPEG
 import Entity
+import ServiceSupport
 
 /// JPEG through libjpeg-turbo: DCT scaling to the smallest size at least as large as the box, then a
 /// streaming box filter down to the box. libjpeg's error jumps stay inside the C shim.

@@ -1,5 +1,6 @@
 import CPNG
 import Entity
+import ServiceSupport
 
 /// PNG through libpng, row by row into a streaming box filter, so memory follows the output size,
 /// not the picture's. An interlaced PNG reduced at least by half is read from its last Adam7 pass

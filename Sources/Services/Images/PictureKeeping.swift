@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+public import ServiceSupport
 
 /// A picture made fit to keep with a favorite: known to decode, and no larger than it needs to be.
 public struct KeptPicture: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import ServiceSupport
 /// How much a picture may ask of the decoder. Whatever the input, decoding stays within these bounds
 /// (about 100 MB of memory at most with the defaults) or fails with `ServiceError.pictureUnavailable`.
 public struct PictureLimits: Sendable, Equatable {

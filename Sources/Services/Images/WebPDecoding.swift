@@ -1,5 +1,6 @@
 import CWebP
 import Entity
+import ServiceSupport
 
 /// WebP through libwebp, which scales while it decodes. A lossless picture (and the alpha plane of a
 /// lossy one) is decoded whole by libwebp before scaling, so those are held to `maxWholePixels`

@@ -3,6 +3,7 @@ public import Entity
 import PageReader
 import RecipeReader
 import Glibc
+public import ServiceSupport
 
 /// Reads a recipe page saved as a file (`recipes read page.html`): the same reading as a page fetched
 /// from the web, with addresses resolved against the page's own canonical URL.

@@ -2,6 +2,8 @@ import Foundation
 public import Entity
 import PageReader
 import RecipeReader
+public import ServiceSupport
+public import HTTPTransport
 
 /// Fetches recipe pages and thumbnails over HTTP.
 public final class WebPageFetcher: PageFetching {

@@ -1,6 +1,7 @@
 public import Foundation
 import Dispatch
 public import Entity
+public import ServiceSupport
 
 /// The favorites database being opened on a worker thread: the open touches the file system (the
 /// file, its write-ahead log and shared-memory files, a schema check), and nothing waits for it until

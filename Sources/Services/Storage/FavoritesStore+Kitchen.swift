@@ -1,5 +1,6 @@
 public import Foundation
 public import Entity
+public import ServiceSupport
 
 /// The kitchen, kept in the favorites database beside the favorites: the shopping list's recipes with
 /// their lines, the pantry, and settings remembered across runs (the units cards are shown in).

@@ -3,6 +3,7 @@ public import Entity
 import Glibc
 import PageReader
 import RecipeReader
+public import ServiceSupport
 
 /// Favorites in one SQLite file (`favorites.sqlite` in the data folder): WAL mode, a busy timeout so
 /// two running `recipes` share it, schema versions in `PRAGMA user_version`. A file that is damaged or

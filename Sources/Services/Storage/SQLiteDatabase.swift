@@ -1,5 +1,6 @@
 import Foundation
 import CSQLite
+import ServiceSupport
 
 /// A small SQLite wrapper: prepared statements with Int64, Double, text and blob bound and read
 /// correctly, transactions, and errors that carry SQLite's own message. Not thread-safe: one owner

@@ -3,6 +3,7 @@ import Entity
 import Services
 import Interactor
 import TestSupport
+import ServiceSupport
 
 /// Favorites with 20 KB pages in a real SQLite file: the favorites screen, a search within them,
 /// opening one, and starring one more, through FavoritesInteractor.

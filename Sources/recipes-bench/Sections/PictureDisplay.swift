@@ -4,6 +4,7 @@ import Services
 import Presenter
 import View
 import TestSupport
+import ServiceSupport
 
 /// Showing a photograph on an 80×24 terminal: decoding a 1920×1280 JPEG scaled for the terminal and
 /// encoding it for each picture protocol, each time in a child process whose peak memory is read.

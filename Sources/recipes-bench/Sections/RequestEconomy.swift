@@ -4,6 +4,8 @@ import Services
 import Interactor
 import PuppyServer
 import TestSupport
+import ServiceSupport
+import HTTPTransport
 
 /// What a full walk of a quirky search costs in requests, from the server's own counts.
 struct RequestEconomy: Section {

@@ -3,6 +3,7 @@ import Glibc
 import Services
 import PuppyServer
 import TestSupport
+import HTTPTransport
 
 /// PuppyServer's requests per second and p99 latency for `/api/` searches at 16 connections, driven by
 /// wrk, beside nginx serving a static file of the same size; then every kind of answer (the API, JSONP,

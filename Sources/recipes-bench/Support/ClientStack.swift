@@ -4,6 +4,7 @@ import Interactor
 import Presenter
 import View
 import Wiring
+import ServiceSupport
 
 /// RecipeBook's client side wired by the same composition root as `recipes`, with the View rendering
 /// into a sink that throws the text away and notes when each screen was written.

@@ -1,7 +1,7 @@
 // libFuzzer harness for the client's RecipePuppy envelope decoder and the clean-up it applies to
-// titles, hrefs and ingredients. .ci/fuzz compiles it with Sources/Services/API/EnvelopeDecoder.swift
-// and Sources/Services/Errors/ServiceError.swift, against an Entity module built from the Entity files
-// they need.
+// titles, hrefs and ingredients. .ci/fuzz compiles it with Sources/Services/API/EnvelopeDecoder.swift,
+// against an Entity module built from the Entity files it needs and a ServiceSupport module built from
+// Sources/ServiceSupport/ServiceError.swift.
 //
 // Input: a response body. It is decoded as the client decodes it; every recipe that comes out must be
 // clean. The same bytes, read as text, also go straight into a `Recipe` as title, href, ingredients and

@@ -1,7 +1,7 @@
 // libFuzzer harness for the picture decoder (JPEG, PNG and WebP through libjpeg-turbo, libpng and
-// libwebp, with the C shims' setjmp error handling). .ci/fuzz compiles it with Sources/Services/Images
-// and Sources/Services/Errors/ServiceError.swift, against an Entity module built from PixelImage.swift,
-// with the include paths of the CJPEG, CPNG and CWebP module maps.
+// libwebp, with the C shims' setjmp error handling). .ci/fuzz compiles it with Sources/Services/Images,
+// against an Entity module built from PixelImage.swift and a ServiceSupport module built from
+// Sources/ServiceSupport/ServiceError.swift, with the include paths of the CJPEG, CPNG and CWebP module maps.
 //
 // Input: a file's bytes. It is decoded into two boxes with limits smaller than the defaults (so that
 // large declared sizes are reached quickly); every picture that comes out must fit its box, and every

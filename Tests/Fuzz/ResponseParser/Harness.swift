@@ -1,6 +1,6 @@
 // libFuzzer harness for the client's HTTP response parser and body decoding; .ci/fuzz compiles it
-// together with Sources/Services/Networking/Parsing/*.swift, Decoding/*.swift and ServiceError.swift into
-// one module (with zlib), so their internal API is in reach.
+// together with Sources/HTTPTransport/Parsing/*.swift and Decoding/*.swift into one module (with zlib),
+// so their internal API is in reach, against a ServiceSupport module built from ServiceError.swift.
 //
 // Input: byte 0 says where to split the stream, byte 1 picks the parser limits (low two bits), whether to
 // also feed one byte at a time (bit 2) and the body cap (bit 3: 64 KiB, else 1 KiB); the rest is what a
@@ -8,6 +8,7 @@
 // optionally one byte at a time, and each reading's body is decoded as its Content-Encoding says, whole
 // and in two pieces: every way must end with the same head, the same bytes and the same error.
 import Foundation
+import ServiceSupport
 
 /// What a connection saw.
 private struct Transcript: Equatable {

@@ -4,6 +4,8 @@ import Entity
 import PuppyServer
 import TestSupport
 @testable import Services
+import ServiceSupport
+import HTTPTransport
 
 /// The caches over real HTTP against PuppyServer: pages fetched while it runs answer after it stopped.
 @Suite struct CacheOverHTTP {

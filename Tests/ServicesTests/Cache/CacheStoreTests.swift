@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import TestSupport
 @testable import Services
+import ServiceSupport
 
 @Suite struct CacheStoreFiles {
     func body(_ text: String, size: Int = 0) -> Data {

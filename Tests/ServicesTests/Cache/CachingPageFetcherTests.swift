@@ -3,6 +3,7 @@ import Testing
 import Entity
 import TestSupport
 @testable import Services
+import ServiceSupport
 
 @Suite struct CachingPageFetcherRules {
     let href = "http://example.test/recipes/1"

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Services
+import ServiceSupport
 
 /// True when every channel is within `tolerance`.
 func near(_ pixel: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)?, _ colour: (red: UInt8, green: UInt8, blue: UInt8),

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Services
+import ServiceSupport
 
 @Suite("Pictures made fit to keep")
 struct PictureKeepingTests {

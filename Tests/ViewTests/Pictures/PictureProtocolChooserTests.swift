@@ -1,6 +1,7 @@
 import Services
 import Testing
 @testable import View
+import ServiceSupport
 
 private let kitty = TerminalAnswers(kittyGraphics: true, deviceAttributes: [62])
 private let xterm = TerminalAnswers(deviceAttributes: [63, 1, 2, 4, 6, 9, 15, 16, 22, 28], version: "XTerm(379)", colourRegisters: 16)

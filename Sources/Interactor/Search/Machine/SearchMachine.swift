@@ -1,6 +1,7 @@
 import Foundation
 import Entity
 import Services
+import ServiceSupport
 
 /// The search being shown, as one value: the query, what was found and its numbers, where the walk
 /// through the pages stands, what is shown, the filter, what is in flight and what was cancelled.

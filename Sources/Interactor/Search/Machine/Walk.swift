@@ -1,5 +1,6 @@
 import Entity
 import Services
+import ServiceSupport
 
 /// Where the walk through one search's pages stands: the next page to ask for, the current run of
 /// gaps, and whether (and how) the walk ended. A value inside `SearchMachine`; it never asks for a page

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceSupport
 
 /// What libcurl's callbacks share during one transfer; touched only on the transfer's thread.
 final class CurlTransfer {

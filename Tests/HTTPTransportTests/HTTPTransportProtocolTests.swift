@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import Services
+@testable import HTTPTransport
+import ServiceSupport
 
 /// The transport's own HTTP/1.1 client: encodings, redirects, framing, names, and its limits' messages.
 @Suite struct HTTPTransportProtocol {
@@ -167,22 +168,5 @@ import TestSupport
         transport.shutdown()
         await #expect(throws: ServiceError.cancelled) { try await task.value }
         #expect(await eventually { server.openConnections == 0 }, "the connection is still open")
-    }
-}
-
-/// A page read after a redirect links relative to where it landed.
-@Suite struct RedirectedPages {
-    @Test func linksOnARedirectedPageResolveAgainstItsFinalAddress() async throws {
-        let server = try ScriptedHTTPServer { request in
-            request.target == "/old/stew"
-                ? [.send("HTTP/1.1 301 Moved\r\nLocation: /recipes/2024/stew\r\nContent-Length: 0\r\n\r\n")]
-                : [.response(contentType: "text/html; charset=utf-8",
-                             body: "<html><body><h1>Stew</h1><p>See <a href=\"sides.html\">the sides</a>.</p></body></html>")]
-        }
-        defer { server.shutdown() }
-        let transport = HTTPTransport(configuration: .init(timeout: .seconds(5)))
-        defer { transport.shutdown() }
-        let page = try await WebPageFetcher(transport: transport).page(at: server.baseURL.absoluteString + "/old/stew")
-        #expect(page.document.links.map(\.url) == [server.baseURL.absoluteString + "/recipes/2024/sides.html"])
     }
 }

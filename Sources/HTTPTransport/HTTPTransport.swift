@@ -1,4 +1,5 @@
 public import Foundation
+public import ServiceSupport
 
 /// GET with the bounds RecipeBook needs: one overall deadline per request (a server dripping one byte a
 /// second still times out on time), a cap on the decoded body that bounds memory (a body is never read

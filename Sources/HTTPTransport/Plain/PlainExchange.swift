@@ -1,4 +1,5 @@
 import Foundation
+import ServiceSupport
 
 /// One GET over plain HTTP/1.1 on the calling thread: look the host up, connect, send the request with
 /// `Connection: close`, and read the answer through the response parser into a body collector that

@@ -1,4 +1,5 @@
 import Glibc
+import ServiceSupport
 
 /// A non-blocking TCP connection whose every wait is bounded by the request's deadline and ended at
 /// once by its cancellation.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ServiceSupport
 
 /// A socket address from getaddrinfo.
 struct SocketAddress: Sendable {

@@ -1,4 +1,5 @@
 import Glibc
+import ServiceSupport
 
 /// libcurl, opened with dlopen the first time an https address is fetched, so a run that only speaks
 /// plain http never loads it (nor the TLS libraries behind it), and the binary does not link it.

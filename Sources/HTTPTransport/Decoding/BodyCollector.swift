@@ -1,4 +1,5 @@
 import Foundation
+import ServiceSupport
 
 /// A response body gathered up to a cap on its decoded size, inflating gzip or deflate on the way and
 /// stopping the moment the cap is passed.

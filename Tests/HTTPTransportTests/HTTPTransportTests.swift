@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import Services
+@testable import HTTPTransport
+import ServiceSupport
 
 /// The transport against a server that misbehaves on purpose, byte for byte.
 @Suite struct HTTPTransportFaults {

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceSupport
 
 /// One GET over libcurl's easy API on the calling (dedicated) thread, for https. libcurl follows
 /// redirects itself (http and https only, up to the count left), decodes gzip and deflate, and hands

@@ -1,3 +1,4 @@
+import ServiceSupport
 // Standard library only (and ServiceError): the parsing files compile on their own into a fuzzing harness.
 
 /// The HTTP/1.x response parser: a state machine over the bytes of one connection, with no I/O.

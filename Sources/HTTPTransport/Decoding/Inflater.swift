@@ -1,4 +1,5 @@
 import CZlib
+import ServiceSupport
 
 /// zlib's inflate over a body that arrives in pieces: gzip (members one after another, as RFC 1952
 /// allows) or deflate (zlib-wrapped as RFC 9110 says, or raw as some servers send it).

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import Services
+@testable import HTTPTransport
+import ServiceSupport
 
 /// Bodies gathered under a cap, compressed or not, fed whole and one byte at a time.
 @Suite struct BodyCollectorTests {

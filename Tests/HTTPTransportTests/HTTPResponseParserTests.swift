@@ -1,5 +1,6 @@
 import Testing
-@testable import Services
+@testable import HTTPTransport
+import ServiceSupport
 
 /// What the parser made of a connection's bytes: the head, the body bytes, whether it ended, or the error.
 private struct Reading: Equatable, CustomStringConvertible {

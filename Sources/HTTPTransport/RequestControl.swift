@@ -1,4 +1,5 @@
 import Foundation
+import ServiceSupport
 
 /// One request's life between the task awaiting it and the thread doing it: the deadline, the wake-up
 /// that ends a blocked wait at once, and a result delivered exactly once (by the worker, or by a

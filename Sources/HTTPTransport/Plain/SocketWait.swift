@@ -1,4 +1,5 @@
 import Glibc
+import ServiceSupport
 
 /// poll(2) on one descriptor and a request's wake-up, until the descriptor is ready, the deadline
 /// passes (`timeout`) or the request is cancelled. The process sleeps in the kernel meanwhile.

@@ -1,4 +1,5 @@
 import Glibc
+import ServiceSupport
 
 /// A pipe that wakes a thread blocked in poll(2): one end is polled, a byte written to the other ends
 /// the wait at once. Both ends close when the last reference goes, so a late `signal()` never writes to a
