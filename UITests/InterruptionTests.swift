@@ -12,7 +12,7 @@ import TestSupport
         try await PuppyServerFixture.withServer(configuration: .init(latency: .milliseconds(1500))) { server in
             try await TemporaryDirectory.with { home in
                 let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString, "--no-prefetch"], home: home)
-                var mark = terminal.bytes.count
+                let mark = terminal.bytes.count
                 terminal.type("garlic\r")
                 #expect(terminal.waitFor("Searching garlic", after: mark), "the spinner shows the request is running")
                 terminal.type(Self.interrupt)
@@ -29,7 +29,7 @@ import TestSupport
             try await TemporaryDirectory.with { home in
                 let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString, "--no-prefetch"], home: home)
                 #expect(terminal.enter("garlic", expecting: "Recipes 1–10") != nil)
-                var mark = terminal.bytes.count
+                let mark = terminal.bytes.count
                 terminal.type("n\r")
                 #expect(terminal.waitFor("Fetching more", after: mark))
                 terminal.type(Self.interrupt)

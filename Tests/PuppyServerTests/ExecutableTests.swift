@@ -159,7 +159,19 @@ struct ExecutableTests {
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         try #require(written == bytes.count)
-        let server = try ServerProcess(["--port", "0"], binary: copy)
+        // A program another test forks between our open and close holds the descriptor until it execs:
+        // running the copy then fails with "Text file busy" for that moment, so it is tried again.
+        var attempt = 0
+        let server: ServerProcess
+        while true {
+            do {
+                server = try ServerProcess(["--port", "0"], binary: copy)
+                break
+            } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) && attempt < 100 {
+                attempt += 1
+                usleep(10_000)
+            }
+        }
         #expect(server.readLine().hasSuffix("(692 recipes, quirks: none)"))
         server.terminate()
         #expect(server.finish().status == 0)
