@@ -198,8 +198,14 @@ public final class PuppyServer: Sendable {
                 return UnavailableResponder(reason: reason)
             }
         }
-        let index = SearchIndex(recipes: catalog.recipes, stop: stop)
-        guard !stop.isStopped else { return nil }
+        let index: CatalogIndex
+        if configuration.indexesAtLoad {
+            let built = SearchIndex(recipes: catalog.recipes, stop: stop)
+            guard !stop.isStopped else { return nil }
+            index = CatalogIndex(built, recipes: catalog.recipes)
+        } else {
+            index = CatalogIndex(recipes: catalog.recipes)
+        }
         return SiteResponder(
             recipes: catalog.recipes, index: index, urls: urls,
             seed: configuration.seed, quirks: configuration.quirks, cors: configuration.cors,

@@ -97,7 +97,8 @@ public final class AppDependencies {
         } else {
             let server: PuppyServer
             do {
-                server = try AppDependencies.startEmbeddedServer(on: listener, interactive: options.mode == .interactive)
+                server = try AppDependencies.startEmbeddedServer(on: listener, interactive: options.mode == .interactive,
+                                                                 searches: !options.mode.asksOnlyForRankings)
             } catch {
                 opening?.abandon()
                 throw error
@@ -166,10 +167,12 @@ public final class AppDependencies {
     /// priority (nice 10), so the prompt does not wait for it on a busy machine. Shutting the server down
     /// does not wait for them: a `quit` typed at once does not pay for the catalog. A one-shot command
     /// (`interactive` false) waits for the server's first answer and has nothing else to do meanwhile:
-    /// its catalog thread runs at the usual priority.
-    static func startEmbeddedServer(on listener: PuppyServer.Listener?, interactive: Bool) throws -> PuppyServer {
+    /// its catalog thread runs at the usual priority. A run that only asks for `have=` rankings
+    /// (`searches` false) leaves the search index to be built if something needs it.
+    static func startEmbeddedServer(on listener: PuppyServer.Listener?, interactive: Bool, searches: Bool = true) throws -> PuppyServer {
         var configuration = embeddedServerConfiguration
         configuration.loadsCatalogInBackground = interactive
+        configuration.indexesAtLoad = searches
         let server = PuppyServer(configuration: configuration, loadingCatalog: Catalog.loadBundled(until:))
         try server.start(on: listener)
         return server

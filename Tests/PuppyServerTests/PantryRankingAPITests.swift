@@ -54,6 +54,25 @@ struct PantryRankingAPITests {
         return (have, results)
     }
 
+    /// A server that builds its index on demand (a one-shot "what can I make" asks for rankings alone)
+    /// answers rankings, searches and recipe pages as one that built it with the catalog.
+    @Test func aServerIndexingOnDemandAnswersAsOneIndexedAtLoad() async throws {
+        let catalog = try Catalog(recipes: Self.recipes, source: "test")
+        func answers(_ server: PuppyServer) async throws -> [String] {
+            let ranked = try await Self.walk(server, "have=eggs,milk,flour&missing=1").results.map(\.title)
+            let (body, _) = try await Client.api(server, "i=eggs&q=pan")
+            let searched = try JSONDecoder().decode(Answer.self, from: body).results.map(\.title)
+            let (_, page) = try await Client.get(server.baseURL.appendingPathComponent("recipes/pancakes"))
+            return ranked + ["|"] + searched + ["|", "\(page.statusCode)"]
+        }
+        var onDemand = ServerConfiguration()
+        onDemand.indexesAtLoad = false
+        let eager = try await PuppyServerFixture.withServer(catalog: catalog) { try await answers($0) }
+        let lazy = try await PuppyServerFixture.withServer(catalog: catalog, configuration: onDemand) { try await answers($0) }
+        #expect(eager.prefix { $0 != "|" }.contains("Pancakes") && eager.contains("Pancakes") && eager.last == "200", "\(eager)")
+        #expect(lazy == eager)
+    }
+
     @Test func theCatalogIsRankedFewestMissingFirstThenMostUsedEachWithWhatItLacks() async throws {
         try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
             let (have, results) = try await Self.walk(server, "have=Eggs,milk,FLOUR,butter")

@@ -2,7 +2,7 @@
 /// by `PageLayout`, with the configured quirks. A recipe's fragment is rendered the first time a page
 /// holds it and kept (a bounded number of them), so a server starts without rendering its whole catalog.
 final class APIResponder: Sendable {
-    private let index: SearchIndex
+    private let index: CatalogIndex
     private let recipes: [CatalogRecipe]
     private let urls: SiteURLs
     private let seed: UInt64
@@ -37,7 +37,7 @@ final class APIResponder: Sendable {
         var prefix: [UInt8]?
     }
 
-    init(recipes: [CatalogRecipe], index: SearchIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>, answersHave: Bool = true) {
+    init(recipes: [CatalogRecipe], index: CatalogIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>, answersHave: Bool = true) {
         self.recipes = recipes
         self.index = index
         self.urls = urls
@@ -71,7 +71,8 @@ final class APIResponder: Sendable {
 
     func plan(for search: APIQuery.SearchKey) -> Plan {
         if let cached = plans.withLock({ $0[search] }) { return cached }
-        var matches = index.matches(ingredients: search.ingredients, words: search.words)
+        var matches = search.ingredients.isEmpty && search.words.isEmpty ? index.allPositions
+            : index.index.matches(ingredients: search.ingredients, words: search.words)
         if search.onlyImages {
             matches = matches.filter { !thumbnail(for: recipes[Int($0)]).isEmpty }
         }

@@ -23,7 +23,7 @@ final class SiteResponder: Responder {
     }
 
     private let recipes: [CatalogRecipe]
-    private let index: SearchIndex
+    private let index: CatalogIndex
     private let urls: SiteURLs
     private let api: APIResponder
     private let indexPage: [UInt8]
@@ -34,7 +34,7 @@ final class SiteResponder: Responder {
     private static let allowed = [HTTPHeader(name: "Allow", value: "GET, HEAD, OPTIONS")]
     private static let cacheable = [HTTPHeader(name: "Cache-Control", value: "public, max-age=86400")]
 
-    init(recipes: [CatalogRecipe], index: SearchIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>, cors: CORSPolicy = .anyOrigin,
+    init(recipes: [CatalogRecipe], index: CatalogIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>, cors: CORSPolicy = .anyOrigin,
          answersHave: Bool = true) {
         self.recipes = recipes
         preflight = Self.allowed + cors.preflightHeaders
@@ -143,7 +143,7 @@ final class SiteResponder: Responder {
     private func lookUp(_ segment: Substring) -> Route {
         guard !segment.isEmpty, !segment.contains("/") else { return .notFound }
         guard let id = PercentDecoding.decode(segment, plusIsSpace: false) else { return .badRequest }
-        guard let position = index.position(ofID: id) else { return .notFound }
+        guard let position = index.index.position(ofID: id) else { return .notFound }
         return .recipe(position)
     }
 }

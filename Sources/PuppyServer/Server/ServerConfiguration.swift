@@ -64,6 +64,11 @@ public struct ServerConfiguration: Sendable {
     /// RecipePuppy client never sends); off, it is ignored as the real service ignored it.
     public var answersHave = true
 
+    /// Whether the search index is built with the catalog, before the first answer (so no search waits
+    /// for it); off, it is built by the first request that needs it, and a server asked only for
+    /// `have=` rankings (a one-shot "what can I make") never builds it.
+    public var indexesAtLoad = true
+
     /// Whether the catalog waits to be loaded until it is needed: the first connection, or
     /// `PuppyServer.loadCatalog()` (a program that embeds the server calls it when it has nothing else
     /// to do, so a session that ends at once never pays for the catalog).

@@ -106,6 +106,12 @@ extension CommandLineOptions.Mode {
         }
     }
 
+    /// The one-shot `have`: the embedded server is asked for its `have=` ranking alone, never searched.
+    public var asksOnlyForRankings: Bool {
+        if case .have = self { return true }
+        return false
+    }
+
     /// Reading a page's recipe and the cache commands never open the favorites (nor create their folder).
     public var needsFavorites: Bool {
         switch self {

@@ -106,7 +106,7 @@ func makeResponder(
 ) -> SiteResponder {
     SiteResponder(
         recipes: catalog.recipes,
-        index: SearchIndex(recipes: catalog.recipes),
+        index: CatalogIndex(SearchIndex(recipes: catalog.recipes), recipes: catalog.recipes),
         urls: SiteURLs(origin: URL(string: origin) ?? URL(fileURLWithPath: "/")),
         seed: seed,
         quirks: quirks

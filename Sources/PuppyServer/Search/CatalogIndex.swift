@@ -1,0 +1,35 @@
+/// The search index of a catalog, built when the catalog is loaded or, for a server that may never
+/// be asked to search (a one-shot "what can I make" answers `have=` over the whole catalog), the first
+/// time a search or a recipe's page needs it.
+final class CatalogIndex: Sendable {
+    private let recipes: [CatalogRecipe]
+    private let built: Guarded<SearchIndex?>
+
+    /// An index built already.
+    init(_ index: SearchIndex, recipes: [CatalogRecipe]) {
+        self.recipes = recipes
+        built = Guarded(index)
+    }
+
+    /// An index built on first use.
+    init(recipes: [CatalogRecipe]) {
+        self.recipes = recipes
+        built = Guarded(nil)
+    }
+
+    /// The index, built now if it was not (one builder; other requests wait for it).
+    var index: SearchIndex {
+        built.withLock { built in
+            if let built { return built }
+            let index = SearchIndex(recipes: recipes)
+            built = index
+            return index
+        }
+    }
+
+    /// Every catalog position in order: what a request with neither ingredients nor words lists, known
+    /// without the index.
+    var allPositions: [Int32] {
+        (0..<Int32(recipes.count)).map { $0 }
+    }
+}
