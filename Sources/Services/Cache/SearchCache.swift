@@ -29,6 +29,8 @@ public struct SearchCache: SearchPageKeeping {
         read(query, number: number)?.stored.skipped == true
     }
 
+    /// Nil when nothing is kept for the page or the kept copy no longer decodes (it is then fetched and
+    /// written again).
     private func read(_ query: SearchQuery, number: Int) -> (stored: StoredPage, savedAt: Date)? {
         guard let key = key(query, number: number), let entry = store.read(key),
               let stored = try? JSONDecoder().decode(StoredPage.self, from: entry.body),

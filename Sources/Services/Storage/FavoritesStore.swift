@@ -390,6 +390,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
                 document = HTMLReader.read(html, baseURL: base)
             }
             let pageRecipe: PageRecipe?
+            // A stored recipe that no longer decodes is read again from the saved page below.
             if let stored = statement.text(10), let decoded = try? JSONDecoder().decode(PageRecipe?.self, from: Data(stored.utf8)) {
                 pageRecipe = decoded
             } else {

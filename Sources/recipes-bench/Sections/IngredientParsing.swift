@@ -58,6 +58,7 @@ struct IngredientParsing: Section {
     /// The labelled lines when they are there, else lines made from the bundled catalog's ingredients.
     static func lines() throws -> ([String], String) {
         let file = corpus()
+        // Without the labelled lines beside the repository, the catalog's lines are measured instead.
         if let data = try? Data(contentsOf: file) {
             let lines = data.split(separator: UInt8(ascii: "\n")).compactMap { row -> String? in
                 // A row that is not a JSON object with an input is left out, as the scorer would have it.

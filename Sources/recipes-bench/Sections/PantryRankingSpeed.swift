@@ -54,6 +54,7 @@ struct PantryRankingSpeed: Section {
                     switch name {
                     case "have":
                         have.append(end - child.started)
+                        // Output that is not a JSON list counts as no recipes ranked, which the report then shows.
                         let items = (try? JSONSerialization.jsonObject(with: result.standardOutput) as? [Any])?.count ?? 0
                         counts.append(items)
                     case "search":

@@ -19,6 +19,7 @@ struct RecipeExtraction: Section {
 
     func run(quick: Bool, into report: inout SectionReport) async throws {
         let folder = Self.corpus().appendingPathComponent("pages")
+        // Without the pages beside the repository the section is skipped, and says so.
         guard let sites = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
             // No pages: nothing to measure here, which is not a failure of RecipeBook.
             throw BenchError("no recipe pages at \(folder.path) (set RECIPEBOOK_RECIPE_PAGES to the folder holding pages/)", skipped: true)
