@@ -103,7 +103,12 @@ struct ReferenceModel {
     }
 
     struct Listing {
-        var screens: [[(number: Int, id: Int)]] = []
+        var screens: [[(number: Int, id: Int)]] = [] {
+            // Every favorite shown keeps its number for the listing, even once removed and left off
+            // the screen when it is shown again.
+            didSet { for row in screens.joined() where shown[row.number] == nil { shown[row.number] = row.id } }
+        }
+        private(set) var shown: [Int: Int] = [:]
         var current = 0
         var exhausted = false
         let total: Int
@@ -524,7 +529,7 @@ struct ReferenceModel {
     }
 
     private func listed(_ number: Int) -> Int? {
-        listing?.screens.joined().first { $0.number == number }?.id
+        listing?.shown[number]
     }
 
     private mutating func favoritesShow(_ number: Int) -> [Observed] {

@@ -55,6 +55,7 @@ import Presenter
             #expect(help.contains(spec.names.joined(separator: ", ")), "\(spec.names)")
         }
         #expect(help.contains("eggs, milk \"pancakes\""))
+        #expect(help.contains("recipes favorites --export cookbook.md"), "the cookbook export, which the prompt does not run, is named")
     }
 
     @Test func pagesKeepTheirStructure() {

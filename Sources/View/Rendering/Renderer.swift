@@ -234,6 +234,8 @@ struct Renderer {
         }
         lines += [""] + TextLayout.wrap("Numbers stay with a recipe for the whole search. ★ marks favorites; LACTOSE marks milk, cheese and other dairy.",
                                         width: width)
+        lines += [""] + TextLayout.wrap("From the shell: recipes favorites --export cookbook.md writes the favorites as a cookbook, "
+                                        + "recipes favorites --json prints them; recipes --help lists every command and option.", width: width)
         return lines
     }
 
