@@ -226,7 +226,7 @@ public final class FavoritesPresenter: ListPresenting {
     /// Removes a recipe from favorites, saying how to put it back when it was shown under `number`. A
     /// save still fetching its page and picture is abandoned.
     func remove(_ recipe: Recipe, number: Int?) async {
-        saving[recipe.id] = nil
+        saving.removeValue(forKey: recipe.id)?.task.cancel()
         do throws(UseCaseError) {
             if try await favorites.remove(recipe.id) != nil {
                 view?.display(messages.removed(recipe, number: number))

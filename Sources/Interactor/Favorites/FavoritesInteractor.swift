@@ -112,6 +112,9 @@ public actor FavoritesInteractor: SavedPageProviding {
         guard !lacking.isEmpty else { return report(favorite, wasFavorite: wasFavorite, missing: []) }
         let (page, picture) = await download(favorite.recipe, savedPage: favorite.page, page: lacking.contains(.page),
                                              picture: lacking.contains(.picture))
+        // Abandoned (the favorite was removed while its parts were on their way): nothing is written, so
+        // a favorite put back meanwhile stays as it was put back.
+        guard !Task.isCancelled else { return nil }
         let stillAFavorite = try await query { () throws(ServiceError) in
             try await store.complete(favorite.recipe.id, page: page.value, thumbnail: picture.value)
         }
