@@ -19,29 +19,14 @@ public struct FileExporter: ExportWriting {
         return try Draft(path: path, picturesFolder: picturesFolder)
     }
 
-    /// Refuses a path that is there already as anything but a regular file, or whose folder is not there.
+    /// Refuses a path that is there already as anything but a regular file, or whose folder is not there
+    /// (the rule every file written for a person follows: `TextFileWriter.checkWritable`).
     static func checkWritable(_ path: String) throws(ServiceError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            guard errno == ENOENT else { throw .unwritable.with(detail: "\(path): \(FileExporter.lastError())") }
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var folderInfo = stat()
-            guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
-                throw .unwritable.with(detail: "\(path): there is no folder \(folder)")
-            }
-            return
+        do throws(FileWriteError) {
+            try TextFileWriter.checkWritable(path)
+        } catch {
+            throw .unwritable.with(detail: error.description)
         }
-        let kind: String
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return
-        case S_IFLNK: kind = "a symbolic link"
-        case S_IFDIR: kind = "a folder"
-        case S_IFIFO: kind = "a named pipe"
-        case S_IFCHR, S_IFBLK: kind = "a device"
-        case S_IFSOCK: kind = "a socket"
-        default: kind = "not a regular file"
-        }
-        throw .unwritable.with(detail: "\(path): it is \(kind); give the name of a new file or of a regular file to replace")
     }
 
     static func lastError() -> String {
