@@ -1,6 +1,6 @@
-public import Foundation
-public import Entity
-public import Interactor
+import Foundation
+import Entity
+import Interactor
 
 /// Shows recipes' pictures where the view can draw them: above details and pages, large with `pic N`.
 @MainActor

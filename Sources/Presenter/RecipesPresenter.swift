@@ -1,4 +1,4 @@
-public import Entity
+import Entity
 import Interactor
 public import Router
 

@@ -1,4 +1,4 @@
-public import Entity
+import Entity
 
 /// What a person narrows a search to. Filtering never renumbers: recipe 23 stays 23.
 public struct RecipeFilter: Hashable, Sendable {

@@ -1,4 +1,4 @@
-public import Entity
+import Entity
 public import Interactor
 
 /// The kitchen at the prompt: the units cards are shown in, the shopping list, the pantry.

@@ -1,4 +1,4 @@
-public import Entity
+import Entity
 public import Interactor
 
 /// The shopping list as `recipes list --json` prints it: its recipes, what to buy in aisle order, and

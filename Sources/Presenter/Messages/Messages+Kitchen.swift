@@ -1,5 +1,5 @@
 import Entity
-public import Interactor
+import Interactor
 
 /// What the kitchen's commands say: scaling and units, the shopping list, the pantry, "what can I make".
 extension Messages {

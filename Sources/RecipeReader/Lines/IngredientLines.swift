@@ -71,7 +71,7 @@ enum IngredientLines {
                     }
                 }
             }
-            if let taken { found += 1 }
+            if taken != nil { found += 1 }
             result.append(taken ?? structured)
         }
         let names = lines.filter { isGroupName(CleanText.line($0)) }.count
