@@ -104,6 +104,15 @@ import Testing
 }
 
 @Suite struct AddressesStayWhole {
+    /// An address that fits the width but not after its label starts a line of its own, from the first
+    /// column when the indent would push it past the edge, so that it is whole on screen.
+    @Test func anAddressThatFitsTheWidthIsNeverCutByItsLabel() {
+        let address = "http://127.0.0.1:18090/pictures/pan-con-tomate.png"
+        #expect(TextLayout.wrap(address, width: 50, first: "  Picture: ", rest: "           ") == ["  Picture:", address])
+        #expect(TextLayout.wrap(address, width: 70, first: "  Picture: ", rest: "           ") == ["  Picture: " + address])
+        #expect(TextLayout.wrap(address, width: 62, first: "  Picture: x ", rest: "           ") == ["  Picture: x", "           " + address])
+    }
+
     /// A web address longer than the line is put on a line of its own, whole, never cut in two: a
     /// terminal makes it clickable only when it is whole.
     @Test func aLongAddressIsNeverCut() {

@@ -58,8 +58,19 @@ enum TextLayout {
             var start = 0
             var wordWidth = widths.reduce(0, +)
             let available = max(1, width - (lines.isEmpty ? firstWidth : restWidth))
-            if lineHasWord, lineWidth + 1 + wordWidth > width { startLine() }
             let isAddress = word.contains("://")
+            // An address that does not fit after what the line holds (words, a label) starts a line: with
+            // the indent when it fits there or fits nowhere, else from the first column, so that it is
+            // whole on screen wherever the width allows.
+            if isAddress, lineWidth + (lineHasWord ? 1 : 0) + wordWidth > width {
+                if line.contains(where: { $0 != " " }) { lines.append(String(line.reversed().drop { $0 == " " }.reversed())) }
+                let indented = restWidth + wordWidth <= width || wordWidth > width
+                line = (indented ? rest : "") + word
+                lineWidth = (indented ? restWidth : 0) + wordWidth
+                lineHasWord = true
+                continue
+            }
+            if lineHasWord, lineWidth + 1 + wordWidth > width { startLine() }
             while !isAddress, wordWidth > max(1, width - lineWidth - (lineHasWord ? 1 : 0)) && wordWidth > available / 2 {
                 let room = max(1, width - lineWidth - (lineHasWord ? 1 : 0))
                 var end = start
