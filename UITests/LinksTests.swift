@@ -107,6 +107,39 @@ import HTTPTransport
         }
     }
 
+    /// Inside tmux a copied link also goes to tmux's paste buffer (prefix-] pastes it), whether or not
+    /// tmux passes OSC 52 on to the terminal's clipboard.
+    @Test func insideTmuxACopiedLinkGoesToItsPasteBuffer() async throws {
+        try await PuppyServerFixture.withServer { server in
+            try await TemporaryDirectory.with { home in
+                // A tmux of the test's own on the PATH, which writes down how it was called.
+                let bin = home.appendingPathComponent("bin")
+                try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+                let record = home.appendingPathComponent("tmux-arguments")
+                let tmux = bin.appendingPathComponent("tmux")
+                let script = Array("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record.path).part' && mv '\(record.path).part' '\(record.path)'\n".utf8)
+                // Written through a descriptor closed on exec: a program another test starts meanwhile must
+                // not hold it open for writing, or running the script fails with "Text file busy".
+                let descriptor = open(tmux.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+                try #require(descriptor >= 0)
+                let written = script.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                close(descriptor)
+                try #require(written == script.count)
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString, "--color", "never"], home: home,
+                                                                 extra: ["TMUX": "/tmp/tmux-0/default,1,0", "PATH": bin.path + ":/usr/bin:/bin"])
+                #expect(terminal.enter("garlic", expecting: "Recipes 1–10") != nil)
+                #expect(terminal.enter("c 1", expecting: "Copied the link of") != nil)
+                #expect(terminal.quit() == 0)
+                // tmux is started and left to finish on its own: wait for what it wrote down.
+                for _ in 0..<200 where !FileManager.default.fileExists(atPath: record.path) { usleep(50_000) }
+                let arguments = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map(String.init)
+                #expect(arguments.prefix(2) == ["set-buffer", "--"], "\(arguments)")
+                #expect(arguments.last?.hasPrefix(server.baseURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))) == true,
+                        "\(arguments)")
+            }
+        }
+    }
+
     @Test func onATerminalTheLinkIsCopiedAndReaderLinksAreFollowedByNumber() async throws {
         try await PuppyServerFixture.withServer { server in
             try await TemporaryDirectory.with { home in

@@ -127,10 +127,13 @@ public final class TerminalView: RecipesView {
         await BrowserLauncher(environment: terminal.environment, input: input, restorer: restorer).open(address)
     }
 
-    /// Asks the terminal to copy (OSC 52), which terminals and tmux (with set-clipboard) honour.
+    /// Asks the terminal to copy (OSC 52), which terminals and tmux (with set-clipboard) honour; inside
+    /// tmux the text also goes to tmux's paste buffer.
     public func copyToClipboard(_ text: String) -> Bool {
         guard terminal.stdoutIsTTY else { return false }
-        sink.write("\u{1B}]52;c;" + Data(PrintableText.line(text).utf8).base64EncodedString() + "\u{07}", to: .standardOutput)
+        let line = PrintableText.line(text)
+        sink.write("\u{1B}]52;c;" + Data(line.utf8).base64EncodedString() + "\u{07}", to: .standardOutput)
+        if TmuxBuffer.isInside(terminal.environment) { TmuxBuffer.load(line) }
         return true
     }
 
