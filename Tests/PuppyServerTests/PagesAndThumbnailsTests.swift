@@ -95,6 +95,21 @@ struct PagesAndThumbnailsTests {
         #expect(!html.contains("Cuisine:"))
     }
 
+    /// A bread is baked from flour: a title's "Bún" (rice noodles) or a lobster roll does not make one.
+    @Test func aCourseOfBreadAsksForFlour() throws {
+        let catalog = try Catalog(recipes: [
+            CatalogRecipe(id: "bun-cha", title: "Bún Chả", cuisine: "Vietnamese", ingredients: ["ground pork", "rice noodles"], method: "Grill."),
+            CatalogRecipe(id: "naan", title: "Naan", cuisine: "Indian", ingredients: ["flour", "yeast", "yogurt"], method: "Bake."),
+        ])
+        let responder = makeResponder(catalog)
+        func category(_ id: String) throws -> String? {
+            let html = String(decoding: responder.get("/recipes/\(id)").body, as: UTF8.self)
+            return (try #require(node("Recipe", in: try jsonLD(in: html)))["recipeCategory"] as? [String])?.first
+        }
+        #expect(try category("bun-cha") == "Main Course")
+        #expect(try category("naan") == "Bread")
+    }
+
     @Test func aPagesOpeningSentenceTakesAnBeforeAVowel() throws {
         let catalog = try Catalog(recipes: [
             CatalogRecipe(id: "nasi", title: "Nasi Goreng", cuisine: "Indonesian", ingredients: ["rice", "eggs"], method: "Fry the rice."),

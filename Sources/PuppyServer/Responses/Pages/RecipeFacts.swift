@@ -55,7 +55,10 @@ struct RecipeFacts: Sendable {
             let savoury = any(["chicken", "beef", "pork", "lamb", "onions", "garlic", "fish", "bacon"], in: ingredients)
             if !savoury { return "Dessert" }
         }
-        if any(["bread", "focaccia", "naan", "rolls", "buns", "loaf", "biscuits", "scones"], in: title) { return "Bread" }
+        // Baked from flour: "Bún" (rice noodles) and a lobster roll are no bread.
+        if any(["bread", "focaccia", "naan", "rolls", "buns", "loaf", "biscuits", "scones"], in: title), any(["flour"], in: ingredients) {
+            return "Bread"
+        }
         if any(["dip", "salsa", "hummus", "guacamole", "tapenade", "bruschetta", "dumplings", "rolls", "skewers", "fritters"], in: title) {
             return "Appetizer"
         }
