@@ -107,6 +107,22 @@ import HTTPTransport
         }
     }
 
+    /// A bundled recipe's copied link is the stable address it is listed with, which outlives the
+    /// session (and which `recipes read` follows), not the embedded server's port of the moment.
+    @Test func aBundledRecipesCopiedLinkOutlivesTheSession() async throws {
+        try await TemporaryDirectory.with { home in
+            let terminal = try PseudoTerminalProcess.recipes(["--color", "never"], home: home)
+            #expect(terminal.enter("garlic", expecting: "Recipes 1–10") != nil)
+            let copied = try #require(terminal.enter("c 1", expecting: "Copied the link of"))
+            let payload = try #require(copied.firstRange(of: "\u{1B}]52;c;").map { copied[$0.upperBound...].prefix { $0 != "\u{07}" } })
+            let copiedLink = String(decoding: try #require(Data(base64Encoded: String(payload))), as: UTF8.self)
+            #expect(copiedLink.hasPrefix("http://puppy.localhost/recipes/"), "\(copiedLink)")
+            #expect(terminal.quit() == 0)
+            let read = try BinaryRunner.run("recipes", ["read", copiedLink], environment: BinaryRunner.environment(home: home))
+            #expect(read.status == 0, "\(read.errors)")
+        }
+    }
+
     /// Inside tmux a copied link also goes to tmux's paste buffer (prefix-] pastes it), whether or not
     /// tmux passes OSC 52 on to the terminal's clipboard.
     @Test func insideTmuxACopiedLinkGoesToItsPasteBuffer() async throws {

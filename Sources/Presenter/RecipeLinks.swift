@@ -90,7 +90,7 @@ final class RecipeLinks {
     /// clipboard: a server or a page could name any scheme (`javascript:`, `file:`, `data:`) that a
     /// desktop has a handler for or that runs when pasted. Anything else is refused, saying so.
     private func webAddress(of recipe: Recipe, number: Int, _ target: LinkTarget, copying: Bool) async -> String? {
-        guard let address = await address(of: recipe, number: number, target) else { return nil }
+        guard let address = await address(of: recipe, number: number, target, copying: copying) else { return nil }
         guard Self.isWebAddress(address) else {
             view?.display(messages.notAWebAddress(number, address: address, video: target == .video, copying: copying))
             return nil
@@ -101,8 +101,12 @@ final class RecipeLinks {
     /// Where a person's browser finds `target`: the recipe's page, or the video its page names, read
     /// from the page known without the network, else from the page read as `o N` reads it. Nil, with
     /// the reason shown, when the page cannot be read or names no video.
-    private func address(of recipe: Recipe, number: Int, _ target: LinkTarget) async -> String? {
-        guard target == .video else { return reading.browserAddress(for: recipe.href) }
+    /// The address to open, or to copy: a copy keeps the address the recipe is listed with, which stays
+    /// valid (a bundled recipe's http://puppy.localhost/… link, which `recipes read` follows, rather than
+    /// the embedded server's address of this session).
+    private func address(of recipe: Recipe, number: Int, _ target: LinkTarget, copying: Bool) async -> String? {
+        let reachable = { (address: String) in copying ? address : self.reading.browserAddress(for: address) }
+        guard target == .video else { return reachable(recipe.href) }
         var pageRecipe = await reading.knownRecipe(of: recipe)
         if pageRecipe == nil {
             do throws(UseCaseError) {
@@ -118,7 +122,7 @@ final class RecipeLinks {
             view?.display(messages.noVideo(number))
             return nil
         }
-        return reading.browserAddress(for: video)
+        return reachable(video)
     }
 
     private static func isWebAddress(_ address: String) -> Bool {
