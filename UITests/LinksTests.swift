@@ -133,7 +133,7 @@ import HTTPTransport
                 try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
                 let record = home.appendingPathComponent("tmux-arguments")
                 let tmux = bin.appendingPathComponent("tmux")
-                let script = Array("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record.path).part' && mv '\(record.path).part' '\(record.path)'\n".utf8)
+                let script = Array("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record.path)'\n".utf8)
                 // Written through a descriptor closed on exec: a program another test starts meanwhile must
                 // not hold it open for writing, or running the script fails with "Text file busy".
                 let descriptor = open(tmux.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
@@ -141,19 +141,38 @@ import HTTPTransport
                 let written = script.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
                 close(descriptor)
                 try #require(written == script.count)
+                // What it writes comes through a named pipe, so the test waits for the writing itself.
+                try #require(mkfifo(record.path, 0o600) == 0)
+                let reader = open(record.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+                try #require(reader >= 0)
+                defer { close(reader) }
                 let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString, "--color", "never"], home: home,
                                                                  extra: ["TMUX": "/tmp/tmux-0/default,1,0", "PATH": bin.path + ":/usr/bin:/bin"])
                 #expect(terminal.enter("garlic", expecting: "Recipes 1–10") != nil)
                 #expect(terminal.enter("c 1", expecting: "Copied the link of") != nil)
                 #expect(terminal.quit() == 0)
-                // tmux is started and left to finish on its own: wait for what it wrote down.
-                for _ in 0..<200 where !FileManager.default.fileExists(atPath: record.path) { usleep(50_000) }
-                let arguments = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map(String.init)
+                // tmux is started and left to finish on its own: read what it writes until it closes the pipe.
+                let arguments = String(decoding: Self.readToEnd(reader, within: 20_000), as: UTF8.self).split(separator: "\n").map(String.init)
                 #expect(arguments.prefix(2) == ["set-buffer", "--"], "\(arguments)")
                 #expect(arguments.last?.hasPrefix(server.baseURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))) == true,
                         "\(arguments)")
             }
         }
+    }
+
+    /// What a named pipe opened without blocking receives until its writer closes it, waiting (poll) at
+    /// most `milliseconds` each time for the writer to come and write.
+    static func readToEnd(_ descriptor: Int32, within milliseconds: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        // Until a writer has come, poll waits; once it has closed the pipe, read gives 0.
+        while poll(&waiting, 1, milliseconds) > 0 {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return bytes
     }
 
     @Test func onATerminalTheLinkIsCopiedAndReaderLinksAreFollowedByNumber() async throws {

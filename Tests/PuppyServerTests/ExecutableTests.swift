@@ -160,7 +160,8 @@ struct ExecutableTests {
         close(fd)
         try #require(written == bytes.count)
         // A program another test forks between our open and close holds the descriptor until it execs:
-        // running the copy then fails with "Text file busy" for that moment, so it is tried again.
+        // running the copy then fails with "Text file busy" for that moment, so it is tried again. Nothing
+        // tells this process when another's child execs, so a short pause between tries is the only way.
         var attempt = 0
         let server: ServerProcess
         while true {
