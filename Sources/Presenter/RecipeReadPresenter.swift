@@ -1,5 +1,4 @@
 public import Interactor
-import Entity
 
 /// What `recipes read` came to.
 public enum ReadOutcome: Sendable, Equatable {
@@ -39,8 +38,7 @@ public final class RecipeReadPresenter {
             guard let recipe = page.recipe else {
                 return .noRecipe(messages.noRecipe(in: name))
             }
-            let site = address.map(RecipeSite.domain(of:)) ?? ""
-            var source = address == nil ? "file \(name)" : site.isEmpty ? "read online" : "read online from \(site)"
+            var source = address.map(ScreenFormatter.readOnline) ?? "file \(name)"
             var notes: [MessageModel] = []
             if let keptAt {
                 source = "offline: the copy kept on \(ScreenFormatter.displayDate(keptAt))"

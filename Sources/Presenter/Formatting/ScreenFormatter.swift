@@ -141,12 +141,16 @@ public enum ScreenFormatter {
     /// for the network.
     static func source(of page: ReadablePage) -> String {
         switch page.source {
-        case .online:
-            let site = RecipeSite.domain(of: page.address)
-            return site.isEmpty ? "read online" : "read online from \(site)"
+        case .online: return readOnline(page.address)
         case .saved(let date): return "saved copy from \(displayDate(date))"
         case .cached(let date): return "offline: the copy kept on \(displayDate(date))"
         }
+    }
+
+    /// "read online from example.com" for a page read from `address`.
+    static func readOnline(_ address: String) -> String {
+        let site = RecipeSite.domain(of: address)
+        return site.isEmpty ? "read online" : "read online from \(site)"
     }
 
     /// The page's own title; for the recipe's page without one, the recipe's title; for a page a link

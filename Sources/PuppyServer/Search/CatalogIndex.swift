@@ -8,12 +8,14 @@ final class CatalogIndex: Sendable {
     /// An index built already.
     init(_ index: SearchIndex, recipes: [CatalogRecipe]) {
         self.recipes = recipes
+        allPositions = index.allPositions
         built = Guarded(index)
     }
 
     /// An index built on first use.
     init(recipes: [CatalogRecipe]) {
         self.recipes = recipes
+        allPositions = (0..<Int32(recipes.count)).map { $0 }
         built = Guarded(nil)
     }
 
@@ -29,7 +31,5 @@ final class CatalogIndex: Sendable {
 
     /// Every catalog position in order: what a request with neither ingredients nor words lists, known
     /// without the index.
-    var allPositions: [Int32] {
-        (0..<Int32(recipes.count)).map { $0 }
-    }
+    let allPositions: [Int32]
 }

@@ -48,31 +48,7 @@ struct BrowserLauncher {
 
     /// Starts the browser in a session of its own and waits a second for a quick failure.
     private static func detached(_ command: (line: String, program: String)) async -> BrowserOutcome {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        // The signals RecipeBook ignores or listens for are the browser's own again, none blocked.
-        for signal in [SIGINT, SIGPIPE] + TerminalRestorer.endingSignals { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        // POSIX_SPAWN_SETSID (glibc's 0x80, which the Glibc module does not bring in): a session of its
-        // own, so closing RecipeBook's terminal does not close the browser.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | 0x80)
-        let arguments = ["/bin/sh", "-c", command.line]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ) == 0 else {
+        guard let pid = DetachedChild.spawn(["/bin/sh", "-c", command.line]) else {
             return .failed(program: command.program, reason: "it could not be started")
         }
         let status = await exitStatus(of: pid, within: .seconds(1))
