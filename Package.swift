@@ -18,6 +18,8 @@ var targets: [Target] = [
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // The bundled cookbook (catalog and photos in one tar), embedded by the C compiler's #embed.
+    .target(name: "CCookbook", exclude: ["cookbook.tar"]),
     .target(name: "Entity"),
     // The page reader (a page's bytes to text, tree and readable document) and the recipe extractor
     // (a page to its recipe): pure, bytes or text in, Entity values out.
@@ -35,8 +37,9 @@ var targets: [Target] = [
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "Interactor", "Router"]),
     .target(name: "View", dependencies: ["Presenter"]),
-    // PuppyServer imports none of RecipeBook's modules; zlib (gzip answers) through the C shim.
-    .target(name: "PuppyServer", dependencies: ["CZlib"]),
+    // PuppyServer imports none of RecipeBook's modules; zlib (gzip answers) and the bundled cookbook
+    // through C shims.
+    .target(name: "PuppyServer", dependencies: ["CZlib", "CCookbook"]),
     // The composition root, shared by the executables that need the whole client.
     .target(
         name: "Wiring",
@@ -76,7 +79,7 @@ var targets: [Target] = [
     ),
 ]
 
-for index in targets.indices where targets[index].type != .system {
+for index in targets.indices where targets[index].type != .system && targets[index].name != "CCookbook" {
     targets[index].swiftSettings = (targets[index].swiftSettings ?? []) + strictSettings
 }
 

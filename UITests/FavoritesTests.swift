@@ -10,7 +10,7 @@ import TestSupport
         try await TemporaryDirectory.with { home in
             let data = home.appendingPathComponent("data")
             let environment = BinaryRunner.environment(home: home)
-            let server = PuppyServer(catalog: try Catalog.bundled(), configuration: .init())
+            let server = PuppyServer(catalog: try PuppyServerFixture.sampleCatalog(), configuration: .init())
             try server.start()
             let api = server.apiURL.absoluteString
             let saving = try BinaryRunner.run("recipes", ["--api", api, "--data-dir", data.path], input: "garlic\nfav 1\nfav 3\nquit\n",

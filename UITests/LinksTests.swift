@@ -15,44 +15,6 @@ import HTTPTransport
         return (browser, opened)
     }
 
-    @Test func theVideoARecipePageNamesOpensInTheBrowserAndShowsInItsDetails() async throws {
-        try await PuppyServerFixture.withServer { server in
-            try await TemporaryDirectory.with { home in
-                // The first screen of garlic recipes, and which of their pages link to a video, read as a browser reads them.
-                let search = server.apiURL.appending(queryItems: [URLQueryItem(name: "i", value: "garlic")])
-                struct Envelope: Decodable {
-                    struct Result: Decodable { let href: String }
-                    let results: [Result]
-                }
-                let transport = HTTPTransport(configuration: .init(timeout: .seconds(20)))
-                let hrefs = try JSONDecoder().decode(Envelope.self, from: try await transport.get(search).body).results.map(\.href)
-                var videos: [Int: String] = [:]
-                for (index, href) in hrefs.enumerated() {
-                    let html = String(decoding: try await transport.get(try #require(URL(string: href))).body, as: UTF8.self)
-                    guard let path = html.range(of: "href=\"/videos/[a-z0-9-]+\"", options: .regularExpression) else { continue }
-                    let origin = try #require(href.range(of: "/recipes/")).lowerBound
-                    videos[index + 1] = String(href[..<origin]) + String(html[path].dropFirst(6).dropLast())
-                }
-                let withVideo = try #require(videos.keys.min(), "a recipe of the first screen has a video")
-                let withoutVideo = try #require(hrefs.indices.map { $0 + 1 }.first { videos[$0] == nil }, "and one has none")
-                let video = try #require(videos[withVideo])
-
-                let (browser, opened) = try Self.recordingBrowser(in: home)
-                let result = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString],
-                                                  input: "garlic\nweb \(withVideo) video\n\(withVideo)\nw \(withoutVideo) video\nquit\n",
-                                                  environment: BinaryRunner.environment(home: home, extra: ["BROWSER": browser.path]))
-                #expect(result.status == 0)
-                #expect(try String(contentsOf: opened, encoding: .utf8) == video + "\n", "only the video was opened")
-                #expect(result.output.contains("Opened the video of “") && result.output.contains("with browser: \(video)"))
-                let lines = result.output.split(whereSeparator: \.isNewline)
-                #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Video:") && $0.hasSuffix(video) },
-                        "the details show the video once the page was read")
-                #expect(lines.contains { $0 == "Recipe \(withoutVideo)'s page names no video." })
-                #expect(!result.output.contains("Error"))
-            }
-        }
-    }
-
     @Test func aRecipeOfTheBuiltInServerOpensInTheBrowserAtItsRealAddress() async throws {
         try await TemporaryDirectory.with { home in
             let (browser, opened) = try Self.recordingBrowser(in: home)

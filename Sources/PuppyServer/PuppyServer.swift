@@ -207,7 +207,7 @@ public final class PuppyServer: Sendable {
             index = CatalogIndex(recipes: catalog.recipes)
         }
         return SiteResponder(
-            recipes: catalog.recipes, index: index, urls: urls,
+            recipes: catalog.recipes, photos: catalog.photos, index: index, urls: urls,
             seed: configuration.seed, quirks: configuration.quirks, cors: configuration.cors,
             answersHave: configuration.answersHave
         )

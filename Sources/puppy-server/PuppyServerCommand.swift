@@ -52,6 +52,9 @@ struct PuppyServerCommand {
         } catch {
             fail("puppy-server: \(error)", status: 1)
         }
+        for warning in catalog.warnings {
+            FileHandle.standardError.write(Data("puppy-server: \(warning)\n".utf8))
+        }
 
         var configuration = options.configuration
         if options.logRequests {

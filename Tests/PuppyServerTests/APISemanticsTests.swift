@@ -31,7 +31,7 @@ struct APISemanticsTests {
         #expect(response.status.code == 200)
         #expect(response.contentType == "text/javascript")
         let body = String(decoding: response.body, as: UTF8.self)
-        #expect(body == #"{"title":"Recipe Puppy","version":0.1,"href":"http:\/\/recipes.test\/","results":[{"title":"French Omelet","href":"http:\/\/recipes.test\/recipes\/french-omelet","ingredients":"eggs, butter, salt, chives","thumbnail":"http:\/\/recipes.test\/thumbnails\/french-omelet.png","cuisine":"French"}]}"#)
+        #expect(body == #"{"title":"Recipe Puppy","version":0.1,"href":"http:\/\/recipes.test\/","results":[{"title":"French Omelet","href":"http:\/\/recipes.test\/recipes\/french-omelet","ingredients":"eggs, butter, salt, chives","thumbnail":"http:\/\/recipes.test\/thumbnails\/french-omelet.jpg","cuisine":"French"}]}"#)
     }
 
     @Test func nonASCIITitlesAreEscapedAsUnicodeEscapesLikeThePHPOriginal() {
@@ -172,7 +172,7 @@ struct APISemanticsTests {
         let decoded = try #require(Envelope.decode(publicResponder.get("/api/?q=shakshuka").body))
         #expect(decoded.href == "https://recipes.example.org/")
         #expect(decoded.results.first?.href == "https://recipes.example.org/recipes/shakshuka")
-        #expect(decoded.results.first?.thumbnail == "https://recipes.example.org/thumbnails/shakshuka.png")
+        #expect(decoded.results.first?.thumbnail == "https://recipes.example.org/thumbnails/shakshuka.jpg")
     }
 
     @Test func catalogHrefsAndThumbnailsAreServedAsGiven() throws {

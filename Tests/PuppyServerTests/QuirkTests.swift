@@ -18,7 +18,7 @@ struct QuirkTests {
             var recipe = recipe
             if index % 2 == 0 { recipe.title += " à la Crème & Co's" }
             return recipe
-        })
+        }, photoFiles: ["photo.jpg": Array(PictureFixtures.baselineJPEG)])
     }
 
     /// What a client sees of each query without quirks.

@@ -43,8 +43,8 @@ struct ServerHTTPTests {
                 let thumbnail = try #require(URL(string: result.thumbnail))
                 let (image, imageResponse) = try await Client.get(thumbnail)
                 #expect(imageResponse.statusCode == 200)
-                #expect(imageResponse.value(forHTTPHeaderField: "Content-Type") == "image/png")
-                #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+                #expect(imageResponse.value(forHTTPHeaderField: "Content-Type") == "image/jpeg")
+                #expect(image.starts(with: [0xFF, 0xD8, 0xFF]))
             }
         }
     }

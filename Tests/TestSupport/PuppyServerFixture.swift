@@ -31,13 +31,27 @@ public enum PuppyServerFixture {
         }
     }
 
-    /// 36 real dishes in catalog order; 23 have garlic (3 pages), several have milk or cheese.
+    /// 36 real dishes in catalog order; 23 have garlic (3 pages), several have milk or cheese. Each
+    /// has a photo (`photos/{id}.jpg`, the same small colour JPEG for all) and a thumbnail of its own
+    /// (`thumbs/{id}.jpg`, a grey one), so results carry thumbnails and pages their picture.
     public static func sampleCatalog() throws -> Catalog {
-        try Catalog(recipes: sampleRecipes, source: "sample")
+        let recipes = sampleRecipes.map { recipe in
+            var recipe = recipe
+            recipe.photo = "photos/\(recipe.id).jpg"
+            recipe.thumb = "thumbs/\(recipe.id).jpg"
+            return recipe
+        }
+        var files: [String: [UInt8]] = [:]
+        for recipe in recipes {
+            files["photos/\(recipe.id).jpg"] = Array(PictureFixtures.baselineJPEG)
+            files["thumbs/\(recipe.id).jpg"] = Array(PictureFixtures.grayJPEG)
+        }
+        return try Catalog(recipes: recipes, photoFiles: files, source: "sample")
     }
 
     /// `count` made-up recipes (`recipe-1` ...) whose ingredients rotate through a small pool, for tests
-    /// that need many pages. Every recipe has `salt`; every second `garlic`; every third `onions`.
+    /// that need many pages. Every recipe has `salt`; every second `garlic`; every third `onions`; all
+    /// share one photo.
     public static func generatedCatalog(count: Int) throws -> Catalog {
         let extras = ["eggs", "butter", "milk", "tomatoes", "chicken", "rice", "black pepper", "olive oil",
                       "cheddar cheese", "lemons", "parsley", "flour", "sugar"]
@@ -51,15 +65,17 @@ public enum PuppyServerFixture {
             where !ingredients.contains(extra) {
                 ingredients.append(extra)
             }
-            return CatalogRecipe(
+            var recipe = CatalogRecipe(
                 id: "recipe-\(number)",
                 title: "Test Dish \(number)",
                 cuisine: cuisines[number % cuisines.count],
                 ingredients: ingredients,
                 method: "Combine everything for test dish \(number) and cook it until it is done."
             )
+            recipe.photo = "photo.jpg"
+            return recipe
         }
-        return try Catalog(recipes: recipes, source: "generated")
+        return try Catalog(recipes: recipes, photoFiles: ["photo.jpg": Array(PictureFixtures.baselineJPEG)], source: "generated")
     }
 
     public static let sampleRecipes: [CatalogRecipe] = [

@@ -104,6 +104,11 @@ public struct PageRecipe: Hashable, Sendable, Codable {
     public let siteName: String?
     public let canonicalURL: String?
     public let language: String?
+    /// The original the recipe says it was taken from (schema.org `isBasedOn`): a collection's file or
+    /// another page.
+    public let basedOnURL: String?
+    /// The licence the recipe is published under (schema.org `license`), as the page names it.
+    public let license: String?
     public let method: Method
 
     public init(
@@ -112,19 +117,20 @@ public struct PageRecipe: Hashable, Sendable, Codable {
         ingredientGroups: [IngredientGroup], instructions: [Instruction],
         cuisine: String? = nil, category: String? = nil, imageURL: String? = nil, videoURL: String? = nil,
         author: String? = nil, siteName: String? = nil, canonicalURL: String? = nil, language: String? = nil,
-        method: Method
+        basedOnURL: String? = nil, license: String? = nil, method: Method
     ) {
         self.init(title: title, description: description, yields: yields, totalMinutes: totalMinutes, prepMinutes: prepMinutes,
                   cookMinutes: cookMinutes, ingredientGroups: ingredientGroups, instructions: instructions, cuisine: cuisine,
                   category: category, imageURL: imageURL, videoURL: videoURL, author: author, siteName: siteName,
-                  canonicalURL: canonicalURL, language: language, method: method, cleaning: .pageText)
+                  canonicalURL: canonicalURL, language: language, basedOnURL: basedOnURL, license: license, method: method,
+                  cleaning: .pageText)
     }
 
     private init(
         title: String, description: String?, yields: String?, totalMinutes: Int?, prepMinutes: Int?, cookMinutes: Int?,
         ingredientGroups: [IngredientGroup], instructions: [Instruction], cuisine: String?, category: String?,
         imageURL: String?, videoURL: String?, author: String?, siteName: String?, canonicalURL: String?, language: String?,
-        method: Method, cleaning: Cleaning
+        basedOnURL: String?, license: String?, method: Method, cleaning: Cleaning
     ) {
         func text(_ raw: String?, _ limit: Int) -> String? {
             guard let raw else { return nil }
@@ -147,6 +153,8 @@ public struct PageRecipe: Hashable, Sendable, Codable {
         self.siteName = text(siteName, Limits.shortText)
         self.canonicalURL = PageRecipe.address(canonicalURL)
         self.language = text(language, 64)
+        self.basedOnURL = PageRecipe.address(basedOnURL)
+        self.license = text(license, Limits.shortText)
         self.method = method
     }
 
@@ -189,7 +197,7 @@ public struct PageRecipe: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case title, description, yields, totalMinutes, prepMinutes, cookMinutes, ingredientGroups, instructions
-        case cuisine, category, imageURL, videoURL, author, siteName, canonicalURL, language, method
+        case cuisine, category, imageURL, videoURL, author, siteName, canonicalURL, language, basedOnURL, license, method
     }
 
     /// A decoded recipe is held to the caps and made safe like a fetched one (a stored recipe is trusted
@@ -213,6 +221,8 @@ public struct PageRecipe: Hashable, Sendable, Codable {
             siteName: try container.decodeIfPresent(String.self, forKey: .siteName),
             canonicalURL: try container.decodeIfPresent(String.self, forKey: .canonicalURL),
             language: try container.decodeIfPresent(String.self, forKey: .language),
+            basedOnURL: try container.decodeIfPresent(String.self, forKey: .basedOnURL),
+            license: try container.decodeIfPresent(String.self, forKey: .license),
             method: try container.decode(Method.self, forKey: .method),
             cleaning: .stored
         )

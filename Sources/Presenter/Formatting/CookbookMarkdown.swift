@@ -20,6 +20,8 @@ enum CookbookMarkdown {
         var lines = ["## " + escape(recipe.title), ""]
         if let picture { lines += ["![Picture of \(escape(recipe.title))](\(picture))", ""] }
         lines.append("- Source: " + (autolink(recipe.href) ?? escape(recipe.href)))
+        if let original = found?.basedOnURL { lines.append("- Original: " + (autolink(original) ?? escape(original))) }
+        if let found, let credit = RecipeCardFormatter.credit(found) { lines.append("- Credit: " + escape(credit)) }
         if let yields = found?.yields { lines.append("- Yields: " + escape(yields)) }
         if let minutes = found?.totalMinutes { lines.append("- Total time: " + duration(minutes)) }
         lines.append("- Saved: " + ISO8601DateFormatter().string(from: favorite.savedAt))

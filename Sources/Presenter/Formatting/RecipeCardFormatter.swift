@@ -38,7 +38,16 @@ public enum RecipeCardFormatter {
         if let image = recipe.imageURL { blocks.append(.field(label: "Picture", value: image)) }
         if let video = recipe.videoURL { blocks.append(.field(label: "Video", value: video)) }
         if let source = recipe.canonicalURL ?? address { blocks.append(.field(label: "Source", value: source)) }
+        if let original = recipe.basedOnURL { blocks.append(.field(label: "Original", value: original)) }
+        if let credit = credit(recipe) { blocks.append(.field(label: "Credit", value: credit)) }
         return blocks
+    }
+
+    /// Who the recipe is by and its licence (`By Alexander Bocken · Unlicense (public domain)`), where the
+    /// page says; nil when it says neither.
+    public static func credit(_ recipe: PageRecipe) -> String? {
+        let parts = [recipe.author.map { "By " + $0 }, recipe.license.map { "licence: " + $0 }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// What the card says of its amounts, under its title: the scale (`Scaled ×1.5 to serve 6, written

@@ -9,6 +9,11 @@ import Glibc
 /// Blank lines are skipped; a bad line is a `CatalogError` naming its line number.
 public struct Catalog: Sendable {
     public let recipes: [CatalogRecipe]
+    /// The photos the recipes' `photo` and `thumb` name, where the server holds them.
+    public let photos: CatalogPhotos
+    /// What loading left out without failing, one line each (a photo that could not be read, with the
+    /// line of its recipe): the recipe is served without it.
+    public let warnings: [String]
 
     /// The largest catalog file `load(contentsOf:)` reads: 256 MB.
     public static let maxFileBytes = 256 << 20
@@ -22,25 +27,57 @@ public struct Catalog: Sendable {
         self.recipes = try recipes.enumerated().map { index, recipe in
             try validator.validate(recipe, line: index + 1)
         }
+        photos = .none
+        warnings = []
+    }
+
+    /// Recipes built in code with their photos as bytes, by the names their `photo` and `thumb` give
+    /// (tests, generators). A photo that is not a JPEG, PNG or WebP image is an error naming it.
+    public init(recipes: [CatalogRecipe], photoFiles: [String: [UInt8]], source: String = "catalog") throws {
+        var photos: [String: CatalogPhotos.Photo] = [:]
+        for (name, bytes) in photoFiles {
+            guard let type = CatalogPhotos.imageType(bytes) else {
+                throw CatalogError(source: source, line: nil, message: "photo \"\(name)\" is not a JPEG, PNG or WebP image")
+            }
+            photos[name] = CatalogPhotos.Photo(bytes: bytes, contentType: type)
+        }
+        try self.init(recipes: recipes, source: source)
+        self = Catalog(recipes: self.recipes, photos: .loaded(photos), warnings: [])
+    }
+
+    private init(recipes: [CatalogRecipe], photos: CatalogPhotos, warnings: [String]) {
+        self.recipes = recipes
+        self.photos = photos
+        self.warnings = warnings
     }
 
     /// Parses JSON Lines; `source` names the file in error messages.
     public init(jsonLines: Data, source: String) throws {
         self = try jsonLines.withUnsafeBytes { raw in
-            try Catalog(lines: raw.bindMemory(to: UInt8.self), source: source)
+            try Self.parse(raw.bindMemory(to: UInt8.self), source: source).catalog(photos: .none)
         }
     }
 
     public init(jsonLines: String, source: String) throws {
         var text = jsonLines
-        self = try text.withUTF8 { try Catalog(lines: $0, source: source) }
+        self = try text.withUTF8 { try Self.parse($0, source: source).catalog(photos: .none) }
+    }
+
+    /// The recipes of a catalog's lines, each with the number of its line.
+    private struct Parsed {
+        var recipes: [CatalogRecipe] = []
+        var lineNumbers: [Int] = []
+
+        func catalog(photos: CatalogPhotos, warnings: [String] = []) -> Catalog {
+            Catalog(recipes: recipes, photos: photos, warnings: warnings)
+        }
     }
 
     /// One pass over the bytes: lines split at LF, each read by `CatalogLineReader`, then validated.
     /// With a `stop` signal, it is looked at before each line and a stopped load throws.
-    private init(lines bytes: UnsafeBufferPointer<UInt8>, source: String, stop: StopSignal? = nil) throws {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String, stop: StopSignal? = nil) throws -> Parsed {
         var validator = CatalogValidator(source: source)
-        var recipes: [CatalogRecipe] = []
+        var parsed = Parsed()
         var lineNumber = 0
         var lineStart = 0
         while lineStart < bytes.count {
@@ -64,16 +101,38 @@ public struct Catalog: Sendable {
                 throw CatalogError(source: source, line: lineNumber, message: error.description)
             }
             let recipe = try Self.recipe(from: fields, source: source, line: lineNumber)
-            recipes.append(try validator.validate(recipe, line: lineNumber))
+            parsed.recipes.append(try validator.validate(recipe, line: lineNumber))
+            parsed.lineNumbers.append(lineNumber)
         }
-        self.recipes = recipes
+        return parsed
     }
 
     /// Loads a JSON Lines file (`--catalog FILE`); errors name the file and line. Only a regular file
     /// of at most `maxFileBytes` is read: a FIFO, a device or a folder is refused at once.
     public static func load(contentsOf url: URL) throws -> Catalog {
         let bytes = try readFile(url)
-        return try bytes.withUnsafeBufferPointer { try Catalog(lines: $0, source: url.lastPathComponent) }
+        let source = url.lastPathComponent
+        var parsed = try bytes.withUnsafeBufferPointer { try parse($0, source: source) }
+        // Photos named as files are read now, from the catalog's folder; one that cannot be used leaves
+        // its recipe without it, said once.
+        let folder = url.deletingLastPathComponent().path
+        var photos: [String: CatalogPhotos.Photo] = [:]
+        var warnings: [String] = []
+        for index in parsed.recipes.indices {
+            for keyPath in [\CatalogRecipe.photo, \CatalogRecipe.thumb] {
+                guard let name = parsed.recipes[index][keyPath: keyPath], CatalogPhotos.isFileName(name) else { continue }
+                if photos[name] != nil { continue }
+                do {
+                    photos[name] = try CatalogPhotos.read(name, in: folder)
+                } catch {
+                    let field = keyPath == \CatalogRecipe.photo ? "photo" : "thumb"
+                    warnings.append("\(source):\(parsed.lineNumbers[index]): \(field) \"\(name)\" \(error.reason); "
+                        + "\"\(parsed.recipes[index].id)\" is served without it")
+                    parsed.recipes[index][keyPath: keyPath] = nil
+                }
+            }
+        }
+        return parsed.catalog(photos: .loaded(photos), warnings: warnings)
     }
 
     /// The file's bytes through POSIX calls (Foundation's reader leaks a page on empty files). Opened
@@ -121,8 +180,8 @@ public struct Catalog: Sendable {
         }
     }
 
-    /// The catalog compiled into PuppyServer (`BundledCatalog.jsonLines`): nothing to find at run time,
-    /// so a copied or installed binary has it too.
+    /// The catalog compiled into PuppyServer (the bundled cookbook, `CookbookPack`): nothing to find at
+    /// run time, so a copied or installed binary has it too.
     public static func bundled() throws -> Catalog {
         try bundled(stop: nil)
     }
@@ -135,14 +194,13 @@ public struct Catalog: Sendable {
     }
 
     private static func bundled(stop: StopSignal?) throws -> Catalog {
-        let source = "bundled catalog"
-        var text = BundledCatalog.jsonLines
-        return try text.withUTF8 { try Catalog(lines: $0, source: source, stop: stop) }
+        let parsed = try parse(CookbookPack.catalog.bindMemory(to: UInt8.self), source: "bundled catalog", stop: stop)
+        return parsed.catalog(photos: .pack(CookbookPack.files))
     }
 
     /// The bundled catalog as a JSON Lines file (what `puppy-server --print-catalog` writes).
     public static var bundledJSONLines: String {
-        BundledCatalog.jsonLines + "\n"
+        String(decoding: CookbookPack.catalog, as: UTF8.self)
     }
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
@@ -154,15 +212,33 @@ public struct Catalog: Sendable {
             guard let value else { throw CatalogError(source: source, line: line, message: "missing \"\(name)\"") }
             return value
         }
-        return CatalogRecipe(
+        // Steps stand for the method: the method is then their text.
+        let steps = fields.steps?.filter { !$0.isEmpty }
+        let method = fields.method ?? steps.flatMap { $0.isEmpty ? nil : $0.joined(separator: " ") }
+        var recipe = CatalogRecipe(
             id: try required(fields.id, "id"),
             title: try required(fields.title, "title"),
             cuisine: fields.cuisine ?? "",
             ingredients: try required(fields.ingredients, "ingredients"),
-            method: try required(fields.method, "method"),
+            method: try required(method, "method"),
             href: fields.href,
             thumbnail: fields.thumbnail
         )
+        recipe.steps = steps?.isEmpty == false ? steps : nil
+        recipe.lines = fields.lines
+        recipe.tags = fields.tags
+        recipe.servings = fields.servings
+        recipe.prepMinutes = fields.prepMinutes
+        recipe.cookMinutes = fields.cookMinutes
+        recipe.totalMinutes = fields.totalMinutes
+        recipe.published = fields.published
+        recipe.source = fields.source
+        recipe.collection = fields.collection
+        recipe.author = fields.author
+        recipe.licence = fields.licence
+        recipe.photo = fields.photo
+        recipe.thumb = fields.thumb
+        return recipe
     }
 }
 
@@ -198,9 +274,35 @@ private struct CatalogValidator {
             guard !normalized.utf8.contains(UInt8(ascii: ",")) else { throw fail("ingredient \"\(name)\" contains a comma") }
             recipe.ingredients[index] = normalized
         }
+        // A name written twice (`Garlic`, `garlic`) is one ingredient.
+        var seen = Set<String>()
+        recipe.ingredients = recipe.ingredients.filter { seen.insert($0).inserted }
         if let href = recipe.href {
             guard Self.isAbsoluteWebURL(href) else { throw fail("\"href\" must be an absolute http(s) URL") }
         }
+        if let source = recipe.source {
+            guard Self.isAbsoluteWebURL(source) else { throw fail("\"source\" must be an absolute http(s) URL") }
+        }
+        for (field, name) in [("photo", recipe.photo), ("thumb", recipe.thumb)] {
+            guard let name else { continue }
+            if CatalogPhotos.isFileName(name) {
+                guard Self.hasText(name), !name.contains("\u{0}") else { throw fail("empty \"\(field)\"") }
+            } else {
+                guard Self.isAbsoluteWebURL(name) else { throw fail("\"\(field)\" must be a file name or an absolute http(s) URL") }
+            }
+        }
+        if let lines = recipe.lines {
+            guard lines.count <= Catalog.maxIngredientsPerRecipe else {
+                throw fail("\(lines.count) lines; a recipe may list at most \(Catalog.maxIngredientsPerRecipe)")
+            }
+        }
+        // A fact given as blank text is a fact not given.
+        func text(_ value: String?) -> String? { value.flatMap { Self.hasText($0) ? $0 : nil } }
+        recipe.servings = text(recipe.servings)
+        recipe.author = text(recipe.author)
+        recipe.licence = text(recipe.licence)
+        recipe.collection = text(recipe.collection)
+        recipe.published = text(recipe.published)
         if let thumbnail = recipe.thumbnail, !thumbnail.isEmpty {
             guard Self.isAbsoluteWebURL(thumbnail) else {
                 throw fail("\"thumbnail\" must be an absolute http(s) URL or \"\"")

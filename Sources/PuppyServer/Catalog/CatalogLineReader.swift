@@ -10,6 +10,20 @@ struct CatalogFields: Hashable, Sendable {
     var method: String?
     var href: String?
     var thumbnail: String?
+    var lines: [String]?
+    var steps: [String]?
+    var tags: [String]?
+    var servings: String?
+    var prepMinutes: Int?
+    var cookMinutes: Int?
+    var totalMinutes: Int?
+    var published: String?
+    var source: String?
+    var collection: String?
+    var author: String?
+    var licence: String?
+    var photo: String?
+    var thumb: String?
 }
 
 /// Why a line is not a recipe object, before any catalog rule is looked at.
@@ -18,7 +32,8 @@ enum CatalogLineFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case notJSON
     /// Valid JSON, but not an object.
     case notAnObject
-    /// A known field holds the wrong type; `ingredients` wants an array of strings, the rest strings.
+    /// A known field holds the wrong type: `ingredients`, `lines`, `steps` and `tags` want an array of
+    /// strings, the minutes a whole number of at most a year's minutes, the rest strings.
     case wrongType(field: String)
     /// Arrays and objects nested deeper than `CatalogLineReader.maxDepth`.
     case nestedTooDeeply
@@ -28,7 +43,9 @@ enum CatalogLineFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case .notJSON: return "not valid JSON"
         case .notAnObject: return "expected a JSON object"
         case .wrongType(let field):
-            return "\"\(field)\" must be \(field == "ingredients" ? "an array of strings" : "a string")"
+            let kind = CatalogLineReader.arrayFields.contains(field) ? "an array of strings"
+                : CatalogLineReader.minuteFields.contains(field) ? "a whole number of minutes (0 to 525600)" : "a string"
+            return "\"\(field)\" must be \(kind)"
         case .nestedTooDeeply: return "nested more than \(CatalogLineReader.maxDepth) levels deep"
         }
     }
@@ -42,6 +59,8 @@ enum CatalogLineFailure: Error, Hashable, Sendable, CustomStringConvertible {
 /// `{"title":7,` is "not valid JSON", as a general JSON parser would say.
 struct CatalogLineReader {
     static let maxDepth = 64
+    static let arrayFields: Set<String> = ["ingredients", "lines", "steps", "tags"]
+    static let minuteFields: Set<String> = ["prepMinutes", "cookMinutes", "totalMinutes"]
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -94,7 +113,21 @@ struct CatalogLineReader {
             case "method": fields.method = try readStringField(key)
             case "href": fields.href = try readStringField(key)
             case "thumbnail": fields.thumbnail = try readStringField(key)
-            case "ingredients": fields.ingredients = try readIngredients()
+            case "ingredients": fields.ingredients = try readStrings(key)
+            case "lines": fields.lines = try readStrings(key)
+            case "steps": fields.steps = try readStrings(key)
+            case "tags": fields.tags = try readStrings(key)
+            case "servings": fields.servings = try readStringField(key)
+            case "published": fields.published = try readStringField(key)
+            case "source": fields.source = try readStringField(key)
+            case "collection": fields.collection = try readStringField(key)
+            case "author": fields.author = try readStringField(key)
+            case "licence": fields.licence = try readStringField(key)
+            case "photo": fields.photo = try readStringField(key)
+            case "thumb": fields.thumb = try readStringField(key)
+            case "prepMinutes": fields.prepMinutes = try readMinutes(key)
+            case "cookMinutes": fields.cookMinutes = try readMinutes(key)
+            case "totalMinutes": fields.totalMinutes = try readMinutes(key)
             default: try skipValue(depth: 2)
             }
             skipWhitespace()
@@ -125,7 +158,37 @@ struct CatalogLineReader {
         }
     }
 
-    private mutating func readIngredients() throws(CatalogLineFailure) -> [String]? {
+    /// A whole number of minutes from 0 to a year's (`525600`), or nil for `null`; anything else (a
+    /// fraction, an exponent, a string) is skipped and remembered as a type failure.
+    private mutating func readMinutes(_ key: String) throws(CatalogLineFailure) -> Int? {
+        switch peek() {
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return nil
+        case .some(UInt8(ascii: "0")...UInt8(ascii: "9")):
+            let start = index
+            try skipNumber()
+            var value = 0
+            for byte in bytes[start..<index] {
+                guard Self.isDigit(byte), value <= 525_600 else {
+                    noteTypeFailure(key)
+                    return nil
+                }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            guard value <= 525_600 else {
+                noteTypeFailure(key)
+                return nil
+            }
+            return value
+        default:
+            try skipValue(depth: 2)
+            noteTypeFailure(key)
+            return nil
+        }
+    }
+
+    private mutating func readStrings(_ key: String) throws(CatalogLineFailure) -> [String]? {
         switch peek() {
         case UInt8(ascii: "n"):
             try expectLiteral("null")
@@ -134,7 +197,7 @@ struct CatalogLineReader {
             break
         default:
             try skipValue(depth: 2)
-            noteTypeFailure("ingredients")
+            noteTypeFailure(key)
             return nil
         }
         index += 1
@@ -150,7 +213,7 @@ struct CatalogLineReader {
                 names.append(try readString())
             } else {
                 try skipValue(depth: 3)
-                noteTypeFailure("ingredients")
+                noteTypeFailure(key)
             }
             skipWhitespace()
             switch peek() {

@@ -1,5 +1,5 @@
-/// Routes a parsed request to its answer: `/api/`, `/recipes/{id}`, `/pictures/{id}.png`,
-/// `/thumbnails/{id}.png`, `/videos/{id}` (recipes with a video only), `/`.
+/// Routes a parsed request to its answer: `/api/`, `/recipes/{id}`, `/pictures/{id}.jpg` and
+/// `/thumbnails/{id}.jpg` (recipes whose photo the server holds; `.png` or `.webp` by its kind), `/`.
 ///
 /// Ids only ever match catalog ids after percent-decoding one path segment, so `../`, `%2e%2e`,
 /// encoded slashes and absolute-form targets reach nothing but 404 or 400. Pages and pictures are
@@ -11,7 +11,6 @@ final class SiteResponder: Responder {
         case recipe(Int)
         case picture(Int)
         case thumbnail(Int)
-        case video(Int)
         case notFound
         case badRequest
 
@@ -28,19 +27,20 @@ final class SiteResponder: Responder {
     private let api: APIResponder
     private let indexPage: [UInt8]
     private let pages = BodyCache(maxBytes: 16 << 20)
-    private let pictures = BodyCache(maxBytes: 24 << 20)
-    private let thumbnails = BodyCache(maxBytes: 8 << 20)
+    private let pictures: RecipePictures
     private let preflight: [HTTPHeader]
     private static let allowed = [HTTPHeader(name: "Allow", value: "GET, HEAD, OPTIONS")]
     private static let cacheable = [HTTPHeader(name: "Cache-Control", value: "public, max-age=86400")]
 
-    init(recipes: [CatalogRecipe], index: CatalogIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>, cors: CORSPolicy = .anyOrigin,
-         answersHave: Bool = true) {
+    init(recipes: [CatalogRecipe], photos: CatalogPhotos = .none, index: CatalogIndex, urls: SiteURLs, seed: UInt64, quirks: Set<Quirk>,
+         cors: CORSPolicy = .anyOrigin, answersHave: Bool = true) {
         self.recipes = recipes
         preflight = Self.allowed + cors.preflightHeaders
         self.index = index
         self.urls = urls
-        api = APIResponder(recipes: recipes, index: index, urls: urls, seed: seed, quirks: quirks, answersHave: answersHave)
+        pictures = RecipePictures(recipes: recipes, photos: photos, urls: urls)
+        api = APIResponder(recipes: recipes, index: index, urls: urls, thumbnails: pictures.thumbnailURLs, seed: seed, quirks: quirks,
+                           answersHave: answersHave)
         indexPage = HTMLPages.index(recipeCount: recipes.count, examples: Array(recipes.prefix(12)))
     }
 
@@ -80,33 +80,26 @@ final class SiteResponder: Responder {
                 return RoutedResponse(response: .plain(.badRequest, problem.message), isAPI: true)
             }
         case .recipe(let position):
-            let body = pages.body(for: position) { RecipePageHTML.html(recipe: recipes[position], urls: urls) }
-            return RoutedResponse(response: html(body), isAPI: false)
-        case .video(let position):
-            let body = pages.body(for: -1 - position) { VideoPage.html(recipe: recipes[position], urls: urls) }
+            let picture = pictures.pictureURLs[position]
+            let body = pages.body(for: position) { RecipePageHTML.html(recipe: recipes[position], picture: picture, urls: urls) }
             return RoutedResponse(response: html(body), isAPI: false)
         case .picture(let position):
-            let body = pictures.body(for: position) { Self.png(recipes[position], PictureSizes.picture) }
-            return RoutedResponse(response: png(body), isAPI: false)
+            guard let photo = pictures.picture(at: position) else { return RoutedResponse(response: notFound, isAPI: false) }
+            return RoutedResponse(response: image(photo), isAPI: false)
         case .thumbnail(let position):
-            let body = thumbnails.body(for: position) { Self.png(recipes[position], PictureSizes.thumbnail) }
-            return RoutedResponse(response: png(body), isAPI: false)
+            guard let photo = pictures.thumbnail(at: position) else { return RoutedResponse(response: notFound, isAPI: false) }
+            return RoutedResponse(response: image(photo), isAPI: false)
         case .notFound, .badRequest:
             return RoutedResponse(response: notFound, isAPI: false)
         }
-    }
-
-    /// A recipe's picture at one size: the same drawing at every size.
-    static func png(_ recipe: CatalogRecipe, _ size: (width: Int, height: Int)) -> [UInt8] {
-        PNGEncoder.encode(DishPainter.paint(DishLook(recipe: recipe), width: size.width, height: size.height))
     }
 
     private func html(_ body: [UInt8]) -> ServerResponse {
         ServerResponse(status: .ok, contentType: "text/html; charset=utf-8", headers: Self.cacheable, body: body)
     }
 
-    private func png(_ body: [UInt8]) -> ServerResponse {
-        ServerResponse(status: .ok, contentType: "image/png", headers: Self.cacheable, body: body)
+    private func image(_ photo: CatalogPhotos.Photo) -> ServerResponse {
+        ServerResponse(status: .ok, contentType: photo.contentType, headers: Self.cacheable, body: photo.bytes)
     }
 
     private var notFound: ServerResponse {
@@ -125,16 +118,10 @@ final class SiteResponder: Responder {
             if segment.hasSuffix("/") { segment = segment.dropLast() }
             return lookUp(segment)
         }
-        if path.hasPrefix("/thumbnails/"), path.hasSuffix(".png") {
-            return lookUp(path.dropFirst("/thumbnails/".count).dropLast(".png".count)).mapped(to: Route.thumbnail)
-        }
-        if path.hasPrefix("/pictures/"), path.hasSuffix(".png") {
-            return lookUp(path.dropFirst("/pictures/".count).dropLast(".png".count)).mapped(to: Route.picture)
-        }
-        if path.hasPrefix("/videos/") {
-            let route = lookUp(path.dropFirst("/videos/".count))
-            if case .recipe(let position) = route, !RecipeFacts(recipe: recipes[position]).hasVideo { return .notFound }
-            return route.mapped(to: Route.video)
+        for (folder, route) in [("/thumbnails/", Route.thumbnail), ("/pictures/", Route.picture)] where path.hasPrefix(folder) {
+            let name = path.dropFirst(folder.count)
+            guard let dot = name.lastIndex(of: "."), ["jpg", "png", "webp"].contains(name[name.index(after: dot)...]) else { return .notFound }
+            return lookUp(name[..<dot]).mapped(to: route)
         }
         return .notFound
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The absolute URLs the server hands out: `{origin}/recipes/{id}`, `{origin}/thumbnails/{id}.png`,
-/// `{origin}/pictures/{id}.png` and `{origin}/videos/{id}`,
+/// The absolute URLs the server hands out: `{origin}/recipes/{id}`, `{origin}/thumbnails/{id}.jpg` and
+/// `{origin}/pictures/{id}.jpg` (`.png` or `.webp` for photos of those kinds),
 /// where the origin is the public URL if one was given, else the address the server is bound to.
 struct SiteURLs: Sendable {
     /// Without a trailing slash: `http://127.0.0.1:8080`.
@@ -28,13 +28,14 @@ struct SiteURLs: Sendable {
 
     func recipe(_ id: String) -> String { "\(origin)/recipes/\(id)" }
 
-    func thumbnail(_ id: String) -> String { "\(origin)/thumbnails/\(id).png" }
+    func thumbnail(_ id: String, type: String) -> String {
+        "\(origin)/thumbnails/\(id).\(RecipePictures.fileExtension(type))"
+    }
 
     /// The full-size picture a recipe page shows.
-    func picture(_ id: String) -> String { "\(origin)/pictures/\(id).png" }
-
-    /// The page standing in for a recipe's video.
-    func video(_ id: String) -> String { "\(origin)/videos/\(id)" }
+    func picture(_ id: String, type: String) -> String {
+        "\(origin)/pictures/\(id).\(RecipePictures.fileExtension(type))"
+    }
 
     func recipe(_ id: String, variant: PageLayout.HrefVariant) -> String {
         switch variant {

@@ -19,6 +19,9 @@ struct RecipeDraft {
     var siteName: String?
     var canonicalURL: String?
     var language: String?
+    /// The original the recipe was taken from (`isBasedOn`) and its licence (`license`).
+    var basedOn: String?
+    var license: String?
 
     var ingredientCount: Int {
         ingredientGroups.reduce(0) { $0 + $1.lines.count }

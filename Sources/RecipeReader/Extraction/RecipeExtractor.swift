@@ -135,7 +135,7 @@ public enum RecipeExtractor {
             imageURL: resolve(pictures.best, against: base), videoURL: resolve(recipe.video, against: base),
             author: recipe.author, siteName: recipe.siteName,
             canonicalURL: resolve(recipe.canonicalURL, against: base) ?? base?.absoluteString,
-            language: recipe.language, method: method
+            language: recipe.language, basedOnURL: resolve(recipe.basedOn, against: base), license: recipe.license, method: method
         )
         // Lines that clean to nothing (punctuation, markup) may leave no recipe after all.
         guard !page.ingredients.isEmpty || page.instructions.contains(where: { $0.kind == .step }) else { return nil }
@@ -244,6 +244,8 @@ public enum RecipeExtractor {
         if result.pictures.candidates.isEmpty { result.pictures = other.pictures }
         result.video = result.video ?? other.video
         result.author = result.author ?? other.author
+        result.basedOn = result.basedOn ?? other.basedOn
+        result.license = result.license ?? other.license
         result.siteName = result.siteName ?? other.siteName
         result.canonicalURL = result.canonicalURL ?? other.canonicalURL
         result.language = result.language ?? other.language

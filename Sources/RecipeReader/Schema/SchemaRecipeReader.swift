@@ -121,6 +121,8 @@ struct SchemaRecipeReader {
         draft.video = SchemaRecipeReader.member(recipe, "video").flatMap { address($0, keys: ["contentUrl", "embedUrl", "url"]) }
         draft.author = SchemaRecipeReader.member(recipe, "author").flatMap(names)
         draft.siteName = SchemaRecipeReader.member(recipe, "publisher").flatMap(names)
+        draft.basedOn = SchemaRecipeReader.member(recipe, "isBasedOn").flatMap { address($0, keys: ["url", "@id"]) }
+        draft.license = SchemaRecipeReader.member(recipe, "license").flatMap(firstText)
         draft.language = SchemaRecipeReader.member(recipe, "inLanguage").flatMap(firstText)
         draft.canonicalURL = (SchemaRecipeReader.member(recipe, "url") ?? SchemaRecipeReader.member(recipe, "mainEntityOfPage"))
             .flatMap { address($0, keys: ["@id", "url"]) }

@@ -106,6 +106,7 @@ func makeResponder(
 ) -> SiteResponder {
     SiteResponder(
         recipes: catalog.recipes,
+        photos: catalog.photos,
         index: CatalogIndex(SearchIndex(recipes: catalog.recipes), recipes: catalog.recipes),
         urls: SiteURLs(origin: URL(string: origin) ?? URL(fileURLWithPath: "/")),
         seed: seed,

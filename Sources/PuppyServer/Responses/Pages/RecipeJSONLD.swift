@@ -1,30 +1,30 @@
 /// The schema.org description of a recipe page, in the shape real recipe sites publish: one
-/// `@graph` holding the `WebSite`, the `WebPage`, its `BreadcrumbList` and the `Recipe` (with a
-/// `VideoObject` for recipes that have a video), linked by `@id`.
+/// `@graph` holding the `WebSite`, the `WebPage`, its `BreadcrumbList` and the `Recipe`, linked by
+/// `@id`. Only what the catalog knows is said: no yield, times, date or image it does not hold.
 enum RecipeJSONLD {
-    static func graph(recipe: CatalogRecipe, facts: RecipeFacts, urls: SiteURLs) -> PageJSONValue {
+    static func graph(recipe: CatalogRecipe, facts: RecipeFacts, picture: String?, urls: SiteURLs) -> PageJSONValue {
         let page = urls.recipe(recipe.id)
         let website = urls.home + "#website"
-        let picture = urls.picture(recipe.id)
-        let author: PageJSONValue = .object([("@type", .string("Organization")), ("name", .string(SiteChrome.siteName)), ("url", .string(urls.home))])
+        let author: PageJSONValue = recipe.author.map { .object([("@type", .string("Person")), ("name", .string($0))]) }
+            ?? .object([("@type", .string("Organization")), ("name", .string(SiteChrome.siteName)), ("url", .string(urls.home))])
 
         var recipeNode: [(String, PageJSONValue)] = [
             ("@type", .string("Recipe")),
             ("@id", .string(page + "#recipe")),
             ("mainEntityOfPage", .object([("@id", .string(page))])),
             ("name", .string(recipe.title)),
-            ("description", .string(RecipePageHTML.summary(recipe: recipe, facts: facts))),
-            ("image", .array([.string(picture)])),
-            ("author", author),
-            ("datePublished", .string(facts.published)),
-            ("recipeYield", .array([.string(String(facts.servings)), .string("\(facts.servings) servings")])),
-            ("prepTime", .string(RecipeFacts.isoDuration(minutes: facts.prepMinutes))),
-            ("cookTime", .string(RecipeFacts.isoDuration(minutes: facts.cookMinutes))),
-            ("totalTime", .string(RecipeFacts.isoDuration(minutes: facts.totalMinutes))),
-            ("recipeCategory", .array([.string(facts.course)])),
+            ("description", .string(RecipePageHTML.summary(recipe: recipe))),
         ]
+        if let picture { recipeNode.append(("image", .array([.string(picture)]))) }
+        recipeNode.append(("author", author))
+        if let published = facts.published { recipeNode.append(("datePublished", .string(published))) }
+        if let servings = facts.servings { recipeNode.append(("recipeYield", .string(servings))) }
+        for (key, minutes) in [("prepTime", facts.prepMinutes), ("cookTime", facts.cookMinutes), ("totalTime", facts.totalMinutes)] {
+            if let minutes { recipeNode.append((key, .string(RecipeFacts.isoDuration(minutes: minutes)))) }
+        }
         if !recipe.cuisine.isEmpty { recipeNode.append(("recipeCuisine", .array([.string(recipe.cuisine)]))) }
-        recipeNode.append(("keywords", .string(([recipe.cuisine] + recipe.ingredients.prefix(3)).filter { !$0.isEmpty }.joined(separator: ", "))))
+        let keywords = recipe.tags ?? ([recipe.cuisine] + recipe.ingredients.prefix(3)).filter { !$0.isEmpty }
+        recipeNode.append(("keywords", .string(keywords.joined(separator: ", "))))
         recipeNode.append(("recipeIngredient", .array(facts.ingredientLines.map { .string($0) })))
         recipeNode.append(("recipeInstructions", .array(facts.steps.enumerated().map { number, step in
             .object([
@@ -33,9 +33,8 @@ enum RecipeJSONLD {
                 ("url", .string(page + "#step-\(number + 1)")),
             ])
         })))
-        if facts.hasVideo {
-            recipeNode.append(("video", video(recipe: recipe, facts: facts, urls: urls)))
-        }
+        if let source = recipe.source { recipeNode.append(("isBasedOn", .string(source))) }
+        if let licence = recipe.licence { recipeNode.append(("license", .string(licence))) }
 
         var crumbs: [PageJSONValue] = [
             crumb(1, "Home", urls.home),
@@ -58,9 +57,7 @@ enum RecipeJSONLD {
                     ("url", .string(page)),
                     ("name", .string(recipe.title)),
                     ("isPartOf", .object([("@id", .string(website))])),
-                    ("primaryImageOfPage", .object([("@type", .string("ImageObject")), ("url", .string(picture))])),
                     ("breadcrumb", .object([("@id", .string(page + "#breadcrumb"))])),
-                    ("datePublished", .string(facts.published)),
                 ]),
                 .object([
                     ("@type", .string("BreadcrumbList")),
@@ -69,19 +66,6 @@ enum RecipeJSONLD {
                 ]),
                 .object(recipeNode),
             ])),
-        ])
-    }
-
-    /// The recipe's video: the server's own stand-in page, with the recipe's picture as its poster.
-    static func video(recipe: CatalogRecipe, facts: RecipeFacts, urls: SiteURLs) -> PageJSONValue {
-        .object([
-            ("@type", .string("VideoObject")),
-            ("name", .string("How to make \(recipe.title)")),
-            ("description", .string(VideoPage.description(recipe: recipe))),
-            ("thumbnailUrl", .array([.string(urls.picture(recipe.id))])),
-            ("uploadDate", .string(facts.published)),
-            ("duration", .string(RecipeFacts.isoDuration(seconds: facts.videoSeconds))),
-            ("embedUrl", .string(urls.video(recipe.id))),
         ])
     }
 

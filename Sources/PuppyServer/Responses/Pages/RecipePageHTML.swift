@@ -3,23 +3,31 @@
 /// recipe card (times, servings, ingredients, numbered steps, notes) and a footer; the recipe also as
 /// schema.org JSON-LD in the head. Every catalog text is escaped for where it goes.
 enum RecipePageHTML {
-    static func html(recipe: CatalogRecipe, urls: SiteURLs) -> [UInt8] {
+    /// The page of `recipe`, whose picture (if it has one) is at `picture`.
+    static func html(recipe: CatalogRecipe, picture: String?, urls: SiteURLs) -> [UInt8] {
         let facts = RecipeFacts(recipe: recipe)
         let title = HTMLText.escape(recipe.title)
         let cuisine = HTMLText.escape(recipe.cuisine)
-        let picture = "/pictures/\(recipe.id).png"
-        let size = "width=\"\(PictureSizes.picture.width)\" height=\"\(PictureSizes.picture.height)\""
-        let jsonLD = RecipeJSONLD.graph(recipe: recipe, facts: facts, urls: urls).scriptSafeText()
+        let jsonLD = RecipeJSONLD.graph(recipe: recipe, facts: facts, picture: picture, urls: urls).scriptSafeText()
         let ingredients = facts.ingredientLines.map { "          <li>\(HTMLText.escape($0))</li>" }.joined(separator: "\n")
         let steps = facts.steps.enumerated().map { number, step in
             "          <li id=\"step-\(number + 1)\">\(HTMLText.escape(step))</li>"
         }.joined(separator: "\n")
         let firstIngredient = recipe.ingredients.first ?? ""
         let cuisineCrumb = recipe.cuisine.isEmpty ? "" : "\n      <span class=\"cuisine\">\(cuisine)</span> ›"
-        let cuisineLine = recipe.cuisine.isEmpty ? "" : "\n          <li>Cuisine: <span class=\"cuisine\">\(cuisine)</span></li>"
-        let video = facts.hasVideo
-            ? "\n        <p class=\"video-link\"><a href=\"/videos/\(recipe.id)\">Watch how to make \(title)</a></p>" : ""
-        let published = "<time datetime=\"\(facts.published)\">\(SiteChrome.readableDate(facts.published))</time>"
+        var meta: [String] = []
+        if !recipe.cuisine.isEmpty { meta.append("<li>Cuisine: <span class=\"cuisine\">\(cuisine)</span></li>") }
+        for (label, minutes) in [("Prep time", facts.prepMinutes), ("Cook time", facts.cookMinutes), ("Total time", facts.totalMinutes)] {
+            guard let minutes else { continue }
+            meta.append("<li>\(label): <time datetime=\"\(RecipeFacts.isoDuration(minutes: minutes))\">"
+                + "\(RecipeFacts.readableDuration(minutes: minutes))</time></li>")
+        }
+        if let servings = facts.servings { meta.append("<li>Servings: <span class=\"yield\">\(HTMLText.escape(servings))</span></li>") }
+        let metaList = meta.isEmpty ? "" : "\n        <ul class=\"recipe-meta\">\n" + meta.map { "          " + $0 }.joined(separator: "\n")
+            + "\n        </ul>"
+        let image = picture.map { "\n        <img class=\"hero\" src=\"\(HTMLText.escape($0))\" alt=\"\(title)\">" } ?? ""
+        let ogImage = picture.map { "\n  <meta property=\"og:image\" content=\"\(HTMLText.escape($0))\">" } ?? ""
+        let published = facts.published.map { " · Published <time datetime=\"\($0)\">\(SiteChrome.readableDate($0))</time>" } ?? ""
 
         let page = """
         <!DOCTYPE html>
@@ -28,11 +36,10 @@ enum RecipePageHTML {
           <meta charset="utf-8">
           <meta name="viewport" content="width=device-width, initial-scale=1">
           <title>\(title) Recipe - \(SiteChrome.siteName)</title>
-          <meta name="description" content="\(HTMLText.escape(summary(recipe: recipe, facts: facts)))">
+          <meta name="description" content="\(HTMLText.escape(summary(recipe: recipe)))">
           <link rel="canonical" href="\(HTMLText.escape(urls.recipe(recipe.id)))">
           <meta property="og:type" content="article">
-          <meta property="og:title" content="\(title)">
-          <meta property="og:image" content="\(HTMLText.escape(urls.picture(recipe.id)))">
+          <meta property="og:title" content="\(title)">\(ogImage)
         \(SiteChrome.style)
         \(SiteChrome.script)
           <script type="application/ld+json">\(jsonLD)</script>
@@ -46,10 +53,8 @@ enum RecipePageHTML {
             </nav>
             <article class="post" id="\(recipe.id)">
               <h1>\(title)</h1>
-              <p class="byline">By \(SiteChrome.siteName) · Published \(published)</p>
+              <p class="byline">\(byline(recipe))\(published)</p>
               <p><a class="jump-to-recipe" href="#recipe">Jump to Recipe</a></p>
-              <img class="hero" src="\(picture)" \(size) alt="\(title)">
-              <p class="intro">\(HTMLText.escape(intro(recipe: recipe, facts: facts)))</p>
               <aside class="newsletter" id="newsletter">
                 <h2>A new recipe every week</h2>
                 <form action="#newsletter" method="get">
@@ -59,16 +64,8 @@ enum RecipePageHTML {
                 <p><small>This is a demo server: the form sends nothing and no address is kept.</small></p>
               </aside>
               <section class="recipe-card" id="recipe">
-                <h2>\(title)</h2>
-                <img src="\(picture)" \(size) alt="\(title)">
-                <p class="summary">\(HTMLText.escape(summary(recipe: recipe, facts: facts)))</p>
-                <ul class="recipe-meta">
-                  <li>Course: <span>\(facts.course)</span></li>\(cuisineLine)
-                  <li>Prep time: <time datetime="\(RecipeFacts.isoDuration(minutes: facts.prepMinutes))">\(RecipeFacts.readableDuration(minutes: facts.prepMinutes))</time></li>
-                  <li>Cook time: <time datetime="\(RecipeFacts.isoDuration(minutes: facts.cookMinutes))">\(RecipeFacts.readableDuration(minutes: facts.cookMinutes))</time></li>
-                  <li>Total time: <time datetime="\(RecipeFacts.isoDuration(minutes: facts.totalMinutes))">\(RecipeFacts.readableDuration(minutes: facts.totalMinutes))</time></li>
-                  <li>Servings: <span class="yield">\(facts.servings)</span></li>
-                </ul>
+                <h2>\(title)</h2>\(image)
+                <p class="summary">\(HTMLText.escape(summary(recipe: recipe)))</p>\(metaList)
                 <h3>Ingredients</h3>
                 <ul class="ingredients">
         \(ingredients)
@@ -76,9 +73,9 @@ enum RecipePageHTML {
                 <h3>Instructions</h3>
                 <ol class="instructions">
         \(steps)
-                </ol>\(video)
+                </ol>
                 <h3>Notes</h3>
-                <p class="notes">Times, servings and amounts are estimates PuppyServer makes from the recipe; its catalog does not record them.</p>
+                <p class="notes">\(notes(recipe))</p>
                 <p class="more"><a href="/api/?i=\(QueryText.encode(firstIngredient))">More recipes with \(HTMLText.escape(firstIngredient))</a></p>
               </section>
             </article>
@@ -92,28 +89,35 @@ enum RecipePageHTML {
     }
 
     /// One sentence: what the dish is and what is in it.
-    static func summary(recipe: CatalogRecipe, facts: RecipeFacts) -> String {
-        let kind = recipe.cuisine.isEmpty ? facts.course.lowercased() : "\(recipe.cuisine) \(facts.course.lowercased())"
+    static func summary(recipe: CatalogRecipe) -> String {
+        let kind = recipe.cuisine.isEmpty ? "dish" : "\(recipe.cuisine) dish"
         let article = kind.first.map { "AEIOUaeiou".contains($0) } == true ? "an" : "a"
         return "\(recipe.title): \(article) \(kind) of \(list(Array(recipe.ingredients.prefix(3))))."
     }
 
-    /// The few friendly sentences a recipe post opens with, chosen by the recipe's hash.
-    static func intro(recipe: CatalogRecipe, facts: RecipeFacts) -> String {
-        let total = RecipeFacts.readableDuration(minutes: facts.totalMinutes)
-        let main = list(Array(recipe.ingredients.prefix(3)))
-        let origin = recipe.cuisine.isEmpty ? "a home kitchen" : "the \(recipe.cuisine) kitchen"
-        switch StableHash(seed: 0).adding("intro").adding(recipe.id).roll(3) {
-        case 0:
-            return "There are dishes you cook once and then keep cooking. \(recipe.title) is one of them: \(main), "
-                + "about \(total) of your time, and dinner for \(facts.servings)."
-        case 1:
-            return "\(recipe.title) comes from \(origin) and asks for nothing unusual: \(main) and a few things "
-                + "you probably have. Give it \(total) and it serves \(facts.servings)."
-        default:
-            return "If you have \(main) at home, you are most of the way to \(recipe.title). "
-                + "It takes about \(total) from start to finish and serves \(facts.servings)."
+    /// Who the recipe is by and where it was taken from, escaped.
+    static func byline(_ recipe: CatalogRecipe) -> String {
+        var parts: [String] = []
+        if let author = recipe.author { parts.append("By <span class=\"author\">\(HTMLText.escape(author))</span>") }
+        if let collection = recipe.collection { parts.append("from \(HTMLText.escape(collection))") }
+        if parts.isEmpty { return "From the \(SiteChrome.siteName) catalog" }
+        return parts.joined(separator: " ")
+    }
+
+    /// Where the recipe comes from and under which licence; for an outline, that it is one.
+    static func notes(_ recipe: CatalogRecipe) -> String {
+        guard recipe.isFromSource else {
+            return "An outline: the catalog holds this dish's ingredients and method, without amounts, servings or times."
         }
+        var text = "Amounts, servings and times as the original gives them; the method in our own words."
+        if let source = recipe.source {
+            let name = HTMLText.escape(recipe.collection ?? "the original")
+            text += " Original: <a class=\"source\" href=\"\(HTMLText.escape(source))\">\(name)</a>"
+            if let author = recipe.author { text += " by \(HTMLText.escape(author))" }
+            text += "."
+        }
+        if let licence = recipe.licence { text += " Licence: <span class=\"licence\">\(HTMLText.escape(licence))</span>." }
+        return text
     }
 
     /// `a, b and c`.
@@ -122,14 +126,6 @@ enum RecipePageHTML {
         guard items.count > 1 else { return last }
         return items.dropLast().joined(separator: ", ") + " and " + last
     }
-}
-
-/// The sizes the server draws a recipe's picture at.
-enum PictureSizes {
-    /// `/pictures/{id}.png`, the recipe page's picture and its JSON-LD `image`.
-    static let picture = (width: 480, height: 360)
-    /// `/thumbnails/{id}.png`, the API results' `thumbnail`: the same drawing, smaller.
-    static let thumbnail = (width: 160, height: 120)
 }
 
 /// Query values in links: unreserved bytes as they are, spaces as `+`, the rest percent-encoded.
