@@ -54,6 +54,12 @@ public enum RecipeCardFormatter {
     /// for 4.`), the units, and what `?` marks; nil when the amounts are as written.
     public static func amountsNote(_ recipe: PageRecipe, amounts: CardAmounts) -> String? {
         var parts: [String] = []
+        // A recipe known only as an outline (its ingredients named, no amounts anywhere) has nothing to scale.
+        if amounts.scale != nil, !recipe.ingredients.isEmpty, recipe.ingredients.allSatisfy({ IngredientLine(parsing: $0).quantity == nil }) {
+            parts.append("It gives no amounts, only what goes in, so it cannot be scaled.")
+            if amounts.units != nil { parts.append("Its lines are shown as written.") }
+            return parts.joined(separator: " ")
+        }
         switch amounts.scale {
         case nil:
             break

@@ -54,7 +54,7 @@ struct RepeatedSearch: Section {
         ]
         let current = checks.filter { $0 == "current" }.count
         report.notes = [
-            "\(searches.count) searches (\(searches.map { "`\($0)`" }.joined(separator: ", "))) over the bundled 692-recipe catalog, "
+            "\(searches.count) searches (\(searches.map { "`\($0)`" }.joined(separator: ", "))) over the bundled catalog, "
                 + "each run twice in a row in one client wired as `recipes` wires it (prefetch and cache on; the cache in "
                 + "`\(cacheFolder)` through `$XDG_CACHE_HOME`, empty at the start), after one untimed search run twice.",
             "PuppyServer in the benchmark's process on 127.0.0.1, one thread, answering every request in 150 ms ± 30 %.",

@@ -58,7 +58,7 @@ struct RequestEconomy: Section {
         ]
         report.notes = [
             "Searches \(queries.map { "`\($0.ingredients.joined(separator: ", "))`" }.joined(separator: ", ")) over the bundled "
-                + "692-recipe catalog, PuppyServer with `quirks: Quirk.realistic` (padded titles, entities, empty pages, HTTP 500 "
+                + "catalog, PuppyServer with `quirks: Quirk.realistic` (padded titles, entities, empty pages, HTTP 500 "
                 + "pages, malformed bodies, repeated recipes, empty thumbnails; seed 1).",
             "Each walk types `n` the moment a screen is shown, until the end of results, so the prefetch and the screen "
                 + "asked for compete: the case where a duplicate request would appear.",

@@ -46,7 +46,8 @@ struct ServerThroughput: Section {
             let transport = HTTPTransport(configuration: .init(timeout: .seconds(8)))
             defer { transport.shutdown() }
 
-            for (label, size) in [("692 recipes", 0), ("\(NumberText.grouped(generated)) recipes", generated)] {
+            let bundledCount = try Catalog.bundled().recipes.count
+            for (label, size) in [("\(NumberText.grouped(bundledCount)) recipes", 0), ("\(NumberText.grouped(generated)) recipes", generated)] {
                 let loading = ContinuousClock.now
                 let catalog = size == 0 ? try Catalog.bundled() : try CatalogGenerator.catalog(count: size)
                 let servers = try [1, 2].map { threads in
@@ -122,10 +123,12 @@ struct ServerThroughput: Section {
     ) async throws {
         let callback = "jQuery3600_1700000000000"  // and a number of its own per request
         let ids = catalog.recipes.prefix(8).map(\.id)
+        // The pictures row: the first eight recipes with a photo (the bundled cookbook's are JPEGs).
+        let pictureIDs = catalog.recipes.filter { $0.photo != nil }.prefix(8).map(\.id)
         // nginx's files: the API answer of the mean size, the same wrapped for JSONP, and the page and
         // picture closest to their kind's mean size.
         try Data(Array("/**/\(callback)(".utf8) + Array(apiBody) + Array(");".utf8)).write(to: nginx.root.appendingPathComponent("jsonp.js"))
-        for (prefix, file, suffix) in [("/recipes/", "page.html", ""), ("/pictures/", "picture.png", ".png")] {
+        for (prefix, file, suffix, ids) in [("/recipes/", "page.html", "", ids), ("/pictures/", "picture.jpg", ".jpg", pictureIDs)] {
             var bodies: [Data] = []
             for id in ids {
                 guard let url = URL(string: prefix + id + suffix, relativeTo: servers[0].baseURL)?.absoluteURL else { throw BenchError("bad id \(id)") }
@@ -144,7 +147,7 @@ struct ServerThroughput: Section {
             Kind(name: "JSONP, gzip", paths: api.map { $0 + "&callback=\(callback)" }, nginxPath: "/jsonp/", gzip: true, numbered: true),
             Kind(name: "recipe pages", paths: ids.map { "/recipes/\($0)" }, nginxPath: "/recipes/", gzip: false),
             Kind(name: "recipe pages, gzip", paths: ids.map { "/recipes/\($0)" }, nginxPath: "/recipes/", gzip: true),
-            Kind(name: "pictures", paths: ids.map { "/pictures/\($0).png" }, nginxPath: "/pictures/", gzip: false),
+            Kind(name: "pictures", paths: pictureIDs.map { "/pictures/\($0).jpg" }, nginxPath: "/pictures/", gzip: false),
         ]
         let seconds = quick ? 1 : 2
         let repetitions = quick ? 1 : 2
@@ -263,7 +266,7 @@ private struct Nginx {
                     location / { default_type text/javascript; try_files /page.json =404; }
                     location /jsonp/ { default_type text/javascript; try_files /jsonp.js =404; }
                     location /recipes/ { default_type text/html; try_files /page.html =404; }
-                    location /pictures/ { default_type image/png; try_files /picture.png =404; }
+                    location /pictures/ { default_type image/jpeg; try_files /picture.jpg =404; }
                 }
             }
 

@@ -2,7 +2,7 @@ import PuppyServer
 
 /// Large catalogs made for the benchmark only: the bundled catalog's recipes again and again, each
 /// copy with its own id and a numbered title ("Coq au Vin, version 7"), so searches stay realistic and
-/// scale with the copies: `salt` matches 388 of the 692 bundled recipes, about 56 % of any size.
+/// scale with the copies: `salt` matches the same share of any size as of the bundled catalog.
 enum CatalogGenerator {
     static func catalog(count: Int) throws -> Catalog {
         let templates = try Catalog.bundled().recipes
@@ -17,6 +17,8 @@ enum CatalogGenerator {
 
     /// Whole copies of the bundled catalog, enough for `salt` alone to find at least `matches` recipes.
     static func catalog(forSaltMatches matches: Int) throws -> Catalog {
-        try catalog(count: (matches + 387) / 388 * 692)
+        let bundled = try Catalog.bundled().recipes
+        let salted = max(1, bundled.filter { $0.ingredients.contains("salt") }.count)
+        return try catalog(count: (matches + salted - 1) / salted * bundled.count)
     }
 }
