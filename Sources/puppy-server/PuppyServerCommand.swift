@@ -26,6 +26,15 @@ struct PuppyServerCommand {
         case .printCatalog:
             FileHandle.standardOutput.write(Data(Catalog.bundledJSONLines.utf8))
             return
+        case .exportCatalog(let path):
+            do {
+                try Catalog.exportBundled(to: URL(fileURLWithPath: path))
+            } catch let error as CatalogError {
+                fail("puppy-server: \(error)", status: 1)
+            } catch {
+                fail("puppy-server: cannot write \(path): \(error.localizedDescription)", status: 1)
+            }
+            return
         case .serve:
             break
         }

@@ -147,6 +147,24 @@ struct ExecutableTests {
         #expect(server.finish().status == 0)
     }
 
+    @Test func theBundledCatalogExportsWithItsPhotosAsAFolderItCanServe() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cookbook-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ServerProcess(["--export-catalog", folder.path]).finish().status == 0)
+        let photos = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("photos").path)
+        #expect(photos.count >= 250)
+        let again = try ServerProcess(["--export-catalog", folder.path]).finish()
+        #expect(again.status == 1 && again.errors.contains("already exists"))
+
+        let count = try Catalog.bundled().recipes.count
+        let server = try ServerProcess(["--catalog", folder.appendingPathComponent("catalog.jsonl").path])
+        #expect(server.readLine().hasSuffix("(\(count) recipes, quirks: none)"))
+        server.terminate()
+        let finished = server.finish()
+        #expect(finished.status == 0)
+        #expect(finished.errors.isEmpty, "every photo found beside the catalog: \(finished.errors.prefix(300))")
+    }
+
     @Test func aCopyOfTheBinaryElsewhereStillHasItsCatalog() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("puppy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -198,6 +198,22 @@ public struct Catalog: Sendable {
         return parsed.catalog(photos: .pack(CookbookPack.files))
     }
 
+    /// Writes the bundled catalog and the photos it names into `folder`, which must not exist yet:
+    /// `catalog.jsonl`, `photos/` and `thumbs/`, as `--catalog folder/catalog.jsonl` serves them.
+    public static func exportBundled(to folder: URL) throws {
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: folder.path) else {
+            throw CatalogError(source: folder.path, line: nil, message: "already exists; name a new folder")
+        }
+        try manager.createDirectory(at: folder, withIntermediateDirectories: false)
+        for name in CookbookPack.files.names.sorted() {
+            guard let bytes = CookbookPack.files.file(name) else { continue }
+            let target = folder.appendingPathComponent(name)
+            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: target, options: .withoutOverwriting)
+        }
+    }
+
     /// The bundled catalog as a JSON Lines file (what `puppy-server --print-catalog` writes).
     public static var bundledJSONLines: String {
         String(decoding: CookbookPack.catalog, as: UTF8.self)

@@ -8,6 +8,9 @@ public struct ServerOptions: Sendable {
         case version
         /// `--print-catalog`: write the bundled catalog to stdout, a start for a catalog of your own.
         case printCatalog
+        /// `--export-catalog DIR`: write the bundled catalog with its photos into a new folder DIR, as
+        /// `--catalog DIR/catalog.jsonl` serves it.
+        case exportCatalog(String)
     }
 
     public var action = Action.serve
@@ -33,6 +36,9 @@ public struct ServerOptions: Sendable {
       --catalog FILE     serve this JSON Lines catalog instead of the bundled one
                          (a regular file of at most 256 MB)
       --print-catalog    print the bundled catalog as JSON Lines and exit
+      --export-catalog DIR
+                         write the bundled catalog (catalog.jsonl) and its photos into a
+                         new folder DIR and exit; --catalog DIR/catalog.jsonl serves it
       --quirks LIST      comma-separated: padding, entities, gaps, errors, malformed,
                          duplicates, thumbnails, tracking; or realistic (all but tracking),
                          all, or none (default)
@@ -101,6 +107,10 @@ public struct ServerOptions: Sendable {
                       scheme == "http" || scheme == "https", url.host?.isEmpty == false
                 else { throw ServerOptionsError("--public-url needs an absolute http(s) URL, not \"\(text)\"") }
                 options.configuration.publicURL = url
+            case "--export-catalog":
+                let path = try value()
+                guard !path.isEmpty else { throw ServerOptionsError("--export-catalog needs a folder") }
+                options.action = .exportCatalog(path)
             case "--catalog":
                 let path = try value()
                 guard !path.isEmpty else { throw ServerOptionsError("--catalog needs a file") }
