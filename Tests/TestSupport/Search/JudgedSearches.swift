@@ -7,7 +7,7 @@
 /// as `IngredientName` folds them: case, accents and plurals do not matter). `* cheese` is any name ending in
 /// the words `cheese` (or the name `cheese` itself); `cheese *` any name starting with them. A recipe is
 /// expected when one of its ingredients is a `must` name; found, it is right when one is a `must` or `may`
-/// name, and a false match otherwise (a `not` name only says so out loud). A search of several ingredients
+/// name, and a false match otherwise; a `not` name is neither, whatever wildcard would take it in. A search of several ingredients
 /// (`tomatoes, cheese`) is judged by each one's own block and expects recipes that have all of them.
 public enum JudgedSearches {
     public static let text = """

@@ -132,9 +132,12 @@ public struct SearchJudge: Sendable {
     /// server returned for it (in any order; repeats count once).
     public func judge(_ search: Search, catalog: [[String]], found: some Sequence<Int>) -> Outcome {
         let judgements = search.terms.map { self.judgements[IngredientName.folded($0)] ?? Judgement() }
+        // A `not` name is never a `must` or `may` one, whatever wildcard would take it in.
         func satisfies(_ recipe: [[String]], _ pick: (Judgement) -> [Pattern]) -> Bool {
             judgements.allSatisfy { judgement in
-                recipe.contains { name in pick(judgement).contains { $0.matches(name) } }
+                recipe.contains { name in
+                    pick(judgement).contains { $0.matches(name) } && !judgement.not.contains { $0.matches(name) }
+                }
             }
         }
         let folded = catalog.map { $0.map(IngredientName.foldedWords) }
