@@ -84,3 +84,21 @@ struct FoodFactsTests {
         #expect(facts.concepts(of: "").isEmpty)
     }
 }
+
+@Suite("The lactose rule reads the food table")
+struct LactoseSharesTheFoodTable {
+    @Test func everyCheeseOfTheTableIsDairy() {
+        let cheeses = FoodFacts.standard.kinds(of: "cheese")
+        #expect(cheeses.count > 100)
+        #expect(cheeses.filter { !LactoseRule.containsLactose($0) }.isEmpty)
+    }
+
+    @Test func theTablesFalseFriendsOfDairyAreNotDairyUnlessTheyAreDairyFoods() {
+        for name in ["cream of tartar", "peanut butter", "cocoa butter", "head cheese", "coconut milk", "coconut cream", "bean curd"] {
+            #expect(!LactoseRule.containsLactose(name), "\(name)")
+        }
+        for name in ["ice cream", "lemon curd", "cream cheese"] {
+            #expect(LactoseRule.containsLactose(name), "\(name)")
+        }
+    }
+}
