@@ -45,6 +45,8 @@ public struct FoodFacts: Sendable {
     private let calledBy: [String: Set<String>]
     /// Every folded name the table mentions.
     private let known: Set<String>
+    /// `vocabulary`, folded.
+    private let foldedVocabulary: Set<String>
 
     public init(table: String) {
         var problems: [(Int, String)] = []
@@ -136,6 +138,40 @@ public struct FoodFacts: Sendable {
         self.parts = parts.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         self.calledBy = calledBy
         self.known = known
+        foldedVocabulary = seenVocabulary
+    }
+
+    /// Whether the table names this food (as typed, folded): `Cheeses` yes, `chese` no.
+    public func knows(_ name: String) -> Bool {
+        foldedVocabulary.contains(IngredientName.folded(name))
+    }
+
+    /// For the ingredients of a search that found nothing, the names someone probably meant ("did you mean
+    /// cheese?"): close names from `seen` (names results have shown) first, then from the table, at most
+    /// `limit` in all; nothing for a name the table or `seen` already has as typed (it is spelled right, the
+    /// catalog only lacks it).
+    public func suggestions(for typed: [String], seen: [String] = [], limit: Int = 3) -> [String] {
+        let seenFolded = Set(seen.map(IngredientName.folded))
+        var suggested: [String] = []
+        var suggestedFolded = Set<String>()
+        for name in typed where !knows(name) && !seenFolded.contains(IngredientName.folded(name)) {
+            for close in IngredientName.closest(to: name, among: seen + vocabulary, limit: limit)
+            where suggestedFolded.insert(IngredientName.folded(close)).inserted {
+                suggested.append(close)
+            }
+        }
+        return Array(suggested.prefix(limit))
+    }
+
+    /// Names that complete what is typed of one (`chee` → `cheese`, `cheddar`…): `seen` first, then the
+    /// table's, each once, in their order.
+    public func completions(of typed: String, seen: [String] = []) -> [String] {
+        let prefix = IngredientName.folded(typed)
+        var named = Set<String>()
+        return (seen + vocabulary).filter { name in
+            let folded = IngredientName.folded(name)
+            return folded.hasPrefix(prefix) && named.insert(folded).inserted
+        }
     }
 
     /// Endings longer than this many words are not looked at (a name is what its last few words are).
