@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Entity
 import PuppyServer
 import TestSupport
 
@@ -48,6 +49,7 @@ struct SearchQuality: Section {
             let score = SearchJudge.Score(outcomes.filter { $0.search.half == half })
             Self.add(score, named: "half \(half.rawValue)", to: &report)
         }
+        Self.measureMatching(judge: judge, catalog: catalog, quick: quick, into: &report)
         let whole = SearchJudge.Score(outcomes)
         Self.add(whole, named: "all", to: &report)
         report.notes.append("\(judge.searches.count) judged searches (\(outcomes.filter { $0.search.terms.count > 1 }.count) of several "
@@ -55,6 +57,39 @@ struct SearchQuality: Section {
         if !whole.emptyWhereExpected.isEmpty {
             report.notes.append("Empty where recipes exist: \(whole.emptyWhereExpected.joined(separator: "; ")).")
         }
+    }
+
+    /// A typed ingredient to the catalog's names it finds, as the server's index does it: the food table's
+    /// concept of what was typed, looked up among the concepts of every catalog name (made once, as the
+    /// index is). Every judged ingredient many times; the median, and the slowest of a 10,000-character name.
+    private static func measureMatching(judge: SearchJudge, catalog: Catalog, quick: Bool, into report: inout SectionReport) {
+        let facts = FoodFacts.standard
+        var namesByConcept: [String: [String]] = [:]
+        for name in Set(catalog.recipes.flatMap(\.ingredients)) {
+            for concept in facts.concepts(of: name) { namesByConcept[concept, default: []].append(name) }
+        }
+        let typed = Array(Set(judge.searches.flatMap(\.terms))).sorted()
+        let clock = ContinuousClock()
+        var samples = Samples()
+        var found = 0
+        for _ in 0..<(quick ? 20 : 200) {
+            for name in typed {
+                let began = clock.now
+                found &+= namesByConcept[facts.concept(of: name)]?.count ?? 0
+                samples.append(clock.now - began)
+            }
+        }
+        let long = String(repeating: "cheese ", count: 1_430)
+        var longSamples = Samples()
+        for _ in 0..<(quick ? 5 : 50) {
+            let began = clock.now
+            found &+= namesByConcept[facts.concept(of: long)]?.count ?? 0
+            longSamples.append(clock.now - began)
+        }
+        report.figures.append(Figure("typed ingredient to its names, median (µs)", samples.median * 1000, "µs").below(50))
+        report.figures.append(Figure("the same, p99 (µs)", samples.percentile(99) * 1000, "µs").below(50))
+        report.figures.append(Figure("a 10,000-character name, slowest (µs)", (longSamples.values.max() ?? 0) * 1000, "µs"))
+        report.notes.append("Matching: \(typed.count) typed ingredients × \(quick ? 20 : 200) (\(found) names found in all).")
     }
 
     private static func add(_ score: SearchJudge.Score, named name: String, to report: inout SectionReport) {
