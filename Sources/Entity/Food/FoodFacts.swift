@@ -244,14 +244,21 @@ public struct FoodFacts: Sendable {
             }
             // The last words, longest first, unless a longer ending is a false friend of them.
             if nameWords.count > 1 {
-                for start in max(1, nameWords.count - Self.maxEndingWords)..<nameWords.count {
+                // An ending a false friend rules out is never reached, not even through a shorter ending
+                // (`non dairy milk` is no milk, nor through `dairy milk`).
+                let starts = max(1, nameWords.count - Self.maxEndingWords)..<nameWords.count
+                var allowed: [Int] = []
+                for start in starts {
                     let ending = nameWords[start...].joined(separator: " ")
                     let endingKey = canonical[ending] ?? ending
                     let blocked = falseFriends[endingKey].map { friends in
                         (0..<start).contains { friends.contains(nameWords[$0...].joined(separator: " ")) }
                             || friends.contains(key)
                     } ?? false
-                    if !blocked { visit(Array(nameWords[start...]), into: &found, seen: &seen, depth: depth + 1) }
+                    if blocked { seen.insert(endingKey) } else { allowed.append(start) }
+                }
+                for start in allowed {
+                    visit(Array(nameWords[start...]), into: &found, seen: &seen, depth: depth + 1)
                 }
                 // `feta cheese`, `jalapeño peppers`: a known kind and the word its family goes by.
                 let kind = nameWords.dropLast().joined(separator: " ")

@@ -56,11 +56,11 @@ extension FoodFacts {
     = milk, whole milk
     milk: skim milk, skimmed milk, semi skimmed milk, low fat milk, full fat milk, buttermilk, goat milk
     not milk: coconut milk, almond milk, oat milk, soy milk, soya milk, rice milk, cashew milk, hemp milk
-    not milk: milk thistle, coconut milk powder
+    not milk: milk thistle, coconut milk powder, non dairy milk, dairy free milk, plant milk, vegan milk
     = yogurt, yoghurt, dahi, curd, plain yogurt
     yogurt: greek yogurt, labneh, skyr, strained yogurt
     not yogurt: coconut yogurt, soy yogurt, almond yogurt, oat yogurt, vegan yogurt
-    not curd: bean curd, lemon curd, soy curd
+    not curd: bean curd, lemon curd, soy curd, cheese curds
     dairy: lemon curd
 
     # Eggs.

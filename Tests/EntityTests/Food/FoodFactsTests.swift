@@ -37,6 +37,7 @@ struct FoodFactsTests {
         ("butternut squash", "butter"), ("vanilla bean", "beans"), ("jelly beans", "beans"), ("fish sauce", "fish"),
         ("nutmeg", "nuts"), ("Dr Pepper", "pepper"), ("coconut milk", "milk"), ("juniper berries", "berries"),
         ("kaffir lime leaves", "limes"), ("lemongrass", "lemons"), ("red chili peppers", "pepper"),
+        ("cheese curds", "yogurt"), ("non-dairy milk", "milk"),
         // A narrow name stays narrow; a first word is not what a name is.
         ("black beans", "green beans"), ("heavy cream", "sour cream"), ("caster sugar", "brown sugar"),
         ("green bell peppers", "black pepper"), ("red wine vinegar", "red wine"), ("rice vinegar", "rice"),
