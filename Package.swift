@@ -37,9 +37,9 @@ var targets: [Target] = [
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "Interactor", "Router"]),
     .target(name: "View", dependencies: ["Presenter"]),
-    // PuppyServer imports none of RecipeBook's modules; zlib (gzip answers) and the bundled cookbook
-    // through C shims.
-    .target(name: "PuppyServer", dependencies: ["CZlib", "CCookbook"]),
+    // PuppyServer imports only Entity (the pure rules both sides share: what cooks call things) of
+    // RecipeBook's modules; zlib (gzip answers) and the bundled cookbook through C shims.
+    .target(name: "PuppyServer", dependencies: ["Entity", "CZlib", "CCookbook"]),
     // The composition root, shared by the executables that need the whole client.
     .target(
         name: "Wiring",

@@ -86,7 +86,7 @@ public final class OneShotPresenter {
             if let saved = screen.saved { notes.append(messages.offlineResults(savedAt: ScreenFormatter.displayDate(saved.savedAt))) }
             return .found(screen.recipes.map(RecipeRecord.init), cards: screen.recipes.map(ScreenFormatter.card), notes: notes)
         case .noResults(let query, let gaps):
-            return .nothingFound(messages.noRecipes(query, gaps: gaps))
+            return .nothingFound(messages.noRecipes(query, gaps: gaps, suggestions: FoodFacts.standard.suggestions(for: query.ingredients)))
         case .unanswered(let query, let gaps):
             return .failed(messages.unanswered(query, gaps: gaps))
         case .endOfResults(let query):

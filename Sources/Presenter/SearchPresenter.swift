@@ -139,20 +139,14 @@ public final class SearchPresenter: ListPresenting {
                 return folded.hasPrefix(prefix) && named.insert(folded).inserted
             }.map { "filter cuisine \($0)" }
         }
-        let prefix = IngredientName.folded(typed)
-        return seenIngredients.filter { IngredientName.folded($0).hasPrefix(prefix) }
+        // Names seen in results first, then those of the food table, so a fresh session completes too.
+        return FoodFacts.standard.completions(of: typed, seen: seenIngredients)
     }
 
-    /// Close names seen in results for the ingredients of a search that found nothing.
+    /// Close names, seen in results or from the food table, for the ingredients of a search that found
+    /// nothing.
     private func suggestions(for query: SearchQuery) -> [String] {
-        var suggested: [String] = []
-        for ingredient in query.ingredients where !seen.contains(ingredient) {
-            for name in IngredientName.closest(to: ingredient, among: seenIngredients, limit: 3)
-            where name != ingredient && !suggested.contains(name) {
-                suggested.append(name)
-            }
-        }
-        return suggested
+        FoodFacts.standard.suggestions(for: query.ingredients, seen: seenIngredients)
     }
 
     /// The pictures of a screen's cards, fetched side by side.

@@ -10,6 +10,7 @@ struct BenchCommand {
     static let sections: [any Section] = [
         NextScreenLatency(), RequestEconomy(), StartUp(), ServerThroughput(), FavoritesAtScale(), MemoryAfterWalk(),
         PictureDisplay(), RepeatedSearch(), RecipeExtraction(), IngredientParsing(), PantryRankingSpeed(),
+        SearchQuality(),
     ]
 
     static let usage = """

@@ -50,6 +50,7 @@ struct Figure: Encodable {
     }
 
     func below(_ limit: Double) -> Figure { adding("< \(limit.plain)\(unit.isEmpty ? "" : " " + unit)", value < limit) }
+    func notBelow(_ limit: Double) -> Figure { adding("≥ \(limit.plain)\(unit.isEmpty ? "" : " " + unit)", value >= limit) }
     func atMost(_ limit: Double) -> Figure { adding(limit == 0 ? "0" : "≤ \(limit.plain)", value <= limit) }
     /// The reference divided by the value is at least `factor`.
     func faster(by factor: Double) -> Figure { adding("≥ \(factor.plain)× faster", ratio.map { $0 == 0 || 1 / $0 >= factor } ?? false) }

@@ -240,12 +240,33 @@ struct PresenterStack {
     @Test func aSearchThatFindsNothingSuggestsNamesSeenAndTabCompletesThem() async throws {
         let stack = PresenterStack(ByQuerySearcher(["eggs": FakeSearcher(recipes: SampleRecipes.make(1...3))]))
         await stack.presenter.search(ingredients: "eggs", title: "")
-        #expect(stack.presenter.ingredientNames(completing: "ONI") == ["onions"])
-        #expect(stack.presenter.ingredientNames(completing: "e") == ["eggs"])
+        // Names seen first, then the food table's.
+        #expect(stack.presenter.ingredientNames(completing: "ONI").first == "onions")
+        #expect(stack.presenter.ingredientNames(completing: "e").first == "eggs")
+        #expect(stack.presenter.ingredientNames(completing: "e").contains("eggplant"))
         await stack.presenter.search(ingredients: "onoins", title: "")
         let message = try #require(stack.view.messages.last)
         #expect(message.text == "No recipes with onoins.")
         #expect(message.hint == "Did you mean onions?")
+    }
+
+    @Test func aFreshSessionSuggestsAndCompletesFromTheFoodTable() async throws {
+        let stack = PresenterStack(ByQuerySearcher([:]))
+        #expect(stack.presenter.ingredientNames(completing: "chee").first == "cheese")
+        #expect(stack.presenter.ingredientNames(completing: "garba").contains("garbanzo bean"))
+        await stack.presenter.search(ingredients: "chese", title: "")
+        #expect(stack.view.messages.last?.hint == "Did you mean cheese?")
+    }
+
+    @Test func fewerIngredientsAreAdvisedOnlyWhenSeveralWereTyped() async throws {
+        let stack = PresenterStack(ByQuerySearcher([:]))
+        await stack.presenter.search(ingredients: "unobtainium", title: "")
+        #expect(stack.view.messages.last?.hint == "Try other words.")
+        await stack.presenter.search(ingredients: "unobtainium, cheese", title: "")
+        #expect(stack.view.messages.last?.hint == "Try fewer ingredients, or other words.")
+        // A name spelled as the table has it is not "corrected".
+        await stack.presenter.search(ingredients: "feta", title: "")
+        #expect(stack.view.messages.last?.hint == "Try other words.")
     }
 
     @Test func cuisinesSeenAreCompletedFirstAfterFilterCuisineThenTheWorldsOthers() async throws {

@@ -47,12 +47,20 @@ struct APISemanticsTests {
             .map(\.element.id)
     }
 
-    @Test func ingredientsMatchOnlyWhenTheRecipeHasEveryOneAsAWholeName() {
+    @Test func ingredientsMatchWhenTheRecipeHasEveryOneNamedExactlyFirstThenUnderItsOtherNamesAndKinds() {
         #expect(ids("i=garlic") == Array(ranked { $0.ingredients.contains("garlic") }.prefix(10)))
-        #expect(allIDs("i=onions,garlic") == ranked { $0.ingredients.contains("onions") && $0.ingredients.contains("garlic") })
+        let named = ranked { $0.ingredients.contains("onions") && $0.ingredients.contains("garlic") }
+        let found = allIDs("i=onions,garlic")
+        #expect(Array(found.prefix(named.count)) == named)
+        // Then the recipes with a kind of onion (green onions are onions) and garlic.
+        let others = ranked { recipe in
+            !named.contains(recipe.id) && recipe.ingredients.contains("garlic") && recipe.ingredients.contains { $0.hasSuffix("onions") }
+        }
+        #expect(Array(found.dropFirst(named.count)) == others)
+        #expect(!others.isEmpty)
         #expect(allIDs("i=onion") == allIDs("i=onions"))
-        #expect(allIDs("i=cheese").isEmpty)
-        #expect(allIDs("i=oil").isEmpty)
+        #expect(allIDs("i=cheese") == ranked { $0.ingredients.contains { $0.hasSuffix("cheese") || ["feta", "paneer"].contains($0) } })
+        #expect(allIDs("i=oil") == ranked { $0.ingredients.contains { $0.hasSuffix("oil") } })
         #expect(allIDs("i=parmesan%20cheese") == ["spaghetti-carbonara", "risotto-milanese", "moussaka"])
     }
 

@@ -39,10 +39,13 @@ struct SearchFoldingTests {
         // Accents and case.
         ("i=jalapenos", ["salsa"]), ("i=Jalapeno", ["salsa"]), ("i=jalape%C3%B1o", ["salsa"]), ("i=JALAPE%C3%91OS", ["salsa"]),
         // Spellings of chili and yogurt.
-        ("i=chili", ["stew", "tacos"]), ("i=chilies", ["stew", "tacos"]), ("i=chillies", ["stew", "tacos"]),
-        ("i=chilli", ["stew", "tacos"]), ("i=yogurt", ["raita"]),
-        // Still whole names: a word of a name is not the name.
-        ("i=oil", ["dressing"]), ("i=olive+oils", ["stew"]), ("i=berry", []), ("i=cheese", []), ("i=leaf", []),
+        // (Jalapeños are chilies, after the recipes that name chilies.)
+        ("i=chili", ["stew", "tacos", "salsa"]), ("i=chilies", ["stew", "tacos", "salsa"]), ("i=chillies", ["stew", "tacos", "salsa"]),
+        ("i=chilli", ["stew", "tacos", "salsa"]), ("i=yogurt", ["raita"]),
+        // A name is what its last words are: olive oil is an oil, mixed berries are berries, cheddar cheese
+        // a cheese, bay leaves and mint leaves leaves (and cilantro is coriander leaves); the name itself first.
+        ("i=oil", ["dressing", "stew"]), ("i=olive+oils", ["stew"]), ("i=berry", ["crumble"]), ("i=cheese", ["omelette"]),
+        ("i=leaf", ["raita", "salsa", "stew"]), ("i=olive", []), ("i=mixed", []), ("i=cheddar", ["omelette"]),
         ("i=glass+of+water", ["dressing"]), ("i=glas+of+water", []),
         // Title words: a typed whole word matches whole title words, a start of a word matches its start.
         ("q=omelettes", ["omelette"]), ("q=omel", ["omelette"]), ("q=berries", ["crumble"]), ("q=pie", ["pie"]),

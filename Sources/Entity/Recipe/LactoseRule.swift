@@ -7,7 +7,8 @@
 ///    `niter kibbeh`, `beurre`), cream (`cream`, `sour cream`, `crème fraîche`, `crema`, `half and half`),
 ///    fermented milk (`yogurt`, `curd`, `kefir`, `labneh`, `skyr`, `quark`, `kashk`), cheese (`cheese` and
 ///    the cheeses people write without the word: `parmesan`, `pecorino`, `mozzarella`, `gruyère`, `comté`,
-///    `feta`, `halloumi`, `mascarpone`, `ricotta`, `cotija`, `queso fresco`, `paneer`, ...), and foods
+///    `feta`, `halloumi`, `mascarpone`, `ricotta`, `cotija`, `queso fresco`, `paneer`, ...: the kinds of
+///    cheese in the food table, `FoodFacts`), and foods
 ///    defined by them (`ice cream`, `gelato`, `custard`, `dulce de leche`, `white chocolate`, `milk
 ///    chocolate`, `béchamel`, `alfredo`, `pesto`, `tzatziki`, `raita`, `toffee`, `fudge`, `butterscotch`);
 /// 2. and that phrase is not part of a longer name that is not dairy: a plant milk, cream, cheese or
@@ -17,7 +18,8 @@
 ///    (`butter beans`, `butter lettuce`, `cream of tartar`, `cream crackers`, `cream soda`, `head cheese`,
 ///    `bean curd`, `custard apple`, `custard powder`, `leche de tigre`, `water kefir`, `vegetable ghee`);
 ///    words that merely contain a dairy word are other words (`butternut squash`, `butterhead lettuce`,
-///    `cheesecloth`, `milkweed`);
+///    `cheesecloth`, `milkweed`); the food table's false friends of milk, butter, cream, cheese and yogurt
+///    that are not dairy count here too;
 /// 3. and the name does not say it is free of dairy anywhere: `vegan`, `dairy-free`, `non-dairy`,
 ///    `plant-based`, `lactose-free`, `milk-free`, `pareve` (so `dairy-free ice cream` and `lactose-free
 ///    milk` do not count).
@@ -115,21 +117,11 @@ public enum LactoseRule {
         // Milk cooked down, and sweets and sauces made of milk, cream or butter.
         "khoa", "khoya", "mawa", "rabri", "rabdi", "cajeta", "custard", "gelato", "kulfi", "eggnog", "bechamel",
         "alfredo", "pesto", "white chocolate", "toffee", "fudge", "butterscotch", "ranch dressing",
-        // Cheese, and cheeses written without the word.
+        // Cheese in the languages of the pages RecipeBook reads; every cheese written without the word is
+        // a kind of cheese in the food table (`FoodFacts`: `parmesan`, `feta`, `paneer`, ...).
         "cheese", "cheesecake", "queso", "requeson", "formaggio", "fromage", "paneer", "panir", "chhena", "chenna",
-        "ost", "flødeost", "käse", "frischkäse", "kaas", "ser", "serek", "twarożek", "queijo",
-        "chhurpi", "cheddar", "colby", "monterey jack", "pepper jack", "velveeta", "parmesan", "parmigiano",
-        "reggiano", "grana padano", "pecorino", "mozzarella", "bocconcini", "burrata", "stracciatella", "scamorza",
-        "caciocavallo", "provolone", "taleggio", "fontina", "asiago", "gorgonzola", "mascarpone", "ricotta",
-        "robiola", "stracchino", "crescenza", "brie", "camembert", "roquefort", "gruyère", "comté", "emmental",
-        "emmentaler", "emmenthal", "raclette", "reblochon", "munster", "muenster", "tomme", "chèvre", "neufchâtel",
-        "boursin", "époisses", "morbier", "cantal", "vacherin", "mimolette", "cambozola", "limburger",
-        "appenzeller", "tilsit", "jarlsberg", "havarti", "gouda", "edam", "leerdammer", "gjetost", "brunost",
-        "stilton", "wensleydale", "manchego", "idiazabal", "cabrales", "feta", "halloumi", "haloumi", "hellim",
-        "kasseri", "kefalotyri", "kefalograviera", "graviera", "mizithra", "myzithra", "manouri", "anthotyros",
-        "kashkaval", "kasar", "bryndza", "brynza", "sirene", "telemea", "oscypek", "twarog", "tvorog", "akkawi",
-        "nabulsi", "jibneh", "jibne", "jben", "shanklish", "cotija", "asadero",
-    ]
+        "ost", "flødeost", "käse", "frischkäse", "kaas", "ser", "serek", "twarożek", "queijo", "reggiano",
+    ] + FoodFacts.standard.kinds(of: "cheese")
 
     /// Plants and nuts whose milk, cream, butter, cheese or yogurt is not dairy.
     static let plantSources: [String] = [
@@ -163,6 +155,12 @@ public enum LactoseRule {
         "leche de arroz", "mantequilla de mani", "mantequilla de cacahuate", "mantequilla de cacao",
     ]
 
+    /// The food table's false friends of milk, butter, cream, cheese and yogurt (`cream of tartar`, `peanut
+    /// butter`, `head cheese`), less those that are dairy themselves (`ice cream`, `lemon curd`).
+    static let falseFriends: [String] = ["milk", "butter", "cream", "cheese", "yogurt"].flatMap { word in
+        FoodFacts.standard.falseFriends(of: word).filter { !FoodFacts.standard.concepts(of: $0).contains("dairy") }
+    }
+
     /// Words anywhere in a name that say it holds no dairy.
     static let dairyFree: [String] = [
         "vegan", "nondairy", "non dairy", "dairy free", "dairyfree", "lactose free", "milk free", "plant based",
@@ -183,7 +181,7 @@ public enum LactoseRule {
             let dairyPhrases = LactoseRule.dairy.map(IngredientName.foldedWords)
             dairy = Dictionary(grouping: dairyPhrases, by: { $0.first ?? "" })
             var excuses: [[String]: [(words: [String], offset: Int, isPlantMilk: Bool)]] = [:]
-            let longerNames = LactoseRule.plantMilks.map { ($0, true) } + LactoseRule.notDairy.map { ($0, false) }
+            let longerNames = LactoseRule.plantMilks.map { ($0, true) } + (LactoseRule.notDairy + LactoseRule.falseFriends).map { ($0, false) }
             for (name, isPlantMilk) in longerNames {
                 let longer = IngredientName.foldedWords(name)
                 for phrase in dairyPhrases {

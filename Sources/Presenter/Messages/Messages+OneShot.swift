@@ -5,11 +5,13 @@ public import Interactor
 
 /// What the one-shot commands (`search`, `favorites`, `read`) say besides errors of the use cases.
 extension Messages {
-    public func noRecipes(_ query: SearchQuery, gaps: [PageGap] = []) -> MessageModel {
+    public func noRecipes(_ query: SearchQuery, gaps: [PageGap] = [], suggestions: [String] = []) -> MessageModel {
+        let hint = suggestions.isEmpty ? nil : Messages.noResultsHint(query, suggestions: suggestions)
         if let leftOut = Messages.leftOut(gaps: gaps, dropped: 0, unreadable: 0) {
-            return MessageModel(.warning, "No recipes with \(query.summary): the server sent only results RecipeBook left out, \(leftOut).")
+            return MessageModel(.warning, "No recipes with \(query.summary): the server sent only results RecipeBook left out, \(leftOut).",
+                                hint: hint)
         }
-        return MessageModel(.info, "No recipes with \(query.summary).")
+        return MessageModel(.info, "No recipes with \(query.summary).", hint: hint)
     }
 
     /// A search whose recipes all fail the filter (`--cuisine`).

@@ -5,13 +5,19 @@ public import Interactor
 /// What searching and paging have to say.
 extension Messages {
     public func noResults(_ query: SearchQuery, suggestions: [String] = [], gaps: [PageGap] = []) -> MessageModel {
-        let hint = suggestions.isEmpty ? "Try fewer ingredients, or other words."
-            : "Did you mean " + Messages.list(suggestions.prefix(3).map { $0 }, joinedBy: "or") + "?"
+        let hint = Messages.noResultsHint(query, suggestions: suggestions)
         if let leftOut = Messages.leftOut(gaps: gaps, dropped: 0, unreadable: 0) {
             return MessageModel(.warning, "No recipes with \(query.summary): the server sent only results RecipeBook left out, \(leftOut).",
                                 hint: hint)
         }
         return MessageModel(.info, "No recipes with \(query.summary).", hint: hint)
+    }
+
+    /// What to try after a search that found nothing: the names probably meant, else fewer ingredients
+    /// when several were typed, else other words.
+    static func noResultsHint(_ query: SearchQuery, suggestions: [String]) -> String {
+        if !suggestions.isEmpty { return "Did you mean " + list(suggestions.prefix(3).map { $0 }, joinedBy: "or") + "?" }
+        return query.ingredients.count > 1 ? "Try fewer ingredients, or other words." : "Try other words."
     }
 
     /// `3 without a title or link and 7 with nothing readable in their title or link`: the results left

@@ -1,3 +1,5 @@
+import Entity
+
 /// Answers `/api/` pages: the RecipePuppy envelope (or its XML form) around result fragments, laid out
 /// by `PageLayout`, with the configured quirks. A recipe's fragment is rendered the first time a page
 /// holds it and kept (a bounded number of them), so a server starts without rendering its whole catalog.
@@ -20,7 +22,7 @@ final class APIResponder: Sendable {
     /// Whether `have=` ranks the catalog; when not, it is ignored as the real service ignored it.
     private let answersHave: Bool
     /// Each recipe's ingredient names with their pantry keys, made on the first `have=` request.
-    private let pantryKeys = Guarded<[[(name: String, key: String)]]?>(nil)
+    private let pantryKeys = Guarded<[[PantryMatch.Ingredient]]?>(nil)
     private let plans = Guarded<[APIQuery.SearchKey: Plan]>([:])
     private static let maxCachedPlans = 512
     private static let xmlPrefix = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<recipes>".utf8)
@@ -95,7 +97,10 @@ final class APIResponder: Sendable {
         if let pantry = search.pantry, let ranking {
             plan.pantry = ranking
             var unknown: [UInt8] = [UInt8(ascii: "[")]
-            for (offset, entry) in PantryMatch.suggestions(for: pantry, catalog: recipePantryKeys().joined().map { $0 }).enumerated() {
+            let catalogKeys = recipePantryKeys().joined().map { $0 }
+            for (offset, entry) in PantryMatch.suggestions(for: pantry, catalog: catalogKeys, isKnown: { concept in
+                catalogKeys.contains { $0.concepts.contains(concept) }
+            }).enumerated() {
                 if offset > 0 { unknown.append(UInt8(ascii: ",")) }
                 unknown += Array("{\"name\":".utf8) + JSONText.quoted(entry.name) + Array(",\"suggestions\":".utf8) + JSONText.array(entry.close) + [UInt8(ascii: "}")]
             }
@@ -135,10 +140,18 @@ final class APIResponder: Sendable {
 
     private static let noSniffing = [HTTPHeader(name: "X-Content-Type-Options", value: "nosniff")]
 
-    /// Every recipe's ingredient names with their pantry keys, made once.
-    private func recipePantryKeys() -> [[(name: String, key: String)]] {
+    /// Every recipe's ingredient names with their pantry keys and what each is in the food table, made once.
+    private func recipePantryKeys() -> [[PantryMatch.Ingredient]] {
         if let keys = pantryKeys.withLock({ $0 }) { return keys }
-        let keys = recipes.map { recipe in recipe.ingredients.map { (name: $0, key: PantryMatch.key($0)) } }
+        var named: [String: PantryMatch.Ingredient] = [:]
+        let keys = recipes.map { recipe in
+            recipe.ingredients.map { name in
+                if let known = named[name] { return known }
+                let ingredient = (name: name, key: PantryMatch.key(name), concepts: FoodFacts.standard.concepts(of: name))
+                named[name] = ingredient
+                return ingredient
+            }
+        }
         pantryKeys.withLock { $0 = keys }
         return keys
     }

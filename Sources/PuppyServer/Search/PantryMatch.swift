@@ -1,3 +1,5 @@
+import Entity
+
 /// `have=eggs,milk,flour` (with `missing=N`, default 2, and `strict=1`): the catalog ranked by how few of
 /// each recipe's ingredients the names given lack, an extension of the API that a RecipePuppy client never
 /// sends. Only recipes missing at most `missing` ingredients, and using at least one of the names given,
@@ -6,7 +8,8 @@
 ///
 /// Names are compared as the search compares ingredients (case, accents and plurals folded by
 /// `SearchFolding`), less the words that do not change what is bought (`fresh`, `large`, `extra virgin`,
-/// …), so `eggs` holds `large eggs`. Unless `strict`, salt, pepper, water and oil (and their kinds: `sea
+/// …), so `eggs` holds `large eggs`; and a name holds what the food table says is that food (`FoodFacts`:
+/// `scallions` hold `green onions`, `cheese` holds `parmesan cheese`, `butter` no `peanut butter`). Unless `strict`, salt, pepper, water and oil (and their kinds: `sea
 /// salt`, `black pepper`, `olive oil`) count as held whether given or not. The same rules as the pantry
 /// ranking of RecipeBook's own client; PuppyServer keeps its own copy, as it shares no code with it.
 struct PantryRequest: Hashable, Sendable {
@@ -14,6 +17,8 @@ struct PantryRequest: Hashable, Sendable {
     var keys: [String]
     /// The names as given, each with its key, in order, each key once.
     var names: [(name: String, key: String)]
+    /// What each name asks for in the food table (`FoodFacts.concept(of:)`), less its plain words.
+    var concepts: Set<String>
     var missing: Int
     var strict: Bool
 
@@ -35,12 +40,18 @@ struct PantryRequest: Hashable, Sendable {
     init(names: String, missing: Int = PantryRequest.defaultMissing, strict: Bool = false) {
         var named: [(name: String, key: String)] = []
         var seen = Set<String>()
+        var concepts = Set<String>()
         for part in names.split(separator: ",").prefix(Self.maxNames) {
             let name = String(part).trimmingWhitespace()
             let key = PantryMatch.key(name)
-            if !key.isEmpty, seen.insert(key).inserted { named.append((name, key)) }
+            if !key.isEmpty, seen.insert(key).inserted {
+                named.append((name, key))
+                let concept = PantryMatch.concept(name)
+                if !concept.isEmpty { concepts.insert(concept) }
+            }
         }
         self.names = named
+        self.concepts = concepts
         keys = seen.sorted()
         self.missing = missing
         self.strict = strict
@@ -70,8 +81,19 @@ enum PantryMatch {
         return (kept.isEmpty ? words : kept).joined(separator: " ")
     }
 
+    /// What a name given asks for in the food table, its plain words left out: `large free-range eggs` asks
+    /// for `egg`.
+    static func concept(_ name: String, facts: FoodFacts = .standard) -> String {
+        let words = TitleWords.words(name)
+        let kept = words.filter { !plainWords.contains(SearchFolding.term($0).key) }
+        return facts.concept(of: (kept.isEmpty ? words : kept).joined(separator: " "))
+    }
+
+    /// A recipe's ingredient as the ranking compares it: its name, key and what the food table says it is.
+    typealias Ingredient = (name: String, key: String, concepts: [String])
+
     /// The candidates (catalog positions, in the order to keep among equals) ranked for `request`.
-    static func rank(_ candidates: [Int32], keys: (Int32) -> [(name: String, key: String)], request: PantryRequest) -> [PantryEntry] {
+    static func rank(_ candidates: [Int32], keys: (Int32) -> [Ingredient], request: PantryRequest) -> [PantryEntry] {
         let held = Set(request.keys)
         var entries: [(entry: PantryEntry, order: Int)] = []
         var seen = Set<String>()
@@ -80,8 +102,8 @@ enum PantryMatch {
             var missing: [String] = []
             var uses = 0
             var usesPantry = false
-            for (name, key) in keys(position) where !key.isEmpty && seen.insert(key).inserted {
-                if held.contains(key) {
+            for (name, key, concepts) in keys(position) where !key.isEmpty && seen.insert(key).inserted {
+                if held.contains(key) || concepts.contains(where: request.concepts.contains) {
                     uses += 1
                     usesPantry = true
                 } else if !request.strict && isStaple(key) {
@@ -104,11 +126,12 @@ enum PantryMatch {
 
     /// For each name given that no recipe of the catalog has, the catalog's names a person probably
     /// meant: those whose key is one edit away (two for keys of 8 letters or more; none below 4),
-    /// nearest first, then in catalog order, at most 3.
-    static func suggestions(for request: PantryRequest, catalog: [(name: String, key: String)]) -> [(name: String, close: [String])] {
+    /// nearest first, then in catalog order, at most 3. A name the catalog has under another name
+    /// (`isKnown` of its concept) is not unknown.
+    static func suggestions(for request: PantryRequest, catalog: [Ingredient], isKnown: (String) -> Bool = { _ in false }) -> [(name: String, close: [String])] {
         let known = Set(catalog.map(\.key))
         var found: [(name: String, close: [String])] = []
-        for (name, key) in request.names where !known.contains(key) {
+        for (name, key) in request.names where !known.contains(key) && !isKnown(concept(name)) {
             let typed = Array(key.unicodeScalars)
             let limit = typed.count >= 8 ? 2 : (typed.count >= 4 ? 1 : 0)
             guard limit > 0 else { continue }

@@ -1,4 +1,7 @@
-/// Everything a search needs, built once per catalog: ingredient postings, word postings sorted for
+import Entity
+
+/// Everything a search needs, built once per catalog: ingredient postings (by name, and by everything
+/// each name is in `FoodFacts`: `parmesan cheese` under `parmesan`, `cheese` and `dairy`), word postings sorted for
 /// prefix lookup (title words, and the words of the whole recipe: title, ingredients and method), each
 /// recipe's count of distinct ingredients, and ids. Postings hold catalog positions in ascending order.
 /// Ingredient names and words are indexed by their `SearchFolding` keys, and so are looked up.
@@ -10,6 +13,9 @@ struct SearchIndex: Sendable {
     let allPositions: [Int32]
     private let positionByID: [String: Int]
     private let postingsByIngredient: [String: [Int32]]
+    /// Positions by every concept of their ingredients' names (`FoodFacts.concepts(of:)`).
+    private let postingsByConcept: [String: [Int32]]
+    private let facts: FoodFacts
     /// Distinct ingredient keys of each recipe, by catalog position: how ingredient searches rank.
     private let ingredientCounts: [Int32]
     private let titleWords: WordPostings
@@ -18,7 +24,8 @@ struct SearchIndex: Sendable {
     /// With a `stop` signal, looked at every 64 recipes, a build found stopped ends early with an
     /// incomplete index: whoever passed the signal checks it afterwards and drops the index (a signal
     /// still not stopped after the build means the index is whole).
-    init(recipes: [CatalogRecipe], stop: StopSignal? = nil) {
+    init(recipes: [CatalogRecipe], stop: StopSignal? = nil, facts: FoodFacts = .standard) {
+        self.facts = facts
         recipeCount = recipes.count
         allPositions = (0..<Int32(recipes.count)).map { $0 }
         var positionByID: [String: Int] = [:]
@@ -27,6 +34,9 @@ struct SearchIndex: Sendable {
         var titles = WordPostings.Builder()
         var texts = WordPostings.Builder()
         var keys = Set<String>()
+        var concepts: [String: [Int32]] = [:]
+        var conceptsByName: [String: [String]] = [:]
+        var recipeConcepts = Set<String>()
         for (position, recipe) in recipes.enumerated() {
             if position % 64 == 0, let stop, stop.isStopped { break }
             positionByID[recipe.id] = position
@@ -38,6 +48,14 @@ struct SearchIndex: Sendable {
                 ingredients[key, default: []].append(at)
             }
             counts[position] = Int32(keys.count)
+            recipeConcepts.removeAll(keepingCapacity: true)
+            for name in recipe.ingredients {
+                let named = conceptsByName[name] ?? facts.concepts(of: name)
+                conceptsByName[name] = named
+                for concept in named where recipeConcepts.insert(concept).inserted {
+                    concepts[concept, default: []].append(at)
+                }
+            }
             let titleWords = TitleWords.words(recipe.title)
             titles.add(titleWords, at: at)
             texts.add(titleWords, at: at)
@@ -46,6 +64,7 @@ struct SearchIndex: Sendable {
         }
         self.positionByID = positionByID
         postingsByIngredient = ingredients
+        postingsByConcept = concepts
         ingredientCounts = counts
         titleWords = titles.build()
         textWords = texts.build()
@@ -57,21 +76,29 @@ struct SearchIndex: Sendable {
 
     /// The recipes a search finds, in the order the real service gave them.
     ///
-    /// A recipe is found when it has every ingredient (normalized names, compared folded) and every
-    /// word is in its text: a word matches a word it is the start of, or, for a word that folding
+    /// A recipe is found when it has every ingredient, under its name (compared folded) or as anything
+    /// the food table says a name of the recipe's is (`cheese` finds `parmesan cheese` and `feta`,
+    /// `scallions` finds `green onions`; `FoodFacts`), and every word is in its text: a word matches a word it is the start of, or, for a word that folding
     /// changed (`omelets`, `creme`), a word it equals once both are folded. Recipes with every word
     /// in their title come first, then those with the words anywhere in title, ingredients and method.
-    /// With ingredients, each of those groups is ranked by how few other ingredients a recipe has; ties,
-    /// and searches without ingredients, keep catalog order. Both lists empty: the whole catalog.
+    /// With ingredients, each of those groups is ranked first by how many of the typed names a recipe has
+    /// under another name than the one typed (fewest first: a recipe naming exactly what was typed comes
+    /// before one found through a family), then by how few other ingredients it has; ties, and searches
+    /// without ingredients, keep catalog order. Both lists empty: the whole catalog.
     func matches(ingredients: [String], words: [String]) -> [Int32] {
         var lists: [[Int32]] = []
+        var exact: [[Int32]] = []
         for name in ingredients {
-            guard let postings = postingsByIngredient[SearchFolding.ingredientKey(name)] else { return [] }
+            let named = postingsByIngredient[SearchFolding.ingredientKey(name)] ?? []
+            let concept = facts.concept(of: name)
+            let postings = Self.union(named, concept.isEmpty ? [] : postingsByConcept[concept] ?? [])
+            guard !postings.isEmpty else { return [] }
             lists.append(postings)
+            exact.append(named)
         }
         guard !words.isEmpty else {
             guard !lists.isEmpty else { return allPositions }
-            return ranked(Self.intersect(lists), byIngredients: !ingredients.isEmpty)
+            return ranked(Self.intersect(lists), exact: exact)
         }
         var inTitles = lists
         var inTexts = lists
@@ -85,18 +112,55 @@ struct SearchIndex: Sendable {
         }
         let titled = Self.intersect(inTitles)
         let elsewhere = Self.subtract(Self.intersect(inTexts), titled)
-        let byIngredients = !ingredients.isEmpty
-        return ranked(titled, byIngredients: byIngredients) + ranked(elsewhere, byIngredients: byIngredients)
+        return ranked(titled, exact: exact) + ranked(elsewhere, exact: exact)
     }
 
-    /// Positions by how many distinct ingredients each recipe has (the query's own are in every one of
-    /// them, so this is "fewest other ingredients"), catalog order among equals.
-    private func ranked(_ positions: [Int32], byIngredients: Bool) -> [Int32] {
-        guard byIngredients, positions.count > 1 else { return positions }
-        // One sort of (count, position) pairs packed in one integer: stable by construction.
-        var keyed = positions.map { UInt64(UInt32(ingredientCounts[Int($0)])) << 32 | UInt64(UInt32($0)) }
+    /// Positions by how many typed ingredients each recipe has only under another name (`exact` holds,
+    /// for each typed ingredient, the positions naming it as typed), then by how many distinct
+    /// ingredients it has (the query's own are in every one of them, so this is "fewest other
+    /// ingredients"), catalog order among equals. Without typed ingredients, as they are.
+    private func ranked(_ positions: [Int32], exact: [[Int32]]) -> [Int32] {
+        guard !exact.isEmpty, positions.count > 1 else { return positions }
+        // One sort of (other names, count, position) packed in one integer: stable by construction.
+        var keyed = positions.map { position in
+            let others = exact.reduce(0) { $0 + (Self.contains($1, position) ? 0 : 1) }
+            return UInt64(min(others, 0x7FFF)) << 48 | UInt64(UInt16(clamping: ingredientCounts[Int(position)])) << 32
+                | UInt64(UInt32(position))
+        }
         keyed.sort()
         return keyed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+    }
+
+    /// Whether the ascending `list` holds `position`.
+    private static func contains(_ list: [Int32], _ position: Int32) -> Bool {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low] == position
+    }
+
+    /// Both ascending lists merged, each position once.
+    private static func union(_ lhs: [Int32], _ rhs: [Int32]) -> [Int32] {
+        if lhs.isEmpty { return rhs }
+        if rhs.isEmpty { return lhs }
+        var result: [Int32] = []
+        result.reserveCapacity(max(lhs.count, rhs.count))
+        var left = 0
+        var right = 0
+        while left < lhs.count || right < rhs.count {
+            if right == rhs.count || (left < lhs.count && lhs[left] < rhs[right]) {
+                result.append(lhs[left])
+                left += 1
+            } else {
+                if left < lhs.count, lhs[left] == rhs[right] { left += 1 }
+                result.append(rhs[right])
+                right += 1
+            }
+        }
+        return result
     }
 
     private static func intersect(_ lists: [[Int32]]) -> [Int32] {
