@@ -203,11 +203,11 @@ import TestSupport
 
     @Test func everyDistinctMatchOfAQuirkyServerInOneShot() async throws {
         let catalog = try Catalog.bundled()
-        let expected = Set(catalog.recipes.filter { $0.ingredients.contains("beef") }.map(\.title))
+        let expected = try await PuppyServerFixture.titles(matching: "cinnamon", in: catalog)
         try #require(expected.count > 30 && expected.count <= 100)
         try await PuppyServerFixture.withServer(catalog: catalog, configuration: .init(quirks: Quirk.realistic, seed: 5)) { server in
             try await withHome { home in
-                let result = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "beef", "--json", "--count", "100"],
+                let result = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "cinnamon", "--json", "--count", "100"],
                                                   environment: BinaryRunner.environment(home: home))
                 #expect(result.status == 0)
                 let records = try JSONSerialization.jsonObject(with: result.standardOutput) as? [[String: Any]] ?? []

@@ -1,5 +1,8 @@
 import Foundation
 public import PuppyServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Starts a PuppyServer on 127.0.0.1, port 0, for one test, and always shuts it down.
 ///
@@ -28,6 +31,25 @@ public enum PuppyServerFixture {
         } catch {
             server.shutdown()
             throw error
+        }
+    }
+
+    /// The titles a quirk-free server with `catalog` answers for the ingredient search `ingredients`,
+    /// every page walked over HTTP to the first empty one: what a client surviving any quirk must show.
+    public static func titles(matching ingredients: String, in catalog: Catalog) async throws -> Set<String> {
+        try await withServer(catalog: catalog) { server in
+            var titles = Set<String>()
+            for page in 1... {
+                var components = URLComponents(url: server.apiURL, resolvingAgainstBaseURL: false)
+                components?.queryItems = [URLQueryItem(name: "i", value: ingredients), URLQueryItem(name: "p", value: String(page))]
+                guard let url = components?.url else { break }
+                let (data, _) = try await URLSession.shared.data(from: url)
+                let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+                let results = object?["results"] as? [[String: Any]] ?? []
+                if results.isEmpty { break }
+                titles.formUnion(results.compactMap { $0["title"] as? String })
+            }
+            return titles
         }
     }
 

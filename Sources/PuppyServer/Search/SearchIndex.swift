@@ -18,8 +18,9 @@ struct SearchIndex: Sendable {
     private let facts: FoodFacts
     /// Distinct ingredient keys of each recipe, by catalog position: how ingredient searches rank.
     private let ingredientCounts: [Int32]
-    private let titleWords: WordPostings
-    private let textWords: WordPostings
+    /// The word postings, built the first time a search has words (`q=`): an ingredient search, the
+    /// usual kind, never waits for the recipes' whole text to be read.
+    private let words: TextIndex
 
     /// With a `stop` signal, looked at every 64 recipes, a build found stopped ends early with an
     /// incomplete index: whoever passed the signal checks it afterwards and drops the index (a signal
@@ -31,8 +32,6 @@ struct SearchIndex: Sendable {
         var positionByID: [String: Int] = [:]
         var ingredients: [String: [Int32]] = [:]
         var counts = [Int32](repeating: 0, count: recipes.count)
-        var titles = WordPostings.Builder()
-        var texts = WordPostings.Builder()
         var keys = Set<String>()
         var concepts: [String: [Int32]] = [:]
         var conceptsByName: [String: [String]] = [:]
@@ -56,18 +55,12 @@ struct SearchIndex: Sendable {
                     concepts[concept, default: []].append(at)
                 }
             }
-            let titleWords = TitleWords.words(recipe.title)
-            titles.add(titleWords, at: at)
-            texts.add(titleWords, at: at)
-            for name in recipe.ingredients { texts.add(TitleWords.words(name), at: at) }
-            texts.add(TitleWords.words(recipe.method), at: at)
         }
         self.positionByID = positionByID
         postingsByIngredient = ingredients
         postingsByConcept = concepts
         ingredientCounts = counts
-        titleWords = titles.build()
-        textWords = texts.build()
+        words = TextIndex(recipes: recipes)
     }
 
     func position(ofID id: String) -> Int? {
@@ -102,6 +95,7 @@ struct SearchIndex: Sendable {
         }
         var inTitles = lists
         var inTexts = lists
+        let (titleWords, textWords) = self.words.postings
         for word in words {
             let term = SearchFolding.term(word)
             let key = Array(term.key.utf8)
@@ -261,5 +255,35 @@ struct WordPostings: Sendable {
             if words[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+}
+
+/// The word postings of a catalog's recipes (title words; the words of title, ingredients and method),
+/// built once, by the first search that has words; later ones use them as they are.
+final class TextIndex: Sendable {
+    private let recipes: [CatalogRecipe]
+    private let built = Guarded<(title: WordPostings, text: WordPostings)?>(nil)
+
+    init(recipes: [CatalogRecipe]) {
+        self.recipes = recipes
+    }
+
+    var postings: (title: WordPostings, text: WordPostings) {
+        built.withLock { built in
+            if let built { return built }
+            var titles = WordPostings.Builder()
+            var texts = WordPostings.Builder()
+            for (position, recipe) in recipes.enumerated() {
+                let at = Int32(position)
+                let titleWords = TitleWords.words(recipe.title)
+                titles.add(titleWords, at: at)
+                texts.add(titleWords, at: at)
+                for name in recipe.ingredients { texts.add(TitleWords.words(name), at: at) }
+                texts.add(TitleWords.words(recipe.method), at: at)
+            }
+            let postings = (title: titles.build(), text: texts.build())
+            built = postings
+            return postings
+        }
     }
 }
