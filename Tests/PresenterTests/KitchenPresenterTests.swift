@@ -29,6 +29,8 @@ struct KitchenStack {
     let view = RecordingView()
     let router = Router()
     let presenter: RecipesPresenter
+    /// `recipes list` and `recipes have` over the same kitchen.
+    let oneShot: KitchenOneShotPresenter
 
     init(folder: URL, recipes: [Recipe], pages: [String: String]) throws {
         let fetcher = FakePageFetcher(pages: pages, unknown: .notFound, picture: nil)
@@ -48,6 +50,7 @@ struct KitchenStack {
         presenter = RecipesPresenter(results: results, favorites: favorites, router: router, kitchen: KitchenPresenter(kitchen: kitchen),
                                      pantryMatches: matches)
         presenter.view = view
+        oneShot = KitchenOneShotPresenter(kitchen: kitchen, matching: matching)
     }
 
     var lastPage: PageModel? {
@@ -180,6 +183,29 @@ struct KitchenStack {
             #expect(stack.view.messages.last?.text == "There is no recipe 5 on the shopping list.")
             await stack.perform(.list(.clear))
             #expect(stack.view.messages.last?.text == "Cleared the shopping list (1 recipe).")
+        }
+    }
+
+    /// A line whose amount no kitchen measures (a decimal of 400 digits read as NaN before) is on the list
+    /// without an amount, and `recipes list --json` encodes the list.
+    @Test func aLineBeyondAnyKitchenNeverStopsTheListBeingWrittenAsJSON() async throws {
+        try await TemporaryDirectory.with { folder in
+            let digits = "0." + String(repeating: "1", count: 800)
+            let pages = ["http://example.test/recipes/1": Self.page("Pancakes", yields: "4 servings",
+                                                                     lines: ["\(digits) cup cream", "-5 eggs", "1 cup flour"])]
+            let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: pages)
+            await stack.perform(.search(ingredients: "flour", title: ""))
+            await stack.perform(.list(.add([1])))
+            guard case .found(let record, _) = await stack.oneShot.list() else {
+                Issue.record("the list was not found")
+                return
+            }
+            let encoder = JSONEncoder()
+            let json = String(decoding: try encoder.encode(record), as: UTF8.self)
+            #expect(!json.contains("nan"))
+            let cream = try #require(record.items.first { $0.name.hasPrefix("0.111") && $0.name.hasSuffix("cup cream") })
+            #expect(cream.amounts.isEmpty)
+            #expect(record.items.first { $0.name == "-5 eggs" }?.amounts.isEmpty == true, "shown as written, not as 5 eggs")
         }
     }
 
