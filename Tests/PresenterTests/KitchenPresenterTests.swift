@@ -118,6 +118,28 @@ struct KitchenStack {
         // The units are remembered in the database: a new session shows cards in them.
     }
 
+    /// Servings that would scale a card past 1/100–100 times leave it as written and say why; a factor
+    /// outside the range is refused naming it; an amount that cannot be scaled sensibly is marked `?`.
+    @Test func aScalePastTheRangeIsRefusedAndTheCardSaysWhy() async throws {
+        try await TemporaryDirectory.with { folder in
+            let pages = ["http://example.test/recipes/1": Self.page("Pancakes", yields: "Serves 1000", lines: ["1 cup flour", "1 onion"])]
+            let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: pages)
+            await stack.perform(.search(ingredients: "flour", title: ""))
+            await stack.perform(.openScaled(1, .serving(2)))
+            #expect(stack.lastIngredients == ["• 1 cup flour", "• 1 onion"])
+            #expect(stack.lastPage?.note == "Serving 2 from a recipe written for 1000 would make it 1/500 times; a card is scaled from 1/100 to 100 times,"
+                    + " so it is not scaled.")
+            await stack.perform(.scale(.times(0.01)))
+            #expect(stack.lastIngredients == ["• ½ tsp flour", "? 1 onion"])
+            await stack.perform(.list(.add([1])))
+            await stack.perform(.openScaled(1, .serving(2)))
+            await stack.perform(.list(.add([1])))
+            #expect(stack.view.messages.last?.text.contains("past 1/100 to 100 times, so it is listed as written") == true,
+                    "\(stack.view.messages.suffix(2).map(\.text))")
+        }
+        #expect(Messages().input(.badFactor("0.001")).text == "x wants how many times to make the recipe, from 1/100 to 100 times, not \"0.001\".")
+    }
+
     @Test func theUnitsAreRememberedAcrossSessions() async throws {
         try await TemporaryDirectory.with { folder in
             let first = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
