@@ -140,6 +140,17 @@ struct KitchenStack {
         #expect(Messages().input(.badFactor("0.001")).text == "x wants how many times to make the recipe, from 1/100 to 100 times, not \"0.001\".")
     }
 
+    @Test func pantryAddNamesTheLimitOfWhatHaveCanSend() async throws {
+        try await TemporaryDirectory.with { folder in
+            let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
+            await stack.perform(.pantry(.add([String(repeating: "x", count: 61)])))
+            #expect(stack.view.messages.last?.text
+                    == "Nothing added to your pantry: “\(String(repeating: "x", count: 40))…” is longer than the 60 characters have can send for a name.")
+            await stack.perform(.pantry(.add((1...101).map { "herb \($0)" })))
+            #expect(stack.view.messages.last?.text == "Nothing added to your pantry: it holds 0 names, and 101 more would pass the 100 have can send.")
+        }
+    }
+
     @Test func theUnitsAreRememberedAcrossSessions() async throws {
         try await TemporaryDirectory.with { folder in
             let first = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)

@@ -123,6 +123,19 @@ extension Messages {
         return MessageModel(.info, parts.joined(separator: " "), hint: added.isEmpty ? nil : "have lists what your pantry makes.")
     }
 
+    /// `pantry add` that took nothing, because `have` could not send it.
+    func pantryRefused(_ refusal: PantryRefusal) -> MessageModel {
+        switch refusal {
+        case .nameTooLong(let name, let limit):
+            let shown = name.count > 40 ? name.prefix(40) + "…" : name
+            return MessageModel(.error, "Nothing added to your pantry: “\(shown)” is longer than the \(limit) characters have can send for a name.",
+                                hint: "Name the food alone, like: pantry add smoked paprika")
+        case .tooMany(let holding, let adding, let limit):
+            return MessageModel(.error, "Nothing added to your pantry: it holds \(holding) name\(holding == 1 ? "" : "s"), and \(adding) more would pass"
+                                + " the \(limit) have can send.", hint: "pantry shows what it holds; pantry remove NAMES makes room.")
+        }
+    }
+
     func pantryRemoved(_ removed: [PantryItem], notThere: [PantryItem]) -> MessageModel {
         var parts: [String] = []
         if !removed.isEmpty { parts.append("Took off your pantry: " + removed.map(\.name).joined(separator: ", ") + ".") }
