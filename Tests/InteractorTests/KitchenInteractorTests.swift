@@ -90,6 +90,26 @@ import TestSupport
         }
     }
 
+    /// What `have` cannot send (a name past 60 characters, more than 100 names) is refused at `pantry add`,
+    /// nothing of it added.
+    @Test func thePantryRefusesWhatHaveCannotSend() async throws {
+        try await TemporaryDirectory.with { folder in
+            let (kitchen, _) = try makeKitchen(folder, fetcher: FakePageFetcher())
+            let long = String(repeating: "very ", count: 12) + "long beans"
+            let refusedLong = try await kitchen.addToPantry(["eggs", long])
+            #expect(refusedLong.refused == .nameTooLong(long, limit: 60))
+            #expect(refusedLong.added.isEmpty)
+            #expect(try await kitchen.pantry().isEmpty)
+            let ninetyNine = (1...99).map { "spice number \($0)" }
+            #expect(try await kitchen.addToPantry(ninetyNine).refused == nil)
+            let tooMany = try await kitchen.addToPantry(["flour", "milk", "spice number 3"])
+            #expect(tooMany.refused == .tooMany(holding: 99, adding: 2, limit: 100))
+            #expect(try await kitchen.pantry().count == 99)
+            #expect(try await kitchen.addToPantry(["flour", "spice number 3"]).refused == nil, "the hundredth fits")
+            #expect(try await kitchen.pantry().count == 100)
+        }
+    }
+
     @Test func writingTheListRefusesALinkAndWritesAFile() async throws {
         try await TemporaryDirectory.with { folder in
             let (kitchen, _) = try makeKitchen(folder, fetcher: FakePageFetcher())

@@ -29,6 +29,8 @@ struct KitchenStack {
     let view = RecordingView()
     let router = Router()
     let presenter: RecipesPresenter
+    /// `recipes list` and `recipes have` over the same kitchen.
+    let oneShot: KitchenOneShotPresenter
 
     init(folder: URL, recipes: [Recipe], pages: [String: String]) throws {
         let fetcher = FakePageFetcher(pages: pages, unknown: .notFound, picture: nil)
@@ -48,6 +50,7 @@ struct KitchenStack {
         presenter = RecipesPresenter(results: results, favorites: favorites, router: router, kitchen: KitchenPresenter(kitchen: kitchen),
                                      pantryMatches: matches)
         presenter.view = view
+        oneShot = KitchenOneShotPresenter(kitchen: kitchen, matching: matching)
     }
 
     var lastPage: PageModel? {
@@ -115,6 +118,39 @@ struct KitchenStack {
         // The units are remembered in the database: a new session shows cards in them.
     }
 
+    /// Servings that would scale a card past 1/100–100 times leave it as written and say why; a factor
+    /// outside the range is refused naming it; an amount that cannot be scaled sensibly is marked `?`.
+    @Test func aScalePastTheRangeIsRefusedAndTheCardSaysWhy() async throws {
+        try await TemporaryDirectory.with { folder in
+            let pages = ["http://example.test/recipes/1": Self.page("Pancakes", yields: "Serves 1000", lines: ["1 cup flour", "1 onion"])]
+            let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: pages)
+            await stack.perform(.search(ingredients: "flour", title: ""))
+            await stack.perform(.openScaled(1, .serving(2)))
+            #expect(stack.lastIngredients == ["• 1 cup flour", "• 1 onion"])
+            #expect(stack.lastPage?.note == "Serving 2 from a recipe written for 1000 would make it 1/500 times; a card is scaled from 1/100 to 100 times,"
+                    + " so it is not scaled.")
+            await stack.perform(.scale(.times(0.01)))
+            #expect(stack.lastIngredients == ["• ½ tsp flour", "? 1 onion"])
+            await stack.perform(.list(.add([1])))
+            await stack.perform(.openScaled(1, .serving(2)))
+            await stack.perform(.list(.add([1])))
+            #expect(stack.view.messages.last?.text.contains("past 1/100 to 100 times, so it is listed as written") == true,
+                    "\(stack.view.messages.suffix(2).map(\.text))")
+        }
+        #expect(Messages().input(.badFactor("0.001")).text == "x wants how many times to make the recipe, from 1/100 to 100 times, not \"0.001\".")
+    }
+
+    @Test func pantryAddNamesTheLimitOfWhatHaveCanSend() async throws {
+        try await TemporaryDirectory.with { folder in
+            let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
+            await stack.perform(.pantry(.add([String(repeating: "x", count: 61)])))
+            #expect(stack.view.messages.last?.text
+                    == "Nothing added to your pantry: “\(String(repeating: "x", count: 40))…” is longer than the 60 characters have can send for a name.")
+            await stack.perform(.pantry(.add((1...101).map { "herb \($0)" })))
+            #expect(stack.view.messages.last?.text == "Nothing added to your pantry: it holds 0 names, and 101 more would pass the 100 have can send.")
+        }
+    }
+
     @Test func theUnitsAreRememberedAcrossSessions() async throws {
         try await TemporaryDirectory.with { folder in
             let first = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
@@ -180,6 +216,29 @@ struct KitchenStack {
             #expect(stack.view.messages.last?.text == "There is no recipe 5 on the shopping list.")
             await stack.perform(.list(.clear))
             #expect(stack.view.messages.last?.text == "Cleared the shopping list (1 recipe).")
+        }
+    }
+
+    /// A line whose amount no kitchen measures (a decimal of 400 digits read as NaN before) is on the list
+    /// without an amount, and `recipes list --json` encodes the list.
+    @Test func aLineBeyondAnyKitchenNeverStopsTheListBeingWrittenAsJSON() async throws {
+        try await TemporaryDirectory.with { folder in
+            let digits = "0." + String(repeating: "1", count: 800)
+            let pages = ["http://example.test/recipes/1": Self.page("Pancakes", yields: "4 servings",
+                                                                     lines: ["\(digits) cup cream", "-5 eggs", "1 cup flour"])]
+            let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: pages)
+            await stack.perform(.search(ingredients: "flour", title: ""))
+            await stack.perform(.list(.add([1])))
+            guard case .found(let record, _) = await stack.oneShot.list() else {
+                Issue.record("the list was not found")
+                return
+            }
+            let encoder = JSONEncoder()
+            let json = String(decoding: try encoder.encode(record), as: UTF8.self)
+            #expect(!json.contains("nan"))
+            let cream = try #require(record.items.first { $0.name.hasPrefix("0.111") && $0.name.hasSuffix("cup cream") })
+            #expect(cream.amounts.isEmpty)
+            #expect(record.items.first { $0.name == "-5 eggs" }?.amounts.isEmpty == true, "shown as written, not as 5 eggs")
         }
     }
 

@@ -27,7 +27,8 @@ import Presenter
     @Test(arguments: [
         ("x", InputError.missingArgument(command: "x", usage: "x F")),
         ("x lots", .badFactor("lots")), ("x 0", .badFactor("0")), ("x -2", .badFactor("-2")), ("x 2-3", .badFactor("2-3")),
-        ("x 100000", .badFactor("100000")),
+        ("x 100000", .badFactor("100000")), ("x 0.001", .badFactor("0.001")), ("x 101", .badFactor("101")), ("x1000", .badFactor("1000")),
+        ("o 3 x 0.001", .badFactor("0.001")), ("o 3 x500", .badFactor("x500")),
         ("serves", .missingArgument(command: "serves", usage: "serves N")), ("serves many", .badServings("many")),
         ("o 3 serves", .missingArgument(command: "serves", usage: "o N serves M")), ("o 3 x0", .badFactor("x0")),
         ("units imperialish", .unknownUnits("imperialish")),

@@ -32,6 +32,13 @@ extension IngredientLine {
             // Nothing to convert: as written.
             return ShownIngredientLine(text: text, asWritten: false)
         }
+        // An amount a cook cannot measure, or one the nearest measure would change past twice itself (a
+        // hundredth of an onion shown as `¼ onion`), is shown as written, marked.
+        let low = amount.quantity.low
+        guard IngredientQuantity.kitchenRange.contains(low), amount.quantity.high.map(IngredientQuantity.kitchenRange.contains) ?? true,
+              CookAmount.rounded(low, unit: amount.unit) <= 2 * low else {
+            return ShownIngredientLine(text: text, asWritten: true)
+        }
         return ShownIngredientLine(text: rewritten(amount, quantityRange: quantityRange), asWritten: false)
     }
 

@@ -11,6 +11,17 @@ public struct IngredientQuantity: Sendable, Hashable {
 
     public var isRange: Bool { high != nil }
 
+    /// The amounts a kitchen measures: more than nothing a recipe could show (a thousandth) and at
+    /// most 100,000 (100 kg in grams, 100 litres in millilitres). A number outside it (NaN, infinite,
+    /// negative, zero, a run of hundreds of digits) is not taken as an amount: the line is unsure and
+    /// shown as written.
+    public static let kitchenRange: ClosedRange<Double> = 0.001...100_000
+
+    /// Whether both ends are amounts a kitchen measures (`kitchenRange`).
+    public var isKitchenAmount: Bool {
+        IngredientQuantity.kitchenRange.contains(low) && (high.map(IngredientQuantity.kitchenRange.contains) ?? true)
+    }
+
     /// The same amount times `factor`.
     public func scaled(by factor: Double) -> IngredientQuantity {
         IngredientQuantity(low * factor, to: high.map { $0 * factor })

@@ -68,6 +68,15 @@ struct IngredientLineReader {
         if quantity == nil, unit == nil, !impliedOne { findLaterAmount() }
         let name = readRest()
         if name.isEmpty || name.contains(where: \.isNumber) { unsure = true }
+        if !amountsAreKitchenAmounts(name: name) {
+            // Not an amount anyone measures: no number is given out, and the line is shown as written.
+            quantity = nil
+            added = nil
+            each = nil
+            quantityTokens = nil
+            impliedOne = false
+            unsure = true
+        }
         var line = IngredientLine(text: text, quantity: quantity, unit: unit, unitModifier: unitModifier, each: each, name: name,
                                   size: sizes.isEmpty ? nil : sizes.joined(separator: " "),
                                   preparation: preparations.isEmpty ? nil : preparations.joined(separator: ", "),
@@ -80,6 +89,21 @@ struct IngredientLineReader {
             line.unitRange = offsets(of: unitTokens.lowerBound..<end, in: text)
         }
         return line
+    }
+
+    /// Whether every amount read is one a kitchen measures: within `IngredientQuantity.kitchenRange`,
+    /// not written with a minus sign (`-5 eggs`; a bullet `- 5 eggs` has a space), and not a number of
+    /// millions (`2 million eggs`, whose `million` the name would otherwise keep).
+    func amountsAreKitchenAmounts(name: String) -> Bool {
+        for amount in [quantity, added?.quantity, each?.quantity].compactMap({ $0 }) where !amount.isKitchenAmount {
+            return false
+        }
+        if let start = quantityTokens?.lowerBound, start > 0, tokens[start - 1].isPunctuation("-"), !tokens[start].spaceBefore {
+            return false
+        }
+        // In lower case and straight after the number: `1 cup Thousand Island dressing` is a name.
+        let first = name.split(separator: " ").first.map(String.init) ?? ""
+        return quantity == nil || unit != nil || !IngredientWords.magnitudes.contains(first)
     }
 
     /// Where tokens `range` stand in `text`, in UTF-8 bytes.

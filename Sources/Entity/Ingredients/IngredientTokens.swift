@@ -149,9 +149,17 @@ enum IngredientTokenizer {
                 var value = 0.0
                 var scale = 1.0
                 var digit = afterMark
+                // Past nine decimals a digit changes nothing a kitchen weighs, and hundreds of them would
+                // overflow to inf / inf (NaN): they are read and passed over. More than twelve is no
+                // amount anyone wrote: infinity, which no kitchen measures (`IngredientQuantity.kitchenRange`).
+                if fractionDigits > 12 { return (.infinity, probe, false) }
+                var kept = 0
                 while digit < probe {
-                    value = value * 10 + Double(scalars[digit].value - 48)
-                    scale *= 10
+                    if kept < 9 {
+                        value = value * 10 + Double(scalars[digit].value - 48)
+                        scale *= 10
+                        kept += 1
+                    }
                     digit = scalars.index(after: digit)
                 }
                 return thousands ? (whole * 1000 + value, probe, true) : (whole + value / scale, probe, false)

@@ -2,6 +2,10 @@
 /// around an ingredient's name, not any recipe's lines.
 enum IngredientWords {
     /// Numbers written as words, and their values.
+    /// Words that multiply the number before them past any kitchen (`2 million eggs`).
+    static let magnitudes: Set<String> = ["thousand", "thousands", "million", "millions", "billion", "billions",
+                                          "trillion", "trillions", "lakh", "crore"]
+
     static let numbers: [String: Double] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
         "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,

@@ -7,7 +7,9 @@ public enum Servings {
         let tokens = IngredientTokenizer.tokens(yields)
         for (index, token) in tokens.enumerated() {
             let value = token.number ?? (token.isWord ? IngredientWords.numbers[token.lower] : nil)
-            guard let value, value > 0, token.lower != "half", token.lower != "quarter", token.lower != "third" else { continue }
+            // A number no kitchen counts (`999999999999999999999 servings`) is no yield.
+            guard let value, IngredientQuantity.kitchenRange.contains(value), token.lower != "half", token.lower != "quarter",
+                  token.lower != "third" else { continue }
             // `4-6`, `4 to 6`, `6 or 8`
             if index + 2 < tokens.count, tokens[index + 1].isPunctuation("-") || ["to", "or"].contains(tokens[index + 1].lower),
                let high = tokens[index + 2].number ?? IngredientWords.numbers[tokens[index + 2].lower], high > value {

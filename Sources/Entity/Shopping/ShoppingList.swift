@@ -130,6 +130,11 @@ extension ShoppingList.Item {
             return
         }
         let amount = IngredientAmount(whole.quantity.scaled(by: factor), whole.unit)
+        // A sum or a scale no kitchen measures is asked for without an amount, never as NaN or infinity.
+        guard amount.quantity.low.isFinite, amount.quantity.low > 0, amount.quantity.high?.isFinite ?? true else {
+            alsoUnmeasured = true
+            return
+        }
         for index in amounts.indices {
             if let sum = ShoppingList.sum(amounts[index], amount, ingredient: name) {
                 amounts[index] = sum

@@ -112,13 +112,28 @@ public actor KitchenInteractor {
         return try await query { () throws(ServiceError) in try await store.pantry() }
     }
 
-    /// Adds names (`eggs, milk`); what was added, and what was there already.
-    public func addToPantry(_ names: [String]) async throws(UseCaseError) -> (added: [PantryItem], already: [PantryItem]) {
+    /// The most names the pantry holds, and the longest food name in it: what `have` can send to a
+    /// server (the query builder's own limits), so that what the pantry took `have` can use.
+    public static let maxPantryNames = QueryBuilder.maxPantryNames
+    public static let maxPantryNameLength = QueryBuilder.maxIngredientLength
+
+    /// Adds names (`eggs, milk`); what was added, and what was there already; or, with nothing added,
+    /// why not: a name longer than `have` can send, or more names than it can send.
+    public func addToPantry(_ names: [String]) async throws(UseCaseError)
+        -> (added: [PantryItem], already: [PantryItem], refused: PantryRefusal?) {
         let store = try await requireStore()
         let items = Self.items(names)
+        if let long = items.first(where: { $0.food.count > Self.maxPantryNameLength }) {
+            return ([], [], .nameTooLong(long.name, limit: Self.maxPantryNameLength))
+        }
+        let held = Set(try await query { () throws(ServiceError) in try await store.pantry() }.map(\.key))
+        let new = items.filter { !held.contains($0.key) }.count
+        if held.count + new > Self.maxPantryNames {
+            return ([], [], .tooMany(holding: held.count, adding: new, limit: Self.maxPantryNames))
+        }
         let added = try await query { [time] () throws(ServiceError) in try await store.addToPantry(items, at: time.now()) }
         let addedKeys = Set(added.map(\.key))
-        return (added, items.filter { !addedKeys.contains($0.key) })
+        return (added, items.filter { !addedKeys.contains($0.key) }, nil)
     }
 
     /// Takes names off the pantry (`eggs` takes off `Eggs` and `large eggs`); what was taken off, and
@@ -180,4 +195,12 @@ public enum FileOutcome: Sendable, Equatable {
     /// The path names a link, folder, pipe or device, which is not written through or replaced.
     case refused(String, reason: String)
     case failed(String, reason: String)
+}
+
+/// Why `pantry add` took nothing: what it was given is more than `have` can send to a server.
+public enum PantryRefusal: Sendable, Equatable {
+    /// A name whose food is longer than `limit` characters (the name as typed).
+    case nameTooLong(String, limit: Int)
+    /// The pantry holds `holding` names and `adding` more would pass `limit`.
+    case tooMany(holding: Int, adding: Int, limit: Int)
 }

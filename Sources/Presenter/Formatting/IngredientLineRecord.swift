@@ -22,17 +22,20 @@ public struct IngredientLineRecord: Encodable, Sendable, Equatable {
         case quantity, quantityMax = "quantity_max", unit, name, size, preparation, comment, text, unsure
     }
 
+    /// Every string printable (`TerminalText`, the one escape scanner): a line read from stdin or a page
+    /// may hold anything, and `--json | jq -r .text` puts it on a terminal.
     public init(_ line: IngredientLine) {
+        let printable = TerminalText.line
         quantity = line.quantity.map { quantity in
             IngredientLineRecord.decimal(quantity.low) + (quantity.high.map { "-" + IngredientLineRecord.decimal($0) } ?? "")
         }
         quantityMax = line.quantity?.high
-        unit = line.unitText
-        name = line.name
-        size = line.size
-        preparation = line.preparation
-        comment = line.comment
-        text = line.text
+        unit = line.unitText.map(printable)
+        name = printable(line.name)
+        size = line.size.map(printable)
+        preparation = line.preparation.map(printable)
+        comment = line.comment.map(printable)
+        text = printable(line.text)
         unsure = line.isUnsure
     }
 

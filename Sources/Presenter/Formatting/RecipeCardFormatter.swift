@@ -67,6 +67,10 @@ public enum RecipeCardFormatter {
             if let factor = amounts.scale?.factor(yields: recipe.yields), let written = recipe.yields.flatMap(Servings.count(in:)) {
                 parts.append("Scaled ×\(CookAmount.decimalText(factor)) to serve \(CookAmount.decimalText(wanted)), written for "
                     + (written.high.map { "\(CookAmount.decimalText(written.low))–\(CookAmount.decimalText($0))" } ?? CookAmount.decimalText(written.low)) + ".")
+            } else if let factor = amounts.scale?.unscaledFactor(yields: recipe.yields), let written = recipe.yields.flatMap(Servings.count(in:)) {
+                let times = factor < 1 ? "1/\(CookAmount.decimalText((1 / factor).rounded()))" : CookAmount.decimalText(factor.rounded())
+                parts.append("Serving \(CookAmount.decimalText(wanted)) from a recipe written for \(CookAmount.decimalText(written.low)) would make it"
+                    + " \(times) times; a card is scaled from \(CardScale.factorRangeText), so it is not scaled.")
             } else {
                 parts.append("It does not say how many it serves, so it is not scaled: x N makes it N times.")
             }

@@ -4,9 +4,11 @@ import Entity
 public struct IngredientLinesPresenter: Sendable {
     public init() {}
 
-    /// The line read: its record for `--json`, and a line for people.
+    /// The line read: its record for `--json`, and a line for people. The line is made printable first
+    /// (the one escape scanner, `TerminalText`), so an escape sequence neither reaches the output nor
+    /// splits the line's parts.
     public func read(_ text: String) -> (record: IngredientLineRecord, summary: String) {
-        let line = IngredientLine(parsing: text)
+        let line = IngredientLine(parsing: TerminalText.line(text))
         return (IngredientLineRecord(line), IngredientLinesPresenter.summary(line))
     }
 

@@ -122,8 +122,8 @@ public final class KitchenPresenter {
             case .show:
                 view?.display(messages.pantry(try await kitchen.pantry()))
             case .add(let names):
-                let (added, already) = try await kitchen.addToPantry(names)
-                view?.display(messages.pantryAdded(added, already: already))
+                let (added, already, refused) = try await kitchen.addToPantry(names)
+                view?.display(refused.map(messages.pantryRefused) ?? messages.pantryAdded(added, already: already))
             case .remove(let names):
                 let (removed, notThere) = try await kitchen.removeFromPantry(names)
                 view?.display(messages.pantryRemoved(removed, notThere: notThere))

@@ -76,6 +76,12 @@ public enum ScaleRequest: Equatable, Sendable {
         CardScale.number(text)
     }
 
+    /// Reads a factor typed after `x`: a positive number from 1/100 to 100 (`CardScale.factorRange`);
+    /// nil for anything else.
+    public static func factor(_ text: String) -> Double? {
+        CardScale.factor(text)
+    }
+
     var cardScale: CardScale {
         switch self {
         case .times(let factor): return .times(factor)

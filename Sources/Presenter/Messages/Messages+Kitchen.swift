@@ -7,7 +7,7 @@ extension Messages {
     func kitchenInput(_ error: InputError) -> MessageModel {
         switch error {
         case .badFactor(let text):
-            return MessageModel(.error, "x wants how many times to make the recipe, not \"\(text)\".",
+            return MessageModel(.error, "x wants how many times to make the recipe, from \(CardScale.factorRangeText), not \"\(text)\".",
                                 hint: "For example: x2, x 1/2, x1.5 (x1 shows it as written).")
         case .badServings(let text):
             return MessageModel(.error, "serves wants a number of servings, not \"\(text)\".", hint: "For example: serves 6, or o 3 serves 6.")
@@ -63,7 +63,10 @@ extension Messages {
         var said = [MessageModel(.info, addition.wasOnTheList ? "“\(recipe.title)” was on the shopping list: now\(times.isEmpty ? " as written" : times), \(lines)."
                                                                : "Added “\(recipe.title)”\(times) to the shopping list: \(lines).",
                                  hint: "list shows it.")]
-        if addition.scaleUnknown {
+        if addition.scaleUnknown, let written = recipe.yields.flatMap(Servings.count(in:)) {
+            said.append(MessageModel(.warning, "“\(recipe.title)” serves \(CookAmount.decimalText(written.low)): the servings asked for would scale it"
+                                     + " past \(CardScale.factorRangeText), so it is listed as written."))
+        } else if addition.scaleUnknown {
             said.append(MessageModel(.warning, "“\(recipe.title)” does not say how many it serves, so it is listed as written."))
         }
         if !recipe.linesFromPage {
@@ -118,6 +121,19 @@ extension Messages {
         if !added.isEmpty { parts.append("Added to your pantry: " + added.map(\.name).joined(separator: ", ") + ".") }
         if !already.isEmpty { parts.append("In it already: " + already.map(\.name).joined(separator: ", ") + ".") }
         return MessageModel(.info, parts.joined(separator: " "), hint: added.isEmpty ? nil : "have lists what your pantry makes.")
+    }
+
+    /// `pantry add` that took nothing, because `have` could not send it.
+    func pantryRefused(_ refusal: PantryRefusal) -> MessageModel {
+        switch refusal {
+        case .nameTooLong(let name, let limit):
+            let shown = name.count > 40 ? name.prefix(40) + "…" : name
+            return MessageModel(.error, "Nothing added to your pantry: “\(shown)” is longer than the \(limit) characters have can send for a name.",
+                                hint: "Name the food alone, like: pantry add smoked paprika")
+        case .tooMany(let holding, let adding, let limit):
+            return MessageModel(.error, "Nothing added to your pantry: it holds \(holding) name\(holding == 1 ? "" : "s"), and \(adding) more would pass"
+                                + " the \(limit) have can send.", hint: "pantry shows what it holds; pantry remove NAMES makes room.")
+        }
     }
 
     func pantryRemoved(_ removed: [PantryItem], notThere: [PantryItem]) -> MessageModel {

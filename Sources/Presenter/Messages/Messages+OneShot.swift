@@ -43,6 +43,13 @@ extension Messages {
         MessageModel(.error, "Cannot write \(what) as JSON: \(reason)")
     }
 
+    /// One-shot output the system refused (a full disk, an I/O error): `what` is "the results", "the
+    /// catalog", …; `reason` the system's words for it; `full` when the disk (or its quota) is full.
+    public func cannotWriteOutput(_ what: String, reason: String, full: Bool) -> MessageModel {
+        let next = full ? "free some space or send the output elsewhere" : "send the output elsewhere"
+        return MessageModel(.error, "Cannot write \(what): \(reason.prefix(1).lowercased() + reason.dropFirst()); \(next).")
+    }
+
     /// What `favorites --export` wrote where.
     public func exported(_ count: Int, to written: WrittenExport) -> MessageModel {
         var line = "Wrote \(count) favorite\(count == 1 ? "" : "s") to \(written.path)"

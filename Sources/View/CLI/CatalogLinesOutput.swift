@@ -3,13 +3,14 @@ public import Presenter
 
 /// Prints what `recipes catalog build` made: one JSON object a line on stdout (a PuppyServer catalog),
 /// a line on stderr for each page left out. Exit 0 when any line was written, 3 when the pages held no
-/// recipe, 1 when none could be read.
+/// recipe, 1 when none could be read or the catalog could not be written (a full disk: said on stderr;
+/// a reader gone: quietly).
 public struct CatalogLinesOutput {
-    let sink: any TextSink
+    let output: OneShotOutput
     let messages = Messages(mode: .oneShot)
 
     public init(sink: any TextSink = StandardStreams()) {
-        self.sink = sink
+        output = OneShotOutput(sink: sink, width: 10_000, colors: false)
     }
 
     public func print(_ outcome: CatalogBuildOutcome, pages: Int) -> ExitCode {
@@ -17,7 +18,9 @@ public struct CatalogLinesOutput {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for line in outcome.lines {
             do {
-                sink.write(String(decoding: try encoder.encode(line), as: UTF8.self) + "\n", to: .standardOutput)
+                guard output.emit(String(decoding: try encoder.encode(line), as: UTF8.self) + "\n", what: "the catalog") else {
+                    return .failure
+                }
             } catch {
                 report(messages.cannotEncodeJSON("the catalog line for \(line.title)", reason: "\(error)"))
                 return .failure
@@ -29,7 +32,6 @@ public struct CatalogLinesOutput {
     }
 
     private func report(_ message: MessageModel) {
-        let line = Renderer(width: 10_000, colors: false, wrapsMessages: false).message(message).joined(separator: " ")
-        sink.write(line + "\n", to: .standardError)
+        output.report(message)
     }
 }

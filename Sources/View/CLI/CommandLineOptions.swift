@@ -89,7 +89,8 @@ public struct UsageError: Error, Equatable, Sendable {
 public enum ExitCode: Int32, Sendable {
     /// Done; for a search, recipes were found.
     case success = 0
-    /// Something failed (network, server, storage).
+    /// Something failed (network, server, storage), or the output could not be written: said in one
+    /// line on stderr, except when its reader went away (`| head -1`), which ends the command quietly.
     case failure = 1
     /// The command line was wrong.
     case usage = 2

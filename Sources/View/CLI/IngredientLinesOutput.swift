@@ -18,7 +18,7 @@ extension OneShotOutput {
                 do {
                     pending += String(decoding: try encoder.encode(record), as: UTF8.self)
                 } catch {
-                    sink.write(pending, to: .standardOutput)
+                    _ = emit(pending, what: "the ingredient lines")
                     report(messages.cannotEncodeJSON("an ingredient line", reason: "\(error)"))
                     return .failure
                 }
@@ -27,11 +27,12 @@ extension OneShotOutput {
             }
             pending += "\n"
             if pending.utf8.count >= 64 << 10 {
-                sink.write(pending, to: .standardOutput)
+                // A reader gone (`| head -1`) or a full disk ends the reading at once.
+                guard emit(pending, what: "the ingredient lines") else { return .failure }
                 pending = ""
             }
         }
-        if !pending.isEmpty { sink.write(pending, to: .standardOutput) }
+        if !pending.isEmpty, !emit(pending, what: "the ingredient lines") { return .failure }
         return .success
     }
 }

@@ -7,8 +7,8 @@ extension OneShotOutput {
         switch outcome {
         case .found(let record, let model):
             if json { return writeJSON(record, what: "the shopping list") }
-            sink.write(Renderer(width: width, colors: colors).shoppingList(model).dropFirst().joined(separator: "\n") + "\n", to: .standardOutput)
-            return .success
+            let text = Renderer(width: width, colors: colors).shoppingList(model).dropFirst().joined(separator: "\n") + "\n"
+            return emit(text, what: "the shopping list") ? .success : .failure
         case .empty(let record, let message):
             if json, writeJSON(record, what: "the shopping list") != .success { return .failure }
             report(message)
@@ -28,7 +28,7 @@ extension OneShotOutput {
             notes.forEach(report)
             return .success
         case .nothingFound(let message, let notes):
-            if json { sink.write("[]\n", to: .standardOutput) }
+            if json, !emit("[]\n", what: "the results") { return .failure }
             notes.forEach(report)
             report(message)
             return .nothingFound
@@ -41,8 +41,7 @@ extension OneShotOutput {
     /// One JSON value on stdout; exit 1 (after saying why) when it cannot be written.
     private func writeJSON<Record: Encodable>(_ record: Record, what: String) -> ExitCode {
         do {
-            sink.write(try encode(record) + "\n", to: .standardOutput)
-            return .success
+            return emit(try encode(record) + "\n", what: what) ? .success : .failure
         } catch {
             report(messages.cannotEncodeJSON(what, reason: "\(error)"))
             return .failure

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 public import Presenter
 
 /// Prints a one-shot result: recipes on stdout (JSON or plain text), messages on stderr, and the exit
@@ -22,7 +23,7 @@ public struct OneShotOutput {
             notes.forEach(report)
             return .success
         case .nothingFound(let message):
-            if json { sink.write("[]\n", to: .standardOutput) }
+            if json, !emit("[]\n", what: "the results") { return .failure }
             report(message)
             return .nothingFound
         case .failed(let message):
@@ -37,8 +38,8 @@ public struct OneShotOutput {
             report(message)
             return .failure
         }
-        sink.write(Renderer(width: width, colors: false, wrapsMessages: false).message(message).joined(separator: " ") + "\n", to: .standardOutput)
-        return .success
+        let line = Renderer(width: width, colors: false, wrapsMessages: false).message(message).joined(separator: " ") + "\n"
+        return emit(line, what: "the answer") ? .success : .failure
     }
 
     /// A message on stderr, on one line.
@@ -47,13 +48,27 @@ public struct OneShotOutput {
         sink.write(line + "\n", to: .standardError)
     }
 
+    /// Writes `text` on stdout: true when it arrived. A reader that went away (`| head -1`) ends the
+    /// command quietly; a write the system refuses (a full disk) is said on stderr in one line. Either
+    /// way the caller stops and exits 1.
+    func emit(_ text: String, what: String) -> Bool {
+        switch sink.deliver(text, to: .standardOutput) {
+        case .written:
+            return true
+        case .closed:
+            return false
+        case .failed(let code):
+            report(messages.cannotWriteOutput(what, reason: String(cString: strerror(code)), full: code == ENOSPC || code == EDQUOT))
+            return false
+        }
+    }
+
     /// Results on stdout: a JSON array, or cards with their links; false (after saying why on stderr)
     /// when they cannot be written.
     func write<Record: Encodable>(_ records: [Record], cards: [RecipeCard], json: Bool) -> Bool {
         if json {
             do {
-                sink.write(try encode(records) + "\n", to: .standardOutput)
-                return true
+                return emit(try encode(records) + "\n", what: "the results")
             } catch {
                 report(messages.cannotEncodeJSON("the results", reason: "\(error)"))
                 return false
@@ -61,9 +76,8 @@ public struct OneShotOutput {
         }
         let renderer = Renderer(width: width, colors: colors)
         let numberWidth = String(cards.map(\.number).max() ?? 0).count
-        sink.write(cards.flatMap { renderer.card($0, numberWidth: numberWidth, link: true) }.joined(separator: "\n") + "\n",
-                   to: .standardOutput)
-        return true
+        return emit(cards.flatMap { renderer.card($0, numberWidth: numberWidth, link: true) }.joined(separator: "\n") + "\n",
+                    what: "the results")
     }
 
     func encode<T: Encodable>(_ value: T) throws -> String {
@@ -80,13 +94,15 @@ extension OneShotOutput {
         case .found(let record, let card, let notes):
             if json {
                 do {
-                    sink.write(try encode(record) + "\n", to: .standardOutput)
+                    guard emit(try encode(record) + "\n", what: "the recipe") else { return .failure }
                 } catch {
                     report(messages.cannotEncodeJSON("the recipe", reason: "\(error)"))
                     return .failure
                 }
             } else {
-                sink.write(Renderer(width: width, colors: colors).page(card).joined(separator: "\n") + "\n", to: .standardOutput)
+                guard emit(Renderer(width: width, colors: colors).page(card).joined(separator: "\n") + "\n", what: "the recipe") else {
+                    return .failure
+                }
             }
             notes.forEach(report)
             return .success
@@ -105,7 +121,7 @@ extension OneShotOutput {
         case .found(let records, let cards):
             return write(records, cards: cards, json: json) ? .success : .failure
         case .empty(let message):
-            if json { sink.write("[]\n", to: .standardOutput) }
+            if json, !emit("[]\n", what: "the favorites") { return .failure }
             report(message)
             return .nothingFound
         case .failed(let message):

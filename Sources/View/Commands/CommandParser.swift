@@ -75,7 +75,7 @@ public enum CommandParser {
             return .favorites(try favoritesWords(rest))
         case .factor:
             guard !rest.isEmpty else { throw .missingArgument(command: name, usage: spec.usage) }
-            guard let factor = ScaleRequest.number(rest) else { throw .badFactor(String(rest.prefix(40))) }
+            guard let factor = ScaleRequest.factor(rest) else { throw .badFactor(String(rest.prefix(40))) }
             return .scale(.times(factor))
         case .servings:
             guard !rest.isEmpty else { throw .missingArgument(command: name, usage: spec.usage) }
@@ -158,11 +158,11 @@ public enum CommandParser {
             return .serving(try servings(rest))
         case "x", "×":
             guard !rest.isEmpty else { throw .missingArgument(command: "x", usage: "o N xF") }
-            guard let factor = ScaleRequest.number(rest) else { throw .badFactor(String(rest.prefix(40))) }
+            guard let factor = ScaleRequest.factor(rest) else { throw .badFactor(String(rest.prefix(40))) }
             return .times(factor)
         default:
             guard let factor = attachedFactor(word) else { return nil }
-            guard rest.isEmpty, let value = ScaleRequest.number(factor) else { throw .badFactor(String(text.prefix(40))) }
+            guard rest.isEmpty, let value = ScaleRequest.factor(factor) else { throw .badFactor(String(text.prefix(40))) }
             return .times(value)
         }
     }

@@ -6,31 +6,67 @@ public enum OutputChannel: Sendable {
     case standardError
 }
 
+/// What became of text written to a stream.
+public enum WriteResult: Equatable, Sendable {
+    /// All of it arrived (or the writing task was cancelled, which stops output on purpose).
+    case written
+    /// The reader went away (EPIPE: `| head -1` has what it wanted).
+    case closed
+    /// The stream refused it: the `errno` of the failed write (ENOSPC on a full disk, EIO, …).
+    case failed(errno: Int32)
+}
+
 /// The place the View writes to: the real streams, or a recorder in tests.
 public protocol TextSink: Sendable {
     func write(_ text: String, to stream: OutputChannel)
+    /// Writes `text` and says whether it arrived; a sink that cannot fail keeps the default, `written`.
+    func deliver(_ text: String, to stream: OutputChannel) -> WriteResult
+}
+
+extension TextSink {
+    public func deliver(_ text: String, to stream: OutputChannel) -> WriteResult {
+        write(text, to: stream)
+        return .written
+    }
 }
 
 /// stdout and stderr, written straight to the file descriptors so prompts and spinners show at once.
 public struct StandardStreams: TextSink {
     public init() {}
 
-    /// Writes `text`; long text goes in pieces of 64 KB, and stops between pieces when the task
-    /// writing it is cancelled (Ctrl-C), so a huge screen is not drawn to its end.
+    /// Writes `text`, ignoring what became of it: the prompt, spinners and messages.
     public func write(_ text: String, to stream: OutputChannel) {
+        _ = deliver(text, to: stream)
+    }
+
+    /// Writes `text`; long text goes in pieces of 64 KB, and stops between pieces when the task
+    /// writing it is cancelled (Ctrl-C), so a huge screen is not drawn to its end. A closed stream (a
+    /// pager or `head` that quit) and a write the system refuses (a full disk) end the writing there.
+    public func deliver(_ text: String, to stream: OutputChannel) -> WriteResult {
         let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
         var text = text
-        text.withUTF8 { bytes in
+        return text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                if offset > 0, offset % (64 << 10) == 0, Task.isCancelled { return }
+                if offset > 0, offset % (64 << 10) == 0, Task.isCancelled { return .written }
                 let piece = min(bytes.count - offset, 64 << 10 - offset % (64 << 10))
                 let written = Glibc.write(descriptor, bytes.baseAddress?.advanced(by: offset), piece)
-                if written < 0, errno == EINTR { continue }
-                // A closed stream (a pager or `head` that quit) ends the output quietly.
-                if written <= 0 { return }
+                if written < 0 {
+                    let code = errno
+                    if code == EINTR { continue }
+                    if code == EAGAIN || code == EWOULDBLOCK {
+                        // A stream left non-blocking by another program: wait until it takes more.
+                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, 1000)
+                        continue
+                    }
+                    return code == EPIPE ? .closed : .failed(errno: code)
+                }
+                // write(2) gives 0 only for a count of 0; never loop on it.
+                if written == 0 { return .failed(errno: EIO) }
                 offset += written
             }
+            return .written
         }
     }
 }

@@ -63,7 +63,7 @@ import Testing
         #expect(line.text == long)
         #expect(IngredientTokenizer.tokens(long).count <= IngredientTokenizer.maxCharacters)
         let digits = String(repeating: "9", count: 10_000) + " g sugar"
-        #expect(IngredientLine(parsing: digits).quantity?.low.isFinite == true)
+        #expect(IngredientLine(parsing: digits).quantity == nil, "ten thousand digits are no amount a kitchen measures")
         let slashes = "1/" + String(repeating: "0", count: 50) + " cup milk"
         #expect(IngredientLine(parsing: slashes).quantity?.low.isFinite == true)
     }

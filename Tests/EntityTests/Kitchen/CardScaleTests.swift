@@ -41,3 +41,45 @@ import Testing
         #expect(item.food == "Eggs")
     }
 }
+
+/// A card is scaled from 1/100 to 100 times; what cannot be scaled sensibly is shown as written, marked.
+@Suite struct ScalingBounds {
+    @Test(arguments: [("0.01", 0.01), ("1/100", 0.01), ("100", 100.0), ("2", 2.0)])
+    func aFactorFromAHundredthToAHundredIsTaken(text: String, value: Double) {
+        #expect(CardScale.factor(text) == value)
+    }
+
+    @Test(arguments: ["0.001", "0.009", "101", "1000", "0", "-2"])
+    func aFactorOutsideTheRangeIsRefused(text: String) {
+        #expect(CardScale.factor(text) == nil, "\(text)")
+    }
+
+    @Test func aYieldNoKitchenCountsGivesNoServings() {
+        #expect(Servings.count(in: "999999999999999999999 servings") == nil)
+        #expect(CardScale.serving(4).factor(yields: "999999999999999999999 servings") == nil)
+    }
+
+    @Test func servingsThatWouldScalePastTheRangeAreNotScaled() {
+        #expect(CardScale.serving(8).factor(yields: "Serves 1000") == nil)
+        #expect(CardScale.serving(8).unscaledFactor(yields: "Serves 1000") == 0.008)
+        #expect(CardScale.serving(1000).factor(yields: "Serves 2") == nil)
+        #expect(CardScale.serving(200).factor(yields: "Serves 2") == 100)
+    }
+
+    /// (line, factor): each shown as written and marked, never as a confident wrong amount.
+    @Test(arguments: [("1 onion", 0.01), ("1 onion, chopped", 0.1), ("-5 eggs", 2.0), ("2 million and one eggs", 2.0),
+                      ("0.0000000001 g salt", 2.0)])
+    func anAmountThatCannotBeScaledSensiblyIsShownAsWritten(line: String, factor: Double) {
+        let shown = IngredientLine(parsing: line).shown(scale: factor)
+        #expect(shown.asWritten)
+        #expect(shown.text == line)
+    }
+
+    @Test(arguments: [("1/8 tsp salt", 0.5, "⅛ tsp salt"), ("4 onions", 0.25, "1 onion"), ("2 cups flour", 100, "50 quarts flour"),
+                      ("1 egg", 0.5, "½ egg")])
+    func amountsACookCanMeasureAreScaled(line: String, factor: Double, expected: String) {
+        let shown = IngredientLine(parsing: line).shown(scale: factor)
+        #expect(!shown.asWritten)
+        #expect(shown.text == expected)
+    }
+}
