@@ -25,6 +25,16 @@ import Entity
         #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
 
+    @Test func aCallToBeginOverTheMethodTitlesItAndIsNoStep() throws {
+        let html = page("""
+            <div class="recipe-ingredients"><h2>Ingredients</h2><ul><li>1 onion</li><li>2 carrots</li></ul></div>
+            <div class="recipe-steps"><h2><span>Get started</span></h2><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol></div>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "2 carrots"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
     @Test func theCardListThatReadsMostLikeItsPartIsTaken() throws {
         let html = page("""
             <ul class="recipe-tags ingredients-list"><li>vegetarian</li><li>quick</li><li>lactose free</li></ul>

@@ -3,8 +3,9 @@ import Foundation
 /// Yields as RecipeBook shows them: one count and what it counts. The count is the first number the
 /// page gives (`Serves 4-6` → 4); what it counts is a kind of piece a recipe makes when the page names
 /// one (`24 cookies`, `2 loaves`, `1 9x13 pan of bars` → `1 bar`), else servings, whatever the page
-/// calls its portions (`4 personen`, `Für 4 Personen`, `2人分` → `4 servings`). A yield with no
-/// number stays as the page says it.
+/// calls its portions (`4 personen`, `Für 4 Personen`, `2人分` → `4 servings`); what a recipe
+/// "makes" with neither named is items (`Makes 12` → `12 items`). A count may be a decimal (`0.75 cups`).
+/// A yield with no number stays as the page says it.
 enum YieldText {
     static func normalized(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -13,7 +14,14 @@ enum YieldText {
         if let piece = piece(in: trimmed) {
             return "\(count) \(one ? piece.singular : piece.plural)"
         }
+        if makesItems(trimmed) { return one ? "1 item" : "\(count) items" }
         return one ? "1 serving" : "\(count) servings"
+    }
+
+    /// `Makes 12`: a count of what the recipe makes, with no word for people or portions.
+    private static func makesItems(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        return words.first == "makes" && !words.contains { servingWords.contains($0) }
     }
 
     /// Kinds of pieces recipes are counted in (singular, plural), in English, the language the
@@ -24,7 +32,12 @@ enum YieldText {
         ("slice", "slices"), ("piece", "pieces"), ("roll", "rolls"), ("bun", "buns"), ("scone", "scones"), ("pancake", "pancakes"),
         ("crepe", "crepes"), ("waffle", "waffles"), ("sandwich", "sandwiches"), ("wrap", "wraps"), ("skewer", "skewers"),
         ("fritter", "fritters"), ("cup", "cups"), ("pint", "pints"), ("quart", "quarts"), ("layer", "layers"),
-        ("patty", "patties"), ("brownie", "brownies"),
+        ("patty", "patties"), ("brownie", "brownies"), ("blondie", "blondies"), ("donut", "donuts"), ("doughnut", "doughnuts"),
+        ("croissant", "croissants"), ("churro", "churros"), ("burrito", "burritos"), ("taco", "tacos"), ("pierogi", "pierogies"),
+        ("dumpling", "dumplings"), ("meatball", "meatballs"), ("truffle", "truffles"), ("biscuit", "biscuits"), ("bagel", "bagels"),
+        ("pretzel", "pretzels"), ("pizzelle", "pizzelles"), ("macaron", "macarons"), ("popsicle", "popsicles"),
+        ("empanada", "empanadas"), ("quesadilla", "quesadillas"), ("jar", "jars"), ("bottle", "bottles"), ("gallon", "gallons"),
+        ("bowl", "bowls"),
     ]
 
     private static let piecesByWord: [String: (singular: String, plural: String)] = {
@@ -44,7 +57,8 @@ enum YieldText {
         return nil
     }
 
-    /// The first number in the text, ASCII digits, a whole number's `.0` left out (`4.0` → `4`).
+    /// The first number in the text, ASCII digits with their decimals (`0.75`, `6.5`), a whole
+    /// number's `.0` left out (`4.0` → `4`).
     private static func firstCount(in text: String) -> String? {
         guard text.utf8.count <= 500 else { return nil }
         let scalars = Array(text.unicodeScalars)
@@ -53,6 +67,13 @@ enum YieldText {
         while end < scalars.count, ("0"..."9").contains(scalars[end]), end - start < 6 { end += 1 }
         var digits = String(String.UnicodeScalarView(scalars[start..<end]))
         while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst() }
+        if end + 1 < scalars.count, scalars[end] == ".", ("0"..."9").contains(scalars[end + 1]) {
+            var decimalsEnd = end + 1
+            while decimalsEnd < scalars.count, ("0"..."9").contains(scalars[decimalsEnd]), decimalsEnd - end < 4 { decimalsEnd += 1 }
+            var decimals = String(String.UnicodeScalarView(scalars[(end + 1)..<decimalsEnd]))
+            while decimals.hasSuffix("0") { decimals.removeLast() }
+            if !decimals.isEmpty { digits += "." + decimals }
+        }
         return digits
     }
 
@@ -62,10 +83,13 @@ enum YieldText {
         "personnes", "persona", "personas", "persone", "personer", "portion", "portions", "portionen", "portioner",
         "portie", "porties", "porsjon", "porsjoner", "port", "porción", "porciones", "porzione", "porzioni", "porcja",
         "porcje", "porcji", "adag", "porção", "porções",
+        "porce", "porcí", "porcia", "porcie", "porcií", "osoby", "osób", "osob", "fő", "főre", "személy", "személyre",
+        "μερίδα", "μερίδες", "porsiyon", "kişilik",
     ]
 
     /// Words that may come before the number (`Serves 4`, `Für 4 Personen`, `Servings: 4`).
-    private static let leadWords: Set<String> = ["serves", "serving", "servings", "for", "für", "voor", "pour", "para", "per", "portions", "portionen", "yield", "yields", "makes"]
+    private static let leadWords: Set<String> = ["serves", "serving", "servings", "for", "für", "voor", "pour", "para", "per", "portions", "portionen", "yield", "yields", "makes",
+                                                      "serve", "até", "rendimento", "rende", "rinde", "rendement", "opbrengst"]
 
     /// Whether a line only states the yield: a count or a range of people or portions (`Serves 4`,
     /// `2 - 4 porcje`, `Für 4-6 Personen`).

@@ -30,6 +30,8 @@ enum SectionWords {
         "hazırlanışı", "yapılışı", "приготовление", "способприготовления", "приготування", "priprema", "postopek",
         "εκτέλεση", "만드는법", "조리방법", "cookinginstructions", "cookingdirections", "cookingmethod", "recipeinstructions",
         "recipedirections", "recipemethod", "preparationmethod", "methodofpreparation", "stepbystep", "stepbystepinstructions",
+        // A call to begin that titles the method ("Get started", "Let's get cooking").
+        "getstarted", "letsgetstarted", "letsgetcooking", "letscook", "letsbegin", "letsstart", "losgehts",
     ]
 
     private static let others: [String] = [

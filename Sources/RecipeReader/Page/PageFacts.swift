@@ -31,7 +31,8 @@ struct PageFacts {
     private static let labels: [String: Label] = {
         var table: [String: Label] = [:]
         for word in ["servings", "serves", "serving", "yield", "yields", "makes", "portions", "portionen", "porciones", "raciones",
-                     "porzioni", "personen", "personnes", "persone", "personas", "porcje", "porsjoner", "adag"] {
+                     "porzioni", "personen", "personnes", "persone", "personas", "porcje", "porsjoner", "adag", "rendimento", "porções",
+                     "porce", "porcji", "osoby", "fő", "főre", "μερίδες"] {
             table[word] = .yields
         }
         for word in ["totaltime", "total", "time", "readyin", "prepcooktime", "prepandcooktime", "gesamtzeit", "zeitgesamt", "zeit",
@@ -81,8 +82,8 @@ struct PageFacts {
                 if let label = PageFacts.labels[Folding.fold(words.suffix(count).joined())],
                    case let value = words.dropLast(count).joined(separator: " "), isPlainValue(value, for: label) {
                     if label == .yields, yields == nil, YieldText.servings(in: value) == nil {
-                        // "2 of 3 personen" says more than its number.
-                        yields = line
+                        // "2 - 4 porcje", "6/8 Personnes": a range's first count.
+                        yields = YieldText.normalized(line)
                     } else {
                         take(value, for: label)
                     }

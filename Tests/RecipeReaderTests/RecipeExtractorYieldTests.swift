@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import Entity
+@testable import RecipeReader
+
+/// Yields in the forms that pages give them: ranges, counts of pieces, decimals, other languages, and
+/// yields that only the page's text states.
+@Suite struct YieldForms {
+    private func structured(_ value: String) throws -> PageRecipe {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeYield\":\"\(value)\",\"recipeInstructions\":\"Bake.\"}"
+        return try #require(extract(pageWithJSONLD(json)))
+    }
+
+    private func shown(_ body: String) throws -> PageRecipe {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Tacos\",\"recipeIngredient\":[\"8 tortillas\"],\"recipeInstructions\":\"Fill them.\"}"
+        return try #require(extract(pageWithJSONLD(json).replacingOccurrences(of: "<h1>Somewhere</h1>", with: body)))
+    }
+
+    @Test(arguments: [
+        ("0.75 cups", "0.75 cups"), ("Makes 6.5 gallons", "6.5 gallons"), ("4.0 servings", "4 servings"), ("1.50 loaves", "1.5 loaves"),
+    ])
+    func aCountKeepsItsDecimals(value: String, yields: String) throws {
+        #expect(try structured(value).yields == yields)
+    }
+
+    @Test(arguments: [
+        ("20 churros", "20 churros"), ("16 donuts", "16 donuts"), ("12 croissants", "12 croissants"), ("24 pierogies", "24 pierogies"),
+        ("8 burritos", "8 burritos"), ("3 jars", "3 jars"), ("12 blondies", "12 blondies"), ("1 bowl", "1 bowl"),
+    ])
+    func aPieceARecipeMakesIsCounted(value: String, yields: String) throws {
+        #expect(try structured(value).yields == yields)
+    }
+
+    @Test(arguments: [("Makes 12", "12 items"), ("Makes 1", "1 item"), ("Makes 4 servings", "4 servings"), ("Makes 2 loaves", "2 loaves")])
+    func whatARecipeMakesWithNoWordForItIsItems(value: String, yields: String) throws {
+        #expect(try structured(value).yields == yields)
+    }
+
+    @Test(arguments: [
+        ("4 porce", "4 servings"), ("Rendimento 4 porções", "4 servings"), ("Serve até 4 porções", "4 servings"),
+        ("4 főre", "4 servings"), ("2 osoby", "2 servings"), ("6 μερίδες", "6 servings"),
+    ])
+    func aCountOfPortionsInOtherLanguagesIsServings(value: String, yields: String) throws {
+        #expect(try structured(value).yields == yields)
+        #expect(try shown("<p>\(value)</p>").yields == yields)
+    }
+
+    @Test func aRangeTheTextStatesIsItsFirstCount() throws {
+        #expect(try shown("<p>2 - 4 porcje</p>").yields == "2 servings")
+        #expect(try shown("<p>6/8 Personnes</p>").yields == "6 servings")
+    }
+}
