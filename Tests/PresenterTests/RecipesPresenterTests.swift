@@ -288,6 +288,24 @@ struct PresenterStack {
         #expect(stack.view.lastScreen?.cards.map(\.number) == [1, 3])
     }
 
+    @Test func aCuisineNobodyKnowsIsRefusedNamingTheKnownOnesAndTheFilterStaysAsItWas() async throws {
+        let recipes = [
+            Recipe(title: "Pad Thai", href: "http://example.test/1", ingredients: ["eggs"], thumbnail: nil, cuisine: "Thai"),
+            Recipe(title: "Moon Pie", href: "http://example.test/2", ingredients: ["eggs"], thumbnail: nil, cuisine: "Lunar"),
+        ]
+        let stack = PresenterStack(FakeSearcher(recipes: recipes))
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.filter(.cuisine("Martian"))
+        let refusal = try #require(stack.view.messages.last)
+        #expect(refusal.kind == .error)
+        #expect(refusal.text == "There is no cuisine \"Martian\": the filter is as it was.")
+        #expect(refusal.hint?.hasPrefix("Cuisines: Thai, Lunar, African, American,") == true, "\(refusal.hint ?? "")")
+        #expect(stack.view.lastScreen?.heading == "Recipes with eggs", "no filter was turned on")
+        // One a server has shown is known, whatever its case.
+        await stack.presenter.filter(.cuisine("lunar"))
+        #expect(stack.view.lastScreen?.heading == "Recipes with eggs · Lunar")
+    }
+
     @Test func aFilterShowsTheFirstScreenOfWhatPasses() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...30)))
         await stack.presenter.search(ingredients: "eggs", title: "")

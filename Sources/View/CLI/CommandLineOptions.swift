@@ -156,7 +156,8 @@ extension CommandLineOptions {
     search:
       INGREDIENTS           comma-separated, like "onions, garlic" (may be "" with --query)
       -q, --query TEXT      words the title must contain
-      --cuisine NAME        only recipes of this cuisine (case and accents ignored)
+      --cuisine NAME        only recipes of this cuisine (case and accents ignored; an unknown one is
+                            bad usage, naming the cuisines)
       -n, --count N         how many recipes (default 10, at most 1000)
       -p, --page N          which screen of N recipes (default 1)
       -j, --json            a JSON array on stdout (number, title, href, ingredients, thumbnail,
@@ -250,7 +251,9 @@ extension CommandLineOptions {
             case "-q", "--query":
                 search.title = try reader.value(for: argument)
             case "--cuisine":
-                search.cuisine = try reader.value(for: argument)
+                let typed = try reader.value(for: argument)
+                guard let known = CuisineChoice.named(typed) else { throw UsageError(message: CuisineChoice.unknownOnCommandLine(typed)) }
+                search.cuisine = known
             case "-n", "--count":
                 search.count = try number(reader.value(for: argument), argument.name, range: 1...1000)
                 sawCount = true
