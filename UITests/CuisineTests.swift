@@ -109,6 +109,14 @@ import TestSupport
                 let records = try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [[String: Any]])
                 #expect(!records.isEmpty)
                 #expect(records.allSatisfy { $0["cuisine"] as? String == "Thai" })
+                // The text names the cuisine as the prompt does, after each recipe's link.
+                let text = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "garlic", "--cuisine", "thai"],
+                                                environment: BinaryRunner.environment(home: home))
+                #expect(text.status == 0, "\(text.errors)")
+                let links = text.output.split(separator: "\n").filter { $0.contains("://") }
+                #expect(!links.isEmpty)
+                #expect(links.allSatisfy { $0.hasSuffix("/recipes/\($0.split(separator: "/").last?.split(separator: " ").first ?? "") · Thai") },
+                        "\(text.output)")
             }
         }
     }
