@@ -181,7 +181,7 @@ import TestSupport
                 #expect(dead.status == 1)
                 #expect(dead.errors.contains("Cannot reach the recipe server"))
                 // Refused on loopback: the network works, the server does not.
-                #expect(dead.errors.contains("The server at 127.0.0.1:9 is not answering: is it running?"), "\(dead.errors)")
+                #expect(dead.errors.contains("The server at 127.0.0.1:9 is not answering (is it running?)"), "\(dead.errors)")
                 #expect(!dead.errors.contains("offline"))
                 #expect(dead.output.isEmpty)
                 let help = try BinaryRunner.run("recipes", ["--help"], environment: environment)

@@ -364,7 +364,7 @@ final class ByQuerySearcher: RecipeSearching {
         let refused = UseCaseError.unreachable.with(detail: "cannot connect to 127.0.0.1:9 (Connection refused)", refusedBy: "127.0.0.1:9")
         for mode in [Messages.Mode.interactive, .oneShot] {
             let message = Messages(mode: mode).error(refused)
-            #expect(message.hint?.hasPrefix("The server at 127.0.0.1:9 is not answering: is it running?") == true, "\(message)")
+            #expect(message.hint?.hasPrefix("The server at 127.0.0.1:9 is not answering (is it running?)") == true, "\(message)")
             #expect(message.hint?.contains("offline") == false)
         }
         let noNetwork = Messages().error(UseCaseError.unreachable.with(detail: "cannot find example.test"))

@@ -146,7 +146,7 @@ public struct Messages: Sendable {
             // The network works: nothing listens at that address.
             let retry = mode == .interactive && operation == .search ? "; retry tries again" : ""
             let favorites = mode == .interactive ? "type favorites" : "recipes favorites"
-            return "The server at \(refusedBy) is not answering: is it running? Favorites still work (\(favorites))\(retry)."
+            return "The server at \(refusedBy) is not answering (is it running?); favorites still work (\(favorites))\(retry)."
         }
         switch mode {
         case .interactive:
