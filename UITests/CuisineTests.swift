@@ -42,20 +42,59 @@ import TestSupport
         }
     }
 
-    /// A cuisine none of the recipes has is "nothing found", said on stderr with exit 3; JSON is `[]`.
-    @Test func aOneShotCuisineThatMatchesNothingIsNothingFound() async throws {
+    /// A cuisine nobody knows is bad usage naming the known ones (exit 2, before any search); a known
+    /// cuisine none of the recipes found has is "nothing found", said on stderr with exit 3; JSON is `[]`.
+    @Test func aOneShotCuisineNobodyKnowsIsBadUsageAndAKnownOneThatMatchesNothingIsNothingFound() async throws {
         try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
             try await TemporaryDirectory.with { home in
                 let environment = BinaryRunner.environment(home: home)
-                let text = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "onions", "--cuisine", "narnian"],
+                let unknown = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "onions", "--cuisine", "narnian"],
+                                                   environment: environment)
+                #expect(unknown.status == 2)
+                #expect(unknown.output.isEmpty)
+                #expect(unknown.errors.hasPrefix("recipes: --cuisine knows no cuisine \"narnian\"; the cuisines are: African, American,"),
+                        "\(unknown.errors)")
+                #expect(unknown.errors.contains("Thai, Tunisian"))
+                let text = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "chocolate", "--cuisine", "uzbek"],
                                                 environment: environment)
                 #expect(text.status == 3)
                 #expect(text.output.isEmpty, "\(text.output.debugDescription)")
-                #expect(text.errors.contains("No recipes of the cuisine narnian with onions"), "\(text.errors)")
-                let json = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "onions", "--cuisine", "narnian",
+                #expect(text.errors.contains("No recipes of the cuisine Uzbek with chocolate"), "\(text.errors)")
+                let json = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "chocolate", "--cuisine", "Uzbek",
                                                             "--json"], environment: environment)
                 #expect(json.status == 3)
                 #expect(json.output == "[]\n")
+            }
+        }
+    }
+
+    /// At the prompt, `filter cuisine Martian` is refused naming the cuisines and turns nothing on; Tab
+    /// on `filter cuisine ` lists every name alone, in columns within the terminal's width.
+    @Test func onATerminalAnUnknownCuisineIsRefusedAndTabListsTheNamesInColumns() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString, "--color", "never"], home: home,
+                                                                 rows: 24, columns: 80)
+                let refused = try #require(terminal.enter("filter cuisine Martian", expecting: "There is no cuisine"))
+                #expect(refused.contains("Cuisines:"))
+                #expect(refused.contains("African, American,"))
+                #expect(refused.contains("West African"))
+                let afterward = try #require(terminal.enter("onions", expecting: "Recipes with onions"))
+                #expect(!afterward.contains("Martian"), "no filter was turned on")
+                let mark = terminal.bytes.count
+                terminal.type("filter cuisine ")
+                terminal.type(TerminalKeys.tab)
+                #expect(terminal.waitFor("West African", after: mark))
+                #expect(terminal.waitFor("recipes> filter cuisine ", after: mark))
+                var screen = ScreenEmulator(rows: 24, columns: 80)
+                screen.feed(terminal.bytes)
+                let listed = screen.screen.filter { $0.contains("Thai") || $0.contains("Uzbek") || $0.contains("African") }
+                #expect(!listed.isEmpty)
+                #expect(!screen.screen.joined().contains("filter cuisine Thai"), "the names alone")
+                #expect(listed.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true).count >= 3 }, "in columns: \(listed)")
+                #expect(screen.lines.allSatisfy { $0.count <= 80 }, "no row wraps")
+                terminal.type(TerminalKeys.control("u"))
+                #expect(terminal.quit() == 0)
             }
         }
     }
@@ -70,6 +109,14 @@ import TestSupport
                 let records = try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [[String: Any]])
                 #expect(!records.isEmpty)
                 #expect(records.allSatisfy { $0["cuisine"] as? String == "Thai" })
+                // The text names the cuisine as the prompt does, after each recipe's link.
+                let text = try BinaryRunner.run("recipes", ["--api", server.apiURL.absoluteString, "search", "garlic", "--cuisine", "thai"],
+                                                environment: BinaryRunner.environment(home: home))
+                #expect(text.status == 0, "\(text.errors)")
+                let links = text.output.split(separator: "\n").filter { $0.contains("://") }
+                #expect(!links.isEmpty)
+                #expect(links.allSatisfy { $0.hasSuffix("/recipes/\($0.split(separator: "/").last?.split(separator: " ").first ?? "") · Thai") },
+                        "\(text.output)")
             }
         }
     }

@@ -180,10 +180,25 @@ import TestSupport
                 let dead = try BinaryRunner.run("recipes", ["--api", "http://127.0.0.1:9/api/", "search", "eggs"], environment: environment)
                 #expect(dead.status == 1)
                 #expect(dead.errors.contains("Cannot reach the recipe server"))
+                // Refused on loopback: the network works, the server does not.
+                #expect(dead.errors.contains("The server at 127.0.0.1:9 is not answering (is it running?)"), "\(dead.errors)")
+                #expect(!dead.errors.contains("offline"))
                 #expect(dead.output.isEmpty)
                 let help = try BinaryRunner.run("recipes", ["--help"], environment: environment)
                 #expect(help.status == 0)
                 #expect(help.output.contains("Exit codes: 0 found, 1 error, 2 bad usage, 3 nothing found"))
+                // Each command's help is its own; `recipes help` works; a bare query searches.
+                let readHelp = try BinaryRunner.run("recipes", ["read", "--help"], environment: environment)
+                #expect(readHelp.status == 0)
+                #expect(readHelp.output.hasPrefix("Usage: recipes [OPTIONS] read URL|FILE"), "\(readHelp.output)")
+                #expect(!readHelp.output.contains("--missing"))
+                #expect(readHelp.output != help.output)
+                let helpCommand = try BinaryRunner.run("recipes", ["help"], environment: environment)
+                #expect(helpCommand.status == 0 && helpCommand.output == help.output)
+                let bare = try BinaryRunner.run("recipes", api + ["onions, garlic"], environment: environment)
+                let searched = try BinaryRunner.run("recipes", api + ["search", "onions, garlic"], environment: environment)
+                #expect(bare.status == 0, "\(bare.errors)")
+                #expect(!bare.output.isEmpty && bare.output == searched.output)
             }
         }
     }

@@ -103,13 +103,15 @@ public final class SearchPresenter: ListPresenting {
         var filter = currentFilter
         switch change {
         case .lactoseFree: filter.lactoseFree = true
-        case .cuisine(let name): filter.cuisine = name
+        case .cuisine(let name):
+            // A cuisine is named as the results (or the common names) spell it; one nobody knows is refused.
+            guard let known = CuisineChoice.named(name, seen: seenCuisines) else {
+                view?.display(messages.unknownCuisine(name, known: CuisineChoice.known(seen: seenCuisines)))
+                return
+            }
+            filter.cuisine = known
         case .anyCuisine: filter.cuisine = nil
         case .all: filter = .all
-        }
-        // A cuisine seen in results is named as the results name it.
-        if let typed = filter.cuisine, let seen = seenCuisines.first(where: { IngredientName.folded($0) == IngredientName.folded(typed) }) {
-            filter.cuisine = seen
         }
         currentFilter = filter
         let result = await search.setFilter(filter)
@@ -133,11 +135,8 @@ public final class SearchPresenter: ListPresenting {
         let words = typed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         if words.count >= 2, words[0].lowercased() == "filter", words[1].lowercased() == "cuisine" {
             let prefix = IngredientName.folded(words.count == 3 ? String(words[2]) : "")
-            var named = Set<String>()
-            return (seenCuisines + Cuisines.common).filter { cuisine in
-                let folded = IngredientName.folded(cuisine)
-                return folded.hasPrefix(prefix) && named.insert(folded).inserted
-            }.map { "filter cuisine \($0)" }
+            return CuisineChoice.known(seen: seenCuisines).filter { IngredientName.folded($0).hasPrefix(prefix) }
+                .map { "filter cuisine \($0)" }
         }
         // Names seen in results first, then those of the food table, so a fresh session completes too.
         return FoodFacts.standard.completions(of: typed, seen: seenIngredients)

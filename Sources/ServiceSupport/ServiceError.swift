@@ -14,11 +14,15 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public let status: Int?
     /// What exactly happened, for the person reading the message (a URL, SQLite's message, a reason).
     public let detail: String
+    /// For `unreachable`: the host and port that refused the connection (it is reachable, but no server
+    /// answers there), as opposed to a host that cannot be found or reached at all.
+    public let refusedBy: String?
 
-    private init(_ code: Code, status: Int? = nil, detail: String = "") {
+    private init(_ code: Code, status: Int? = nil, detail: String = "", refusedBy: String? = nil) {
         self.code = code
         self.status = status
         self.detail = detail
+        self.refusedBy = refusedBy
     }
 
     /// The server did not answer in time.
@@ -66,7 +70,12 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The same kind of error with more to say.
     public func with(status: Int? = nil, detail: String) -> ServiceError {
-        ServiceError(code, status: status ?? self.status, detail: detail)
+        ServiceError(code, status: status ?? self.status, detail: detail, refusedBy: refusedBy)
+    }
+
+    /// `unreachable` because `place` refused the connection: nothing listens there.
+    public static func refused(by place: String, detail: String) -> ServiceError {
+        ServiceError(.unreachable, detail: detail, refusedBy: place)
     }
 
     /// True for failures of the network itself (refused, timed out, reset), as opposed to a server that

@@ -73,8 +73,9 @@ struct PresenterStack {
         #expect(page.alternate == nil)
         await stack.presenter.list.open(2, .recipe)
         let message = try #require(stack.view.messages.last)
-        #expect(message.text == "The recipe's site answered with an error (HTTP 404 for http://example.test/recipes/2).")
-        #expect(message.hint?.contains("retry") == false, "retry tries a search, not a page")
+        #expect(message.text == "The recipe's site has no such page (HTTP 404 for http://example.test/recipes/2).")
+        #expect(message.hint?.contains("retry") != true, "retry tries a search, not a page")
+        #expect(message.hint?.lowercased().contains("again") != true, "a page that is not there is not there later either")
     }
 
     static let recipePage = """
@@ -288,6 +289,24 @@ struct PresenterStack {
         #expect(stack.view.lastScreen?.cards.map(\.number) == [1, 3])
     }
 
+    @Test func aCuisineNobodyKnowsIsRefusedNamingTheKnownOnesAndTheFilterStaysAsItWas() async throws {
+        let recipes = [
+            Recipe(title: "Pad Thai", href: "http://example.test/1", ingredients: ["eggs"], thumbnail: nil, cuisine: "Thai"),
+            Recipe(title: "Moon Pie", href: "http://example.test/2", ingredients: ["eggs"], thumbnail: nil, cuisine: "Lunar"),
+        ]
+        let stack = PresenterStack(FakeSearcher(recipes: recipes))
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.filter(.cuisine("Martian"))
+        let refusal = try #require(stack.view.messages.last)
+        #expect(refusal.kind == .error)
+        #expect(refusal.text == "There is no cuisine \"Martian\": the filter is as it was.")
+        #expect(refusal.hint?.hasPrefix("Cuisines: Thai, Lunar, African, American,") == true, "\(refusal.hint ?? "")")
+        #expect(stack.view.lastScreen?.heading == "Recipes with eggs", "no filter was turned on")
+        // One a server has shown is known, whatever its case.
+        await stack.presenter.filter(.cuisine("lunar"))
+        #expect(stack.view.lastScreen?.heading == "Recipes with eggs · Lunar")
+    }
+
     @Test func aFilterShowsTheFirstScreenOfWhatPasses() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...30)))
         await stack.presenter.search(ingredients: "eggs", title: "")
@@ -335,5 +354,32 @@ final class ByQuerySearcher: RecipeSearching {
     func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
         guard let searcher = searchers[query.summary] else { return SearchPage(number: number, recipes: []) }
         return try await searcher.page(query, number: number)
+    }
+}
+
+/// What a failed request says: a refused connection is a server not answering, not the network gone;
+/// a page that is not there is not "try again later".
+@Suite struct FailureWording {
+    @Test func aRefusedConnectionNamesTheServerThatIsNotAnswering() {
+        let refused = UseCaseError.unreachable.with(detail: "cannot connect to 127.0.0.1:9 (Connection refused)", refusedBy: "127.0.0.1:9")
+        for mode in [Messages.Mode.interactive, .oneShot] {
+            let message = Messages(mode: mode).error(refused)
+            #expect(message.hint?.hasPrefix("The server at 127.0.0.1:9 is not answering (is it running?)") == true, "\(message)")
+            #expect(message.hint?.contains("offline") == false)
+        }
+        let noNetwork = Messages().error(UseCaseError.unreachable.with(detail: "cannot find example.test"))
+        #expect(noNetwork.hint?.contains("offline") == true)
+    }
+
+    @Test func aMissingPageNeverSaysTryAgainLater() {
+        for mode in [Messages.Mode.interactive, .oneShot] {
+            for operation in [UseCaseError.Operation.search, .readPage, .saveFavorite, .readPicture] {
+                let message = Messages(mode: mode).error(UseCaseError.serverError.with(operation: operation, status: 404, detail: "HTTP 404"))
+                #expect(message.hint?.lowercased().contains("again") != true, "\(message)")
+                #expect(message.text.contains("no such page"))
+            }
+        }
+        let failing = Messages(mode: .oneShot).error(UseCaseError.serverError.with(operation: .readPage, status: 500, detail: "HTTP 500"))
+        #expect(failing.hint?.contains("again later") == true)
     }
 }

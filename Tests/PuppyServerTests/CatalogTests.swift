@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import Glibc
+import Entity
 @testable import PuppyServer
 
 private let validLine = #"{"id":"shakshuka","title":"Shakshuka","cuisine":"Tunisian","ingredients":["eggs","tomatoes"],"method":"Simmer and crack in the eggs."}"#
@@ -20,6 +21,14 @@ private func catalogError(_ text: String) -> CatalogError? {
 
 @Suite("Catalog")
 struct CatalogTests {
+    /// `filter cuisine` and `--cuisine` accept the common cuisines: every cuisine of the bundled
+    /// catalog is one of them.
+    @Test func everyCuisineOfTheBundledCatalogIsACommonOne() throws {
+        let cuisines = Set(try Catalog.bundled().recipes.map(\.cuisine).filter { !$0.isEmpty })
+        #expect(cuisines.count > 60)
+        #expect(cuisines.filter { Cuisines.named($0) != $0 }.sorted() == [])
+    }
+
     @Test func aJSONLinesCatalogKeepsFileOrderAndSkipsBlankLines() throws {
         let second = #"{"id":"pad-thai","title":"Pad Thai","cuisine":"Thai","ingredients":["Rice Noodles","  fish   sauce "],"method":"Stir-fry.","href":"https://example.com/pad-thai","thumbnail":""}"#
         let catalog = try Catalog(jsonLines: "\u{FEFF}" + validLine + "\r\n\n   \n" + second + "\n", source: "catalog.jsonl")

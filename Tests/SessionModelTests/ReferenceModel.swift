@@ -191,7 +191,14 @@ struct ReferenceModel {
         case .filterLactoseFree, .filterCuisine, .filterAll:
             switch step {
             case .filterLactoseFree: lactoseFree = true
-            case .filterCuisine(let name): cuisine = cuisinesSeen.first { $0.lowercased() == name.lowercased() } ?? name.lowercased()
+            case .filterCuisine(let name):
+                // Spelled as the results spell it, else as the common cuisines do (the world's are all common
+                // ones); any other name is refused, naming those, and the filter stays as it was.
+                guard let known = cuisinesSeen.first(where: { $0.lowercased() == name.lowercased() })
+                        ?? World.cuisines.first(where: { $0.lowercased() == name.lowercased() }) else {
+                    return [Observed.said(messages.unknownCuisine(name.lowercased(), known: CuisineChoice.known(seen: cuisinesSeen)))]
+                }
+                cuisine = known
             default:
                 lactoseFree = false
                 cuisine = nil

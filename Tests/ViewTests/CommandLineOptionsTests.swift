@@ -72,7 +72,8 @@ import Testing
         (["search", "eggs", "--count", "0"], "--count wants a number from 1 to 1000"),
         (["search", "eggs", "--count", "many"], "--count wants a number"),
         (["--frobnicate"], "unknown option --frobnicate"),
-        (["cook"], "unknown command \"cook\""),
+        (["cook", "dinner"], "unknown command \"cook\""),
+        (["help", "cook"], "there is no command \"cook\""),
         (["--json"], "belong to search, favorites, read, have or list"),
         (["--timeout", "-1"], "--timeout wants seconds"),
         (["favorites", "--export", ""], "--export needs a file name"),
@@ -88,8 +89,39 @@ import Testing
     }
 
     @Test func helpAndVersionWin() throws {
-        #expect(try CommandLineOptions.parse(["search", "eggs", "-h"]).mode == .help(CommandLineOptions.usage))
+        #expect(try CommandLineOptions.parse(["-h"]).mode == .help(CommandLineOptions.usage))
+        #expect(try CommandLineOptions.parse(["--api", "http://127.0.0.1:1/api/", "--help", "search"]).mode
+                == .help(try #require(CommandLineOptions.help(for: "search"))))
         #expect(try CommandLineOptions.parse(["--version"]).mode == .version)
+    }
+
+    /// `recipes read --help` is read's own help, not the whole of `recipes --help`; `recipes help` and
+    /// `recipes help read` say the same.
+    @Test func eachCommandsHelpIsItsOwn() throws {
+        var seen = Set<String>()
+        for command in ["search", "favorites", "read", "have", "list", "cache", "catalog", "ingredients"] {
+            let help = try #require(CommandLineOptions.help(for: command))
+            #expect(try CommandLineOptions.parse([command, "--help"]).mode == .help(help))
+            #expect(try CommandLineOptions.parse(["help", command]).mode == .help(help))
+            #expect(help.hasPrefix("Usage: recipes "), "\(help)")
+            #expect(help.split(separator: "\n").first?.contains(" \(command)") == true, "\(help)")
+            #expect(help.contains("Exit codes:"))
+            #expect(help.count < CommandLineOptions.usage.count / 2, "\(command)")
+            #expect(seen.insert(help).inserted, "\(command)'s help is its own")
+        }
+        #expect(CommandLineOptions.help(for: "read")?.contains("--servings N") == true)
+        #expect(CommandLineOptions.help(for: "read")?.contains("--missing") == false)
+        #expect(try CommandLineOptions.parse(["s", "-h"]).mode == CommandLineOptions.parse(["search", "-h"]).mode)
+        #expect(try CommandLineOptions.parse(["help"]).mode == .help(CommandLineOptions.usage))
+    }
+
+    /// A bare query searches, as at the prompt.
+    @Test func aBareQuerySearches() throws {
+        #expect(try CommandLineOptions.parse(["onions, garlic"]).mode == .search(.init(ingredients: "onions, garlic")))
+        var json = CommandLineOptions.SearchRequest(ingredients: "eggs")
+        json.json = true
+        json.title = "omelet"
+        #expect(try CommandLineOptions.parse(["eggs", "--json", "-q", "omelet"]).mode == .search(json))
     }
 }
 

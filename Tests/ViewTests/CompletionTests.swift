@@ -42,6 +42,26 @@ import Testing
         #expect(edit(type("filter cuisine th") + [.tab], names: cuisines).text == "filter cuisine Thai")
     }
 
+    /// Tab on `filter cuisine ` lists the names alone, every one of them, however many.
+    @Test func tabAfterFilterCuisineListsEveryNameAlone() {
+        let names = (1...60).map { "\($0)-ish" }
+        let cuisines = CompletionSource { typed in names.map { "filter cuisine \($0)" }.filter { $0.lowercased().hasPrefix(typed.lowercased()) } }
+        #expect(edit(type("filter cuisine ") + [.tab], names: cuisines).candidates == names)
+        #expect(edit(type("filter cuisine 5") + [.tab], names: cuisines).candidates == ["5-ish"] + (50...59).map { "\($0)-ish" })
+        // Ingredient names keep their words.
+        #expect(edit(type("green ") + [.tab]).candidates == ["green onions", "green beans"])
+    }
+
+    /// Candidates are laid out in columns read downwards, each row within the width.
+    @Test func candidatesAreLaidOutInColumnsWithinTheWidth() {
+        let rows = CandidateColumns.rows(["African", "American", "Asian", "Thai", "Cajun & Creole"], width: 40)
+        #expect(rows == ["African         Thai", "American        Cajun & Creole", "Asian"])
+        let many = CandidateColumns.rows((1...85).map { "Name\($0)" }, width: 50)
+        #expect(many.allSatisfy { TextLayout.displayWidth($0) <= 50 })
+        #expect(many.count == 15, "6 columns of names up to 6 wide, a gap of 2, in 50")
+        #expect(CandidateColumns.rows(["a-very-long-name-indeed"], width: 10) == ["a-very-lo…"])
+    }
+
     /// A command's own words: `filter l`, `set p`, `o 3 p`, `w 2 v`.
     @Test func aCommandsArgumentWordsAreCompleted() {
         #expect(edit(type("filter l") + [.tab]).text == "filter lactose-free")

@@ -32,7 +32,8 @@ final class PlainConnection {
                 throw error
             }
         }
-        throw .unreachable.with(detail: "cannot connect to \(place) (\(String(cString: strerror(lastError))))")
+        let detail = "cannot connect to \(place) (\(String(cString: strerror(lastError))))"
+        throw lastError == ECONNREFUSED ? .refused(by: place, detail: detail) : .unreachable.with(detail: detail)
     }
 
     deinit {

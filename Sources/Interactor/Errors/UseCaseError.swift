@@ -39,13 +39,17 @@ public struct UseCaseError: Error, Hashable, Sendable, CustomStringConvertible {
     public let detail: String
     /// How many tries the failing step took (2 when its retry failed too).
     public let attempts: Int
+    /// For `unreachable`: the host and port that refused the connection (no server answers there; the
+    /// network itself works).
+    public let refusedBy: String?
 
-    private init(_ code: Code, operation: Operation, status: Int? = nil, detail: String = "", attempts: Int = 1) {
+    private init(_ code: Code, operation: Operation, status: Int? = nil, detail: String = "", attempts: Int = 1, refusedBy: String? = nil) {
         self.code = code
         self.operation = operation
         self.status = status
         self.detail = detail
         self.attempts = attempts
+        self.refusedBy = refusedBy
     }
 
     private init(_ code: Code) {
@@ -132,12 +136,13 @@ extension UseCaseError {
         case .unwritable: code = .unwritable
         default: code = .malformedResponse
         }
-        self.init(code, operation: operation, status: error.status, detail: error.detail, attempts: attempts)
+        self.init(code, operation: operation, status: error.status, detail: error.detail, attempts: attempts, refusedBy: error.refusedBy)
     }
 
     /// The same kind of error with another operation or more to say (tests and fakes build errors so).
-    public func with(operation: Operation? = nil, status: Int? = nil, detail: String? = nil, attempts: Int? = nil) -> UseCaseError {
+    public func with(operation: Operation? = nil, status: Int? = nil, detail: String? = nil, attempts: Int? = nil,
+                     refusedBy: String? = nil) -> UseCaseError {
         UseCaseError(code, operation: operation ?? self.operation, status: status ?? self.status, detail: detail ?? self.detail,
-                     attempts: attempts ?? self.attempts)
+                     attempts: attempts ?? self.attempts, refusedBy: refusedBy ?? self.refusedBy)
     }
 }

@@ -7,8 +7,7 @@ public enum ScreenFormatter {
     public static func card(_ listed: ListedRecipe) -> RecipeCard {
         RecipeCard(number: listed.number, title: listed.recipe.title,
                    ingredients: listed.recipe.ingredients.joined(separator: ", "),
-                   site: ([listed.recipe.site] + (listed.recipe.cuisine.map { [$0] } ?? [])).joined(separator: " · "),
-                   href: listed.recipe.href, badges: badges(listed))
+                   site: listed.recipe.site, href: listed.recipe.href, cuisine: listed.recipe.cuisine, badges: badges(listed))
     }
 
     static func badges(_ listed: ListedRecipe) -> [Badge] {

@@ -128,6 +128,12 @@ extension Messages {
         MessageModel(.error, "Unknown filter \"\(name)\".", hint: "Filters: lactose-free, cuisine NAME, all.")
     }
 
+    /// `filter cuisine NAME` for a cuisine neither the common ones nor the results name.
+    public func unknownCuisine(_ name: String, known: [String]) -> MessageModel {
+        MessageModel(.error, "There is no cuisine \"\(name)\": the filter is as it was.",
+                     hint: "Cuisines: \(known.joined(separator: ", ")).")
+    }
+
     public func noSuchRecipe(_ number: Int) -> MessageModel {
         MessageModel(.error, "There is no recipe \(number) in this search.", hint: "Use a number shown on the screen.")
     }

@@ -30,9 +30,12 @@ public struct Messages: Sendable {
         case .timeout:
             return MessageModel(.error, "\(place.capitalizedFirst) did not answer in time\(detail).", hint: tryAgain(error.operation))
         case .unreachable:
-            return MessageModel(.error, "Cannot reach \(place)\(detail).", hint: offline(error.operation))
+            return MessageModel(.error, "Cannot reach \(place)\(detail).", hint: offline(error.operation, refusedBy: error.refusedBy))
         case .connectionLost:
             return MessageModel(.error, "The connection to \(place) broke\(detail).", hint: tryAgain(error.operation))
+        case .serverError where error.status == 404 || error.status == 410:
+            // Gone is gone: trying again later changes nothing.
+            return MessageModel(.error, "\(place.capitalizedFirst) has no such page\(detail).", hint: checkAddress(error.operation))
         case .serverError:
             return MessageModel(.error, "\(place.capitalizedFirst) answered with an error\(detail).", hint: tryAgain(error.operation))
         case .redirectLoop:
@@ -138,7 +141,13 @@ public struct Messages: Sendable {
         }
     }
 
-    private func offline(_ operation: UseCaseError.Operation) -> String {
+    private func offline(_ operation: UseCaseError.Operation, refusedBy: String?) -> String {
+        if let refusedBy {
+            // The network works: nothing listens at that address.
+            let retry = mode == .interactive && operation == .search ? "; retry tries again" : ""
+            let favorites = mode == .interactive ? "type favorites" : "recipes favorites"
+            return "The server at \(refusedBy) is not answering (is it running?); favorites still work (\(favorites))\(retry)."
+        }
         switch mode {
         case .interactive:
             return operation == .search ? "You seem to be offline: favorites still work (type favorites), and retry tries again."

@@ -14,16 +14,21 @@ public struct RecipeCard: Sendable, Equatable {
     public let site: String
     /// The recipe's address.
     public let href: String
+    /// The address and what else `site` says (`http://…/pilaf · Uzbek`): the line under a card where
+    /// the whole link is shown (one-shot text).
+    public let link: String
     public let badges: [Badge]
     /// A small picture beside the card, when pictures beside results are on.
     public var picture: PictureModel?
 
-    public init(number: Int, title: String, ingredients: String, site: String, href: String, badges: [Badge]) {
+    /// `cuisine`: said after the site, and after the link.
+    public init(number: Int, title: String, ingredients: String, site: String, href: String, cuisine: String? = nil, badges: [Badge]) {
         self.number = number
         self.title = title
         self.ingredients = ingredients
-        self.site = site
+        self.site = ([site] + (cuisine.map { [$0] } ?? [])).joined(separator: " · ")
         self.href = href
+        self.link = ([href] + (cuisine.map { [$0] } ?? [])).joined(separator: " · ")
         self.badges = badges
     }
 }

@@ -125,6 +125,8 @@ extension CommandLineOptions.Mode {
 extension CommandLineOptions {
     public static let usage = """
     Usage: recipes [OPTIONS]                         the interactive prompt
+           recipes [OPTIONS] "INGREDIENTS"           the same as search "INGREDIENTS"
+           recipes help [COMMAND]                    this help, or one command's (as COMMAND --help)
            recipes [OPTIONS] search INGREDIENTS [--query TEXT] [--cuisine NAME] [--count N] [--page N] [--json]
            recipes [OPTIONS] favorites [WORDS] [--json] [--export FILE.md]
            recipes [OPTIONS] read URL|FILE [--servings N] [--units metric|us|as-written] [--json]
@@ -156,7 +158,8 @@ extension CommandLineOptions {
     search:
       INGREDIENTS           comma-separated, like "onions, garlic" (may be "" with --query)
       -q, --query TEXT      words the title must contain
-      --cuisine NAME        only recipes of this cuisine (case and accents ignored)
+      --cuisine NAME        only recipes of this cuisine (case and accents ignored; an unknown one is
+                            bad usage, naming the cuisines)
       -n, --count N         how many recipes (default 10, at most 1000)
       -p, --page N          which screen of N recipes (default 1)
       -j, --json            a JSON array on stdout (number, title, href, ingredients, thumbnail,
@@ -209,7 +212,9 @@ extension CommandLineOptions {
         while let argument = reader.next() {
             switch argument.name {
             case "-h", "--help":
-                options.mode = .help(usage)
+                // Help wins over everything else on the line; after a command, it is that command's own.
+                let command = (positionals + reader.rest).first { !$0.hasPrefix("-") }
+                options.mode = .help(command.flatMap { Self.help(for: $0) } ?? usage)
                 return options
             case "--version":
                 options.mode = .version
@@ -250,7 +255,9 @@ extension CommandLineOptions {
             case "-q", "--query":
                 search.title = try reader.value(for: argument)
             case "--cuisine":
-                search.cuisine = try reader.value(for: argument)
+                let typed = try reader.value(for: argument)
+                guard let known = CuisineChoice.named(typed) else { throw UsageError(message: CuisineChoice.unknownOnCommandLine(typed)) }
+                search.cuisine = known
             case "-n", "--count":
                 search.count = try number(reader.value(for: argument), argument.name, range: 1...1000)
                 sawCount = true
@@ -303,6 +310,16 @@ extension CommandLineOptions {
             throw UsageError(message: "--missing and --strict belong to have: recipes have \"eggs, milk\" --missing 3")
         }
         switch subcommand {
+        case "help":
+            guard positionals.count <= 2 else { throw UsageError(message: "help takes one command: recipes help search") }
+            guard positionals.count == 2 else {
+                options.mode = .help(usage)
+                return options
+            }
+            guard let text = help(for: positionals[1]) else {
+                throw UsageError(message: "there is no command \"\(positionals[1])\"; the commands are search, favorites, read, have, list, cache, catalog and ingredients")
+            }
+            options.mode = .help(text)
         case "search", "s":
             guard positionals.count <= 2 else {
                 throw UsageError(message: "search takes one INGREDIENTS argument; quote it: recipes search \"onions, garlic\"")
@@ -355,9 +372,49 @@ extension CommandLineOptions {
             for page in positionals.dropFirst(2) { sources.append(try readSource(page)) }
             options.mode = .catalog(CatalogRequest(sources: sources))
         default:
-            throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites, read, have, list, catalog or ingredients, or no command for the prompt")
+            // A bare query searches, as it does at the prompt: recipes "onions, garlic".
+            guard positionals.count == 1 else {
+                throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites, read, have, list, catalog or ingredients, quote a search (recipes \"onions, garlic\"), or no command for the prompt")
+            }
+            search.ingredients = subcommand
+            if search.ingredients.trimmingCharacters(in: .whitespaces).isEmpty && search.title.isEmpty {
+                throw UsageError(message: "search needs ingredients, like: recipes search \"onions, garlic\"")
+            }
+            options.mode = .search(search)
         }
         return options
+    }
+
+    /// The commands' names as the command line takes them, each with the name its help is under.
+    private static let commandNames = ["search": "search", "s": "search", "favorites": "favorites", "favs": "favorites", "read": "read",
+                                       "have": "have", "list": "list", "cache": "cache", "catalog": "catalog", "ingredients": "ingredients"]
+
+    /// One command's own help, out of `usage`: its usage lines, its options and the exit codes; nil for
+    /// a word that is no command.
+    public static func help(for command: String) -> String? {
+        guard let name = commandNames[command] else { return nil }
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var synopsis: [String] = []
+        var taking = false
+        for line in lines.prefix(while: { !$0.isEmpty }) {
+            let trimmed = line.hasPrefix("Usage: ") ? String(line.dropFirst(7)) : line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("recipes ") {
+                let words = trimmed.split(separator: " ")
+                taking = words.dropFirst().first { $0 != "[OPTIONS]" } == Substring(name)
+                if taking { synopsis.append((synopsis.isEmpty ? "Usage: " : "       ") + trimmed) }
+            } else if taking {
+                synopsis.append(line)
+            }
+        }
+        var section: [String] = []
+        if let start = lines.firstIndex(of: "\(name):") {
+            section = Array(lines[start...].prefix { !$0.isEmpty })
+            section[0] = "Options of \(name):"
+        }
+        let exitCodes = lines.last { $0.hasPrefix("Exit codes:") } ?? ""
+        return (synopsis + [""] + (section.isEmpty ? [] : section + [""])
+                + ["Every command also takes the options of recipes --help (--api, --color, --data-dir, ...).", exitCodes])
+            .joined(separator: "\n")
     }
 
     /// An http(s) address, a `file:` URL or a path (an existing file whatever its name); any other
@@ -418,6 +475,9 @@ private struct ArgumentReader {
         }
         return Argument(name: argument, inlineValue: nil)
     }
+
+    /// The arguments not read yet.
+    var rest: [String] { Array(arguments) }
 
     mutating func value(for argument: Argument) throws(UsageError) -> String {
         if let inline = argument.inlineValue { return inline }

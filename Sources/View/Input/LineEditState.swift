@@ -200,6 +200,11 @@ struct LineEditState {
         let common = commonPrefix(matches)
         if common.count > typed.count {
             replace(start..<cursor, with: common)
+        } else if start == 0, let space = common.lastIndex(where: \.isWhitespace),
+                  completions.contains(common.prefix { !$0.isWhitespace }.lowercased()) {
+            // Whole command lines (`filter cuisine Thai`): just the names, every one of them.
+            let lead = common.distance(from: common.startIndex, to: space) + 1
+            candidates = matches.map { String($0.dropFirst(lead)) }
         } else {
             candidates = Array(matches.prefix(Self.maxCandidates)) + (matches.count > Self.maxCandidates ? ["…"] : [])
         }

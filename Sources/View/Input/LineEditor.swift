@@ -74,7 +74,7 @@ final class LineEditor: LineReading {
                 switch outcome {
                 case .editing:
                     if let candidates = editing?.state.candidates, !candidates.isEmpty {
-                        write("\r\n" + candidates.joined(separator: "  ") + "\r\n")
+                        write("\r\n" + CandidateColumns.rows(candidates, width: columns()).joined(separator: "\r\n") + "\r\n")
                     }
                 case .accepted(let line):
                     draw(cursorAtEnd: true)

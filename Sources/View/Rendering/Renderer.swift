@@ -62,7 +62,7 @@ struct Renderer {
         if !badges.isEmpty, let last = titleLines.popLast() { titleLines.append(last + " " + badges) }
         var lines = titleLines
         lines += TextLayout.wrap(safe(card.ingredients), width: width, first: indent, rest: indent)
-        let source = link ? card.href : card.site
+        let source = link ? card.link : card.site
         if !source.isEmpty { lines.append(indent + style.dim(TextLayout.truncate(safe(source), width: width - indent.count))) }
         return lines
     }
