@@ -57,11 +57,20 @@ public struct FoodFacts: Sendable {
         var falseFriendLines: [(word: String, name: String)] = []
         var parts: [[String]] = []
         var called: [(family: String, word: String)] = []
-        func remember(_ written: String) {
-            if seenVocabulary.insert(IngredientName.folded(written)).inserted { vocabulary.append(written) }
+        // Most names are met several times (in a group, as a kind, as a family): each is folded once.
+        var foldedByName: [String: String] = [:]
+        func folded(_ name: String) -> String {
+            if let known = foldedByName[name] { return known }
+            let result = IngredientName.folded(name)
+            foldedByName[name] = result
+            return result
         }
-        for (offset, rawLine) in table.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmedOfSpaces
+        func remember(_ written: String) {
+            if seenVocabulary.insert(folded(written)).inserted { vocabulary.append(written) }
+        }
+        // Lines and items are cut at their bytes (a newline, a comma), not by comparing characters.
+        for (offset, rawLine) in table.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let line = Substring(rawLine).trimmedOfSpaces
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             if line.hasPrefix("=") {
                 let items = Self.items(line.dropFirst())
@@ -92,10 +101,10 @@ public struct FoodFacts: Sendable {
         var canonical: [String: String] = [:]
         var names: [String: [String]] = [:]
         for group in groups {
-            let folded = group.map(IngredientName.folded)
+            let foldedGroup = group.map(folded)
             // A name in two groups joins them: the first group's first name stays the canonical one.
-            let first = folded.lazy.compactMap { canonical[$0] }.first ?? folded[0]
-            for name in folded {
+            let first = foldedGroup.lazy.compactMap { canonical[$0] }.first ?? foldedGroup[0]
+            for name in foldedGroup {
                 if let earlier = canonical[name], earlier != first {
                     for moved in names[earlier, default: [earlier]] { canonical[moved] = first; names[first, default: [first]].append(moved) }
                     names[earlier] = nil
@@ -109,23 +118,23 @@ public struct FoodFacts: Sendable {
         var kindsAsWritten: [String: [String]] = [:]
         var known = Set(canonical.keys)
         for (family, kind) in kinds {
-            let familyKey = canon(IngredientName.folded(family))
-            let kindKey = canon(IngredientName.folded(kind))
+            let familyKey = canon(folded(family))
+            let kindKey = canon(folded(kind))
             if kindKey != familyKey, !families[kindKey, default: []].contains(familyKey) { families[kindKey, default: []].append(familyKey) }
             kindsAsWritten[familyKey, default: []].append(kind)
-            known.insert(IngredientName.folded(family))
-            known.insert(IngredientName.folded(kind))
+            known.insert(folded(family))
+            known.insert(folded(kind))
         }
         var falseFriends: [String: Set<String>] = [:]
         var falseFriendsAsWritten: [String: [String]] = [:]
         for (word, name) in falseFriendLines {
-            let key = canon(IngredientName.folded(word))
-            falseFriends[key, default: []].insert(IngredientName.folded(name))
+            let key = canon(folded(word))
+            falseFriends[key, default: []].insert(folded(name))
             falseFriendsAsWritten[key, default: []].append(name)
         }
         var calledBy: [String: Set<String>] = [:]
         for (family, word) in called {
-            calledBy[canon(IngredientName.folded(family)), default: []].insert(canon(IngredientName.folded(word)))
+            calledBy[canon(folded(family)), default: []].insert(canon(folded(word)))
         }
         self.problems = problems
         self.vocabulary = vocabulary
@@ -178,7 +187,7 @@ public struct FoodFacts: Sendable {
     static let maxEndingWords = 6
 
     private static func items(_ text: Substring) -> [String] {
-        text.split(separator: ",").map { String($0.trimmedOfSpaces) }.filter { !$0.isEmpty }
+        text.utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0).trimmedOfSpaces) }.filter { !$0.isEmpty }
     }
 
     /// What a typed ingredient asks for: its folded name, or the name it is known by when it has others
@@ -290,7 +299,17 @@ public struct FoodFacts: Sendable {
     }
 }
 
-extension StringProtocol {
-    /// The text without spaces and tabs at either end.
-    fileprivate var trimmedOfSpaces: String { trimmingCharacters(in: .whitespaces) }
+extension String {
+    fileprivate var trimmedOfSpaces: String { self[...].trimmedOfSpaces }
+}
+
+extension Substring {
+    /// The text without spaces, tabs and carriage returns at either end (the table is written in ASCII
+    /// layout; its bytes are looked at, not its characters).
+    fileprivate var trimmedOfSpaces: String {
+        let bytes = utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
 }

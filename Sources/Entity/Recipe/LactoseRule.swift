@@ -182,10 +182,12 @@ public enum LactoseRule {
             dairy = Dictionary(grouping: dairyPhrases, by: { $0.first ?? "" })
             var excuses: [[String]: [(words: [String], offset: Int, isPlantMilk: Bool)]] = [:]
             let longerNames = LactoseRule.plantMilks.map { ($0, true) } + (LactoseRule.notDairy + LactoseRule.falseFriends).map { ($0, false) }
+            // Each longer name is looked at word by word, against the dairy phrases that start with that
+            // word only: linear in the names, not names times phrases.
             for (name, isPlantMilk) in longerNames {
                 let longer = IngredientName.foldedWords(name)
-                for phrase in dairyPhrases {
-                    for offset in longer.indices where longer.contains(phrase: phrase, at: offset) {
+                for offset in longer.indices {
+                    for phrase in dairy[longer[offset]] ?? [] where longer.contains(phrase: phrase, at: offset) {
                         excuses[phrase, default: []].append((longer, offset, isPlantMilk))
                     }
                 }
