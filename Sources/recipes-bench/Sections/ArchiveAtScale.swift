@@ -21,7 +21,7 @@ struct ArchiveAtScale: Section {
     func run(quick: Bool, into report: inout SectionReport) async throws {
         let archive = Tools.sharedData("RECIPEBOOK_RECIPE_ARCHIVE", "open-recipes/open-recipe-archive.tar.gz")
         guard FileManager.default.fileExists(atPath: archive.path) else {
-            throw BenchError("the archive is not at \(archive.path) (set RECIPEBOOK_RECIPE_ARCHIVE to its .tar.gz); skipped", skipped: true)
+            throw BenchError("the archive is not at \(archive.path) (set RECIPEBOOK_RECIPE_ARCHIVE to its .tar.gz)", skipped: true)
         }
         let recipes = try Tools.recipesBinary()
         let server = BinaryRunner.url(of: "puppy-server").path
