@@ -3,8 +3,9 @@ import Presenter
 public import View
 
 extension AppDependencies {
-    /// `recipes catalog build PAGES…`: a PuppyServer catalog on stdout from saved pages or addresses,
-    /// read through the same reader as `recipes read`.
+    /// `recipes catalog build SOURCES…`: a PuppyServer catalog on stdout from saved pages or addresses
+    /// (read through the same reader as `recipes read`), Markdown and Cooklang recipe files, and folders
+    /// of them.
     public func runCatalogBuild(_ request: CommandLineOptions.CatalogRequest) async -> ExitCode {
         let locations = request.sources.map { source -> ReadingInteractor.Location in
             switch source {
@@ -12,7 +13,8 @@ extension AppDependencies {
             case .file(let path): return .file(path)
             }
         }
-        let outcome = await CatalogBuildPresenter(reading: reading).build(locations)
-        return CatalogLinesOutput().print(outcome, pages: locations.count)
+        let output = CatalogLinesOutput()
+        let summary = await CatalogBuildPresenter(reading: reading).build(locations, into: output)
+        return output.exitCode(summary)
     }
 }

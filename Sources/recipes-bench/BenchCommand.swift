@@ -10,7 +10,7 @@ struct BenchCommand {
     static let sections: [any Section] = [
         NextScreenLatency(), RequestEconomy(), StartUp(), ServerThroughput(), FavoritesAtScale(), MemoryAfterWalk(),
         PictureDisplay(), RepeatedSearch(), RecipeExtraction(), IngredientParsing(), PantryRankingSpeed(),
-        SearchQuality(),
+        SearchQuality(), ArchiveAtScale(),
     ]
 
     static let usage = """

@@ -10,13 +10,49 @@ public actor ReadingInteractor {
     private let saved: (any SavedPageProviding)?
     private let recent: RecentPages
     private let files: any PageFileReading
+    private let recipeFiles: RecipeFiles
 
     public init(fetcher: any PageFetching, saved: (any SavedPageProviding)?, recent: RecentPages = RecentPages(),
-                files: any PageFileReading = LocalPageReader()) {
+                files: any PageFileReading = LocalPageReader(), recipeFiles: RecipeFiles = RecipeFiles()) {
         self.fetcher = fetcher
         self.saved = saved
         self.recent = recent
         self.files = files
+        self.recipeFiles = recipeFiles
+    }
+
+    /// What a catalog is built from: a page (`recipes read` reads it), a recipe file of a collection
+    /// (Markdown or Cooklang), or a place that gave nothing, and why.
+    public enum CatalogSource: Sendable, Equatable {
+        case page(Location)
+        case recipeFile(String)
+        case problem(String, RecipeFileProblem)
+    }
+
+    /// The sources the places named give, in order: a folder its recipe files (searched through its
+    /// folders, in name order), a `.md` or `.cook` file itself, anything else a page.
+    public nonisolated func catalogSources(_ locations: [Location]) -> [CatalogSource] {
+        var sources: [CatalogSource] = []
+        for location in locations {
+            guard case .file(let path) = location else {
+                sources.append(.page(location))
+                continue
+            }
+            if let listing = recipeFiles.list(path) {
+                sources += listing.files.map(CatalogSource.recipeFile)
+                sources += listing.problems.map { .problem($0.path, $0.problem) }
+            } else if recipeFiles.isRecipeFile(path) {
+                sources.append(.recipeFile(path))
+            } else {
+                sources.append(.page(location))
+            }
+        }
+        return sources
+    }
+
+    /// The recipe in a Markdown or Cooklang file, or why it gives none.
+    public nonisolated func recipeFile(atPath path: String) -> Result<FileRecipe, RecipeFileProblem> {
+        recipeFiles.recipe(atPath: path)
     }
 
     /// Where `recipes read` reads a page from.

@@ -21,8 +21,8 @@ final class APIResponder: Sendable {
     private let envelopePrefix: [UInt8]
     /// Whether `have=` ranks the catalog; when not, it is ignored as the real service ignored it.
     private let answersHave: Bool
-    /// Each recipe's ingredient names with their pantry keys, made on the first `have=` request.
-    private let pantryKeys = Guarded<[[PantryMatch.Ingredient]]?>(nil)
+    /// The catalog's ingredients as the pantry ranking reads them, made on the first `have=` request.
+    private let pantryTable = Guarded<PantryTable?>(nil)
     private let plans = Guarded<[APIQuery.SearchKey: Plan]>([:])
     private static let maxCachedPlans = 512
     private static let xmlPrefix = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<recipes>".utf8)
@@ -85,8 +85,7 @@ final class APIResponder: Sendable {
         }
         var ranking: [PantryEntry]?
         if let pantry = search.pantry {
-            let keys = recipePantryKeys()
-            let entries = PantryMatch.rank(matches, keys: { keys[Int($0)] }, request: pantry)
+            let entries = recipePantryTable().rank(matches, request: pantry)
             matches = entries.map(\.position)
             ranking = entries
         }
@@ -97,10 +96,10 @@ final class APIResponder: Sendable {
         if let pantry = search.pantry, let ranking {
             plan.pantry = ranking
             var unknown: [UInt8] = [UInt8(ascii: "[")]
-            let catalogKeys = recipePantryKeys().joined().map { $0 }
-            for (offset, entry) in PantryMatch.suggestions(for: pantry, catalog: catalogKeys, isKnown: { concept in
-                catalogKeys.contains { $0.concepts.contains(concept) }
-            }).enumerated() {
+            let table = recipePantryTable()
+            for (offset, entry) in PantryMatch.suggestions(for: pantry, catalog: table.vocabulary, known: table.knownKeys,
+                                                                          isKnown: table.knownConcepts.contains)
+                .enumerated() {
                 if offset > 0 { unknown.append(UInt8(ascii: ",")) }
                 unknown += Array("{\"name\":".utf8) + JSONText.quoted(entry.name) + Array(",\"suggestions\":".utf8) + JSONText.array(entry.close) + [UInt8(ascii: "}")]
             }
@@ -140,20 +139,12 @@ final class APIResponder: Sendable {
 
     private static let noSniffing = [HTTPHeader(name: "X-Content-Type-Options", value: "nosniff")]
 
-    /// Every recipe's ingredient names with their pantry keys and what each is in the food table, made once.
-    private func recipePantryKeys() -> [[PantryMatch.Ingredient]] {
-        if let keys = pantryKeys.withLock({ $0 }) { return keys }
-        var named: [String: PantryMatch.Ingredient] = [:]
-        let keys = recipes.map { recipe in
-            recipe.ingredients.map { name in
-                if let known = named[name] { return known }
-                let ingredient = (name: name, key: PantryMatch.key(name), concepts: FoodFacts.standard.concepts(of: name))
-                named[name] = ingredient
-                return ingredient
-            }
-        }
-        pantryKeys.withLock { $0 = keys }
-        return keys
+    /// The catalog's pantry table, made once.
+    private func recipePantryTable() -> PantryTable {
+        if let table = pantryTable.withLock({ $0 }) { return table }
+        let table = PantryTable(recipes: recipes)
+        pantryTable.withLock { $0 = table }
+        return table
     }
 
     /// A result's JSON with its place in a pantry ranking added: `"missing":[…],"uses":6,"of":8`.

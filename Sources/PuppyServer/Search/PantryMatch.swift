@@ -92,44 +92,14 @@ enum PantryMatch {
     /// A recipe's ingredient as the ranking compares it: its name, key and what the food table says it is.
     typealias Ingredient = (name: String, key: String, concepts: [String])
 
-    /// The candidates (catalog positions, in the order to keep among equals) ranked for `request`.
-    static func rank(_ candidates: [Int32], keys: (Int32) -> [Ingredient], request: PantryRequest) -> [PantryEntry] {
-        let held = Set(request.keys)
-        var entries: [(entry: PantryEntry, order: Int)] = []
-        var seen = Set<String>()
-        for (order, position) in candidates.enumerated() {
-            seen.removeAll(keepingCapacity: true)
-            var missing: [String] = []
-            var uses = 0
-            var usesPantry = false
-            for (name, key, concepts) in keys(position) where !key.isEmpty && seen.insert(key).inserted {
-                if held.contains(key) || concepts.contains(where: request.concepts.contains) {
-                    uses += 1
-                    usesPantry = true
-                } else if !request.strict && isStaple(key) {
-                    uses += 1
-                } else {
-                    missing.append(name)
-                    if missing.count > request.missing { break }
-                }
-            }
-            guard usesPantry, missing.count <= request.missing else { continue }
-            entries.append((PantryEntry(position: position, missing: missing, uses: uses, of: seen.count), order))
-        }
-        entries.sort { left, right in
-            if left.entry.missing.count != right.entry.missing.count { return left.entry.missing.count < right.entry.missing.count }
-            if left.entry.uses != right.entry.uses { return left.entry.uses > right.entry.uses }
-            return left.order < right.order
-        }
-        return entries.map(\.entry)
-    }
-
     /// For each name given that no recipe of the catalog has, the catalog's names a person probably
     /// meant: those whose key is one edit away (two for keys of 8 letters or more; none below 4),
     /// nearest first, then in catalog order, at most 3. A name the catalog has under another name
     /// (`isKnown` of its concept) is not unknown.
-    static func suggestions(for request: PantryRequest, catalog: [Ingredient], isKnown: (String) -> Bool = { _ in false }) -> [(name: String, close: [String])] {
-        let known = Set(catalog.map(\.key))
+    /// `catalog` may hold each key once (`PantryTable.vocabulary`): the first of a key is the one taken.
+    static func suggestions(for request: PantryRequest, catalog: [Ingredient], known: Set<String>? = nil,
+                            isKnown: (String) -> Bool = { _ in false }) -> [(name: String, close: [String])] {
+        let known = known ?? Set(catalog.map(\.key))
         var found: [(name: String, close: [String])] = []
         for (name, key) in request.names where !known.contains(key) && !isKnown(concept(name)) {
             let typed = Array(key.unicodeScalars)

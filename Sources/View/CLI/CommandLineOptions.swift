@@ -135,8 +135,11 @@ extension CommandLineOptions {
                                                      recipes ranked by how few ingredients they lack
            recipes [OPTIONS] list [--json]           the shopping list, by aisle, less the pantry
            recipes cache [clear]                     where results are kept offline, or empty it
-           recipes catalog build PAGES... > my.jsonl a catalog for puppy-server --catalog from
-                                                     recipe pages (files or http(s) addresses)
+           recipes catalog build SOURCES... > my.jsonl
+                                                     a catalog for puppy-server --catalog from
+                                                     recipe pages (files or http(s) addresses),
+                                                     Markdown (.md) and Cooklang (.cook) recipe
+                                                     files, and folders of them
            recipes ingredients [--json]              ingredient lines on stdin, each read into its parts
 
     Find recipes by ingredients. Without --api, RecipeBook starts its own RecipePuppy-compatible server
@@ -366,7 +369,7 @@ extension CommandLineOptions {
                                                                          strict: strict), json: json))
         case "catalog":
             guard positionals.count >= 3, positionals[1] == "build" else {
-                throw UsageError(message: "catalog takes build and the pages: recipes catalog build page.html https://example.com/pie > my.jsonl")
+                throw UsageError(message: "catalog takes build and the sources: recipes catalog build page.html https://example.com/pie my-recipes/ > my.jsonl")
             }
             var sources: [ReadRequest.Source] = []
             for page in positionals.dropFirst(2) { sources.append(try readSource(page)) }

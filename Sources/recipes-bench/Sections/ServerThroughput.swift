@@ -204,7 +204,7 @@ struct ServerThroughput: Section {
     }
 
     /// One wrk run: requests per second, p99 in milliseconds, and socket errors plus non-2xx answers.
-    private static func wrk(
+    static func wrk(
         _ wrk: String, script: URL, port: UInt16, seconds: Int, connections: Int = 16
     ) throws -> (rate: Double, p99: Double, errors: Int) {
         let output = try Tools.run(wrk, ["-t1", "-c\(connections)", "-d\(seconds)s", "-s", script.path, "http://127.0.0.1:\(port)/"],
@@ -217,7 +217,7 @@ struct ServerThroughput: Section {
     }
 
     /// Sends the paths in turn and prints the figures on one line at the end.
-    private static let wrkScript = """
+    static let wrkScript = """
         local paths = { PATHS }
         local prepared = {}
         local counter = 0
