@@ -14,7 +14,7 @@ public struct CatalogLineRecord: Encodable, Sendable, Equatable {
     public let method: String?
     /// The page's address when it was read from the web; a file's recipe gets the server's own page.
     public let href: String?
-    /// The page's picture when it is an absolute http(s) address; otherwise the server draws one.
+    /// The page's picture when it is an absolute http(s) address; otherwise the recipe has none.
     public let thumbnail: String?
     public var steps: [String]?
     /// The ingredient lines as written, with their amounts.
