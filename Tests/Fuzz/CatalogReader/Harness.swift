@@ -33,11 +33,16 @@ private func written(_ fields: CatalogFields) -> [UInt8] {
     }
     var members: [String] = []
     for (key, value) in [("id", fields.id), ("title", fields.title), ("cuisine", fields.cuisine), ("method", fields.method),
-                         ("href", fields.href), ("thumbnail", fields.thumbnail)] {
+                         ("href", fields.href), ("thumbnail", fields.thumbnail), ("servings", fields.servings),
+                         ("published", fields.published), ("source", fields.source), ("collection", fields.collection),
+                         ("author", fields.author), ("licence", fields.licence), ("photo", fields.photo), ("thumb", fields.thumb)] {
         if let value { members.append("\"\(key)\":" + quoted(value)) }
     }
-    if let ingredients = fields.ingredients {
-        members.append("\"ingredients\":[" + ingredients.map(quoted).joined(separator: ",") + "]")
+    for (key, values) in [("ingredients", fields.ingredients), ("lines", fields.lines), ("steps", fields.steps), ("tags", fields.tags)] {
+        if let values { members.append("\"\(key)\":[" + values.map(quoted).joined(separator: ",") + "]") }
+    }
+    for (key, value) in [("prepMinutes", fields.prepMinutes), ("cookMinutes", fields.cookMinutes), ("totalMinutes", fields.totalMinutes)] {
+        if let value { members.append("\"\(key)\":\(value)") }
     }
     return Array(("{" + members.joined(separator: ",") + "}").utf8)
 }
