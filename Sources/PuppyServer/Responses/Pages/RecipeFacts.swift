@@ -15,11 +15,7 @@ struct RecipeFacts: Sendable {
     /// `yyyy-mm-dd`, when the source dates the recipe.
     let published: String?
 
-    var isOutline: Bool { !recipe.isFromSource }
-    private let recipe: CatalogRecipe
-
     init(recipe: CatalogRecipe) {
-        self.recipe = recipe
         servings = recipe.servings
         prepMinutes = recipe.prepMinutes
         cookMinutes = recipe.cookMinutes
