@@ -135,47 +135,19 @@ public struct Catalog: Sendable {
         return parsed.catalog(photos: .loaded(photos), warnings: warnings)
     }
 
-    /// The file's bytes through POSIX calls (Foundation's reader leaks a page on empty files). Opened
-    /// without blocking, so a FIFO with no writer cannot hold the caller before it is refused.
+    /// The file's bytes (`BoundedFile`), each failure said as a catalog's.
     private static func readFile(_ url: URL) throws -> [UInt8] {
         func failure(_ message: String) -> CatalogError {
             CatalogError(source: url.path, line: nil, message: message)
         }
-        func systemFailure(_ code: Int32) -> CatalogError {
-            failure("cannot read the file (\(String(cString: strerror(code))))")
-        }
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw systemFailure(errno) }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw systemFailure(errno) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw failure("is a folder, not a catalog file")
-        default: throw failure("is not a regular file (a catalog cannot be a FIFO, a device or a socket)")
-        }
-        guard status.st_size <= maxFileBytes else {
-            throw failure("is larger than \(maxFileBytes >> 20) MB, the most a catalog may be")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while true {
-            if filled == bytes.count {
-                guard bytes.count < maxFileBytes else {
-                    throw failure("is larger than \(maxFileBytes >> 20) MB, the most a catalog may be")
-                }
-                bytes += [UInt8](repeating: 0, count: min(max(bytes.count, 1 << 16), maxFileBytes - bytes.count))
-            }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-            }
-            if count > 0 {
-                filled += count
-            } else if count == 0 {
-                bytes.removeSubrange(filled...)
-                return bytes
-            } else if errno != EINTR {
-                throw systemFailure(errno)
+        do {
+            return try BoundedFile.read(url.path, maxBytes: maxFileBytes)
+        } catch {
+            switch error {
+            case .system(let code): throw failure("cannot read the file (\(String(cString: strerror(code))))")
+            case .folder: throw failure("is a folder, not a catalog file")
+            case .notRegular: throw failure("is not a regular file (a catalog cannot be a FIFO, a device or a socket)")
+            case .tooLarge: throw failure("is larger than \(maxFileBytes >> 20) MB, the most a catalog may be")
             }
         }
     }

@@ -74,30 +74,16 @@ public struct CatalogPhotos: Sendable {
     /// `maxPhotoBytes` whose bytes are a JPEG, PNG or WebP image. Throws the reason in a few words.
     static func read(_ name: String, in folder: String) throws(PhotoProblem) -> Photo {
         let path = name.hasPrefix("/") ? name : folder + "/" + name
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw PhotoProblem("cannot be read (\(String(cString: strerror(errno))))") }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw PhotoProblem("cannot be read (\(String(cString: strerror(errno))))") }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw PhotoProblem("is not a regular file") }
-        guard status.st_size <= maxPhotoBytes else {
-            throw PhotoProblem("is larger than \(maxPhotoBytes >> 20) MB, the most a photo may be")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-            }
-            if count > 0 {
-                filled += count
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                throw PhotoProblem("cannot be read (\(String(cString: strerror(errno))))")
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.read(path, maxBytes: maxPhotoBytes)
+        } catch {
+            switch error {
+            case .system(let code): throw PhotoProblem("cannot be read (\(String(cString: strerror(code))))")
+            case .folder, .notRegular: throw PhotoProblem("is not a regular file")
+            case .tooLarge: throw PhotoProblem("is larger than \(maxPhotoBytes >> 20) MB, the most a photo may be")
             }
         }
-        bytes.removeSubrange(filled...)
         guard let type = imageType(bytes) else { throw PhotoProblem("is not a JPEG, PNG or WebP image") }
         return Photo(bytes: bytes, contentType: type)
     }
