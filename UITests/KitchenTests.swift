@@ -32,6 +32,9 @@ import TestSupport
             #expect(terminal.waitFor("-- ", after: mark))
             let scaled = String(decoding: terminal.bytes[mark...], as: UTF8.self)
             #expect(scaled.contains("• 6 Eggs, beaten") && scaled.contains("• 2 cups Flour") && scaled.contains("• 2 tbsp Sugar"))
+            // Everything on a scaled card is scaled: its yield, and the lines its Lactose line names.
+            #expect(scaled.contains("8 servings ·") && !scaled.contains("4 servings"))
+            #expect(scaled.contains("Lactose: from 3 ⅓ cups Milk; ¾–1 cup Butter"))
             terminal.type("q")
             #expect(terminal.waitFor("recipes> ", after: mark))
 
@@ -65,9 +68,9 @@ import TestSupport
 
                 ## Dairy and eggs
 
-                - [ ] 1 - 2/3 cups Milk
                 - [ ] 170–230 g Butter
                 - [ ] 6 Eggs
+                - [ ] 790 ml Milk
 
                 ## Dry goods
 
@@ -81,7 +84,7 @@ import TestSupport
             // The next run remembers the units and the list, with no server needed for the list.
             let oneShot = try BinaryRunner.run("recipes", ["list"], environment: BinaryRunner.environment(home: home))
             #expect(oneShot.status == 0)
-            #expect(oneShot.output.hasPrefix("Shopping list for 1 recipe\n  1. Swedish Pancakes ×2\n\nDairy and eggs\n  • 1 - 2/3 cups Milk\n  • 170–230 g Butter\n"))
+            #expect(oneShot.output.hasPrefix("Shopping list for 1 recipe\n  1. Swedish Pancakes ×2\n\nDairy and eggs\n  • 170–230 g Butter\n  • 6 Eggs\n  • 790 ml Milk\n"))
         }
     }
 

@@ -120,6 +120,29 @@ struct KitchenStack {
 
     /// Servings that would scale a card past 1/100–100 times leave it as written and say why; a factor
     /// outside the range is refused naming it; an amount that cannot be scaled sensibly is marked `?`.
+    @Test func everythingOnAScaledCardIsScaledItsYieldAndLactoseLineToo() async throws {
+        try await TemporaryDirectory.with { folder in
+            let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
+            await stack.perform(.search(ingredients: "flour", title: ""))
+            await stack.perform(.open(3, .recipe))
+            @MainActor func facts() -> String? {
+                stack.lastPage?.blocks.lazy.compactMap { if case .paragraph(let text) = $0 { text } else { nil } }.first
+            }
+            @MainActor func lactose() -> String? {
+                stack.lastPage?.blocks.lazy.compactMap { if case .field("Lactose", let value) = $0 { value } else { nil } }.first
+            }
+            #expect(facts() == "2 servings")
+            #expect(lactose() == "from 250 ml milk; 1 tbsp butter")
+            await stack.perform(.scale(.serving(4)))
+            #expect(facts() == "4 servings")
+            #expect(lactose() == "from 500 ml milk; 2 tbsp butter")
+            await stack.perform(.units(.us))
+            await stack.perform(.scale(.times(3)))
+            #expect(facts() == "6 servings")
+            #expect(lactose() == "from 3 ¼ cups milk; 3 tbsp butter")
+        }
+    }
+
     @Test func aScalePastTheRangeIsRefusedAndTheCardSaysWhy() async throws {
         try await TemporaryDirectory.with { folder in
             let pages = ["http://example.test/recipes/1": Self.page("Pancakes", yields: "Serves 1000", lines: ["1 cup flour", "1 onion"])]

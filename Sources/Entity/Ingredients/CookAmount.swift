@@ -136,7 +136,8 @@ public enum CookAmount {
     private static func style(for unit: IngredientUnit?) -> Style {
         guard let unit else { return .fractions([0.25, 1.0 / 3, 0.5, 2.0 / 3, 0.75]) }
         switch unit {
-        case .teaspoon: return .fractions([0.125, 0.25, 0.5, 0.75])
+        // ⅜ tsp is ¼ and ⅛ spoons, as scaled recipes write ¼ tsp ×1.5.
+        case .teaspoon: return .fractions([0.125, 0.25, 0.375, 0.5, 0.75])
         case .tablespoon, .dessertspoon: return .fractions([0.5])
         case .cup: return .fractions([0.25, 1.0 / 3, 0.5, 2.0 / 3, 0.75])
         case .pint, .imperialPint, .quart, .gallon, .pound: return .fractions([0.25, 0.5, 0.75])

@@ -1,6 +1,7 @@
 /// How much a US cup (236.6 ml) of a food weighs, for the foods where that is the same every time it is
-/// measured: dry goods spooned into a cup and levelled, fats and syrups. Figures from common baking
-/// charts, rounded; a food not here is never converted between volume and weight.
+/// measured: dry goods spooned into a cup and levelled, fats, and the thick syrups weighed in a metric
+/// kitchen (honey, golden syrup). Figures from common baking charts, rounded; a food not here is never
+/// converted between volume and weight: maple syrup, which pours, is measured in millilitres.
 public enum IngredientDensities {
     /// Grams in a US cup of the food a name names, if it is in the table. A name matches when its last
     /// words are an entry (`plain flour`, `unbleached all-purpose flour` → flour), unless a word before
@@ -52,7 +53,6 @@ public enum IngredientDensities {
         ("cornstarch", 120, []),
         ("cornflour", 120, []),
         ("honey", 340, []),
-        ("maple syrup", 315, []),
         ("golden syrup", 340, []),
         ("chocolate chip", 170, []),
     ]

@@ -18,17 +18,29 @@ extension IngredientLine {
     /// changes; the rest of the line is as written. An amount that grows past its unit moves to the
     /// next one (`12 tbsp` is `¾ cup`, `1500 g` is `1.5 kg`). A line without an amount (`salt, to
     /// taste`) is shown as written; one whose amount was not read with confidence too, marked.
-    public func shown(scale factor: Double = 1, units: UnitSystem? = nil) -> ShownIngredientLine {
+    ///
+    /// A line that gives its amount twice (`2 cups (450 g) pumpkin`) keeps both, scaled; in the units of
+    /// the second, the second is the amount (`450 g pumpkin` in metric). Names take English plurals only
+    /// in English (`language` is the recipe's, nil when unknown): `Petersilie`, `Sel`, a line written in
+    /// `EL` keep their words; `EL` and `TL` are written `tbsp` and `tsp` in US measures.
+    public func shown(scale factor: Double = 1, units: UnitSystem? = nil, language: String? = nil) -> ShownIngredientLine {
         guard factor != 1 || units != nil else { return ShownIngredientLine(text: text, asWritten: false) }
         guard !isUnsure, factor > 0, factor.isFinite else { return ShownIngredientLine(text: text, asWritten: true) }
         guard quantity != nil, let quantityRange, let whole = totalAmount else { return ShownIngredientLine(text: text, asWritten: false) }
         var amount = IngredientAmount(whole.quantity.scaled(by: factor), unit)
-        if let units, let converted = UnitConversion.converted(amount, to: units, ingredient: name) {
+        var other = alternative.map { IngredientAmount($0.quantity.scaled(by: factor), $0.unit) }
+        // A scaled one is tidied as the amount is (`1000 g` is `1 kg`); as written otherwise.
+        if let given = other, factor != 1 { other = UnitConversion.tidied(given) }
+        if let units, let given = other, let givenUnit = given.unit, givenUnit.system == units.measures, unit?.system != units.measures {
+            // The line already says how much in the units asked: that, rather than a conversion of the other.
+            amount = given
+            other = nil
+        } else if let units, let converted = UnitConversion.converted(amount, to: units, ingredient: name) {
             amount = converted
         } else if factor != 1 {
-            // A modifier belongs to its unit: `4 heaped tbsp` stays in spoons.
-            if unitModifier == nil { amount = UnitConversion.tidied(amount) }
-        } else {
+            // A modifier belongs to its unit: `4 heaped tbsp` stays in spoons; so does `4 EL` but in US measures.
+            if unitModifier == nil, !unitIsForeign || units == .us { amount = UnitConversion.tidied(amount) }
+        } else if !(units == .us && unitIsForeign) {
             // Nothing to convert: as written.
             return ShownIngredientLine(text: text, asWritten: false)
         }
@@ -39,32 +51,58 @@ extension IngredientLine {
               CookAmount.rounded(low, unit: amount.unit) <= 2 * low else {
             return ShownIngredientLine(text: text, asWritten: true)
         }
-        return ShownIngredientLine(text: rewritten(amount, quantityRange: quantityRange), asWritten: false)
+        let english = (language.map { $0.lowercased().hasPrefix("en") } ?? true) && !unitIsForeign
+            && !IngredientName.foldedWords(text).contains(where: IngredientWords.notEnglish.contains)
+        return ShownIngredientLine(text: rewritten(amount, other: other, quantityRange: quantityRange, english: english, units: units),
+                                   asWritten: false)
     }
 
-    /// The text with its amount replaced by `amount`.
-    private func rewritten(_ amount: IngredientAmount, quantityRange: Range<Int>) -> String {
+    /// Whether the unit is written in a word of another language (`EL`, `TL`, `c. à soupe`).
+    var unitIsForeign: Bool {
+        guard let unitRange, let unit else { return false }
+        let bytes = Array(text.utf8)
+        let written = String(decoding: bytes[unitRange.clamped(to: 0..<bytes.count)], as: UTF8.self)
+        guard let first = written.split(whereSeparator: { !$0.isLetter }).first?.lowercased() else { return false }
+        return IngredientUnits.foreign.contains(first) || first == "c" && unit != .cup
+    }
+
+    /// The text with its amount replaced by `amount` (and the same amount in other units, `other`, after
+    /// it in parentheses); `english` says whether a counted name may take an English plural.
+    private func rewritten(_ amount: IngredientAmount, other: IngredientAmount?, quantityRange: Range<Int>, english: Bool,
+                           units: UnitSystem?) -> String {
         let bytes = Array(text.utf8)
         func piece(_ range: Range<Int>) -> String {
             String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self)
         }
         let before = piece(0..<quantityRange.lowerBound)
-        let (number, top) = CookAmount.quantityText(amount.quantity, unit: amount.unit)
+        var (number, top) = CookAmount.quantityText(amount.quantity, unit: amount.unit)
         guard let unitRange, let newUnit = amount.unit, unitRange.lowerBound >= quantityRange.upperBound else {
             // Counted (`2 eggs`): one becoming more makes the name plural (`1 egg, beaten` → `2 eggs, beaten`),
-            // and more becoming one singular (`2 eggs` halved is `1 egg`).
-            let rest = piece(quantityRange.upperBound..<bytes.count)
-            let wasOne = (quantity?.high ?? quantity?.low ?? 0) <= 1
+            // and more becoming one singular (`2 eggs` halved is `1 egg`), in English.
+            var rest = piece(quantityRange.upperBound..<bytes.count)
             guard unit == nil else { return before + number + rest }
+            if top < 1, IngredientWords.takenWhole.contains(IngredientWords.singular(name.split(separator: " ").last.map(String.init) ?? "").lowercased()) {
+                // An egg is not cut: one, and how much of it (`1 egg, beaten (use ⅔ of it)`).
+                rest += " (use \(number) of it)"
+                number = "1"
+                top = 1
+            }
+            let wasOne = (quantity?.high ?? quantity?.low ?? 0) <= 1
+            guard english else { return before + number + rest }
             if wasOne && top > 1 { return before + number + IngredientLine.pluralizingName(in: rest, name: name) }
             if !wasOne && top <= 1 { return before + number + IngredientLine.singularizingName(in: rest, name: name) }
             return before + number + rest
         }
         let between = piece(quantityRange.upperBound..<unitRange.lowerBound)
         let after = piece(unitRange.upperBound..<bytes.count)
+        let also = other.map { " (" + CookAmount.text($0) + ")" } ?? ""
+        if unitIsForeign, newUnit == unit, units != .us {
+            // `2 EL` stays in its own words outside US measures: only the number changes.
+            return before + number + piece(quantityRange.upperBound..<bytes.count)
+        }
         if between.trimmingSpaces.isEmpty || between.trimmingSpaces == unitModifier {
             // `1 ½ cups`, `2 heaped tbsp`, `250g/9oz`: amount and unit are written together.
-            return before + CookAmount.text(amount, modifier: unitModifier) + after
+            return before + CookAmount.text(amount, modifier: unitModifier) + also + after
         }
         // Something between them (`1 (14 oz) can`, `2 garlic cloves`): each is written anew in its place.
         return before + number + between + CookAmount.unitText(newUnit, plural: top > 1) + after

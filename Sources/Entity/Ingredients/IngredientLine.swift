@@ -55,6 +55,9 @@ public struct IngredientLine: Sendable, Hashable {
     public var each: IngredientAmount?
     /// An amount written after the first that adds to it: `2 lb 4 oz`, `1 cup plus 2 tablespoons`.
     public var added: IngredientAmount?
+    /// The same amount in another measure, as the line also gives it: `2 cups (450 g) pumpkin` (450 g),
+    /// `250g/9oz` (9 oz).
+    public var alternative: IngredientAmount?
     /// What to buy or take: `onions`, `free-range eggs`, `extra virgin olive oil`.
     public var name: String
     /// The size of what is counted: `large` eggs.

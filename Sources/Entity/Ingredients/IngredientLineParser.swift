@@ -49,6 +49,10 @@ struct IngredientLineReader {
     var each: IngredientAmount?
     /// An amount added to the first: `2 lb 4 oz`, `1 cup plus 2 tablespoons`.
     var added: IngredientAmount?
+    /// The same amount in another measure, written after the unit: `2 cups (450 g)`, `250g/9oz`.
+    var alternative: IngredientAmount?
+    /// Whether the alternatives being read are the line's own (after its unit), not those of each one's size.
+    var readsOwnAlternative = false
     /// Whether the line starts `few` or `several`: a unit may follow without a number.
     var fewOf = false
     var unsure = false
@@ -72,6 +76,7 @@ struct IngredientLineReader {
             // Not an amount anyone measures: no number is given out, and the line is shown as written.
             quantity = nil
             added = nil
+            alternative = nil
             each = nil
             quantityTokens = nil
             impliedOne = false
@@ -83,6 +88,7 @@ struct IngredientLineReader {
                                   comment: comments.isEmpty ? nil : comments.joined(separator: "; "),
                                   impliedOne: impliedOne && quantity == nil, isUnsure: unsure)
         line.added = added
+        line.alternative = alternative
         line.quantityRange = quantityTokens.flatMap { offsets(of: $0, in: text) }
         if let unitTokens {
             let end = max(unitTokens.upperBound, alternativesEnd ?? unitTokens.upperBound)

@@ -64,9 +64,15 @@ extension IngredientLineReader {
         if isMark("-"), word(1) == "to", token(2)?.number != nil { index += 1 }
         if isMark("-") || word() == "to" || word() == "or" || isMark("/") && word(1) == nil {
             let joined = !isMark("/")
+            let hyphen = isMark("-")
             index += 1
-            if joined, let second = number(), second > first {
-                return IngredientQuantity(first, to: second)
+            let secondText = token()?.text
+            if joined, let second = number() {
+                if second > first { return IngredientQuantity(first, to: second) }
+                // `1 - 2/3 cups`: a whole number and a fraction below one, as some sites print 1⅔.
+                if hyphen, first == first.rounded(), second < 1, let secondText, !secondText.contains("."), !secondText.contains(",") {
+                    return IngredientQuantity(first + second)
+                }
             }
             index = save
         }

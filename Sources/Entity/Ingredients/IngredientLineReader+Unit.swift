@@ -18,6 +18,14 @@ extension IngredientLineReader {
         }
         if lower == "in", index > 0, tokens[index - 1].number != nil, !token.spaceBefore { return (.inch, 1) }
         if lower == "imperial", let next = word(1), next == "pint" || next == "pints" { return (.imperialPint, 2) }
+        // French spoons: `c. à soupe`, `c. à s.`, `cuillères à café`.
+        if lower == "c" || lower == "cuillère" || lower == "cuillères" || lower == "cuil" {
+            let offset = isMark(".", 1) ? 2 : 1
+            if word(offset) == "à", let spoon = word(offset + 1) {
+                if spoon == "soupe" || spoon == "s" { return (.tablespoon, offset + 2) }
+                if spoon == "café" || spoon == "c" { return (.teaspoon, offset + 2) }
+            }
+        }
         // `inch-thick`, `cm-long`: a length and what it measures.
         if let hyphen = lower.firstIndex(of: "-"), ["thick", "long", "wide", "thin"].contains(String(lower[lower.index(after: hyphen)...])),
            let length = IngredientUnits.spellings[String(lower[..<hyphen])], case .length = length.measure {
@@ -72,7 +80,9 @@ extension IngredientLineReader {
     /// the size of pieces (`1-inch pieces`), the container a measure comes in (`400ml can`), and an
     /// amount added (`plus 2 tablespoons`).
     mutating func readAfterUnit(_ found: IngredientUnit) {
+        readsOwnAlternative = found.isMeasure
         skipAlternatives()
+        readsOwnAlternative = false
         alternativesEnd = index
         // `2 lb 4 oz`: the smaller unit adds to the amount.
         if found.isMeasure, let value = token()?.number, let (smaller, _) = peek(unitAfter: 1), smaller.isMeasure,
@@ -225,7 +235,7 @@ extension IngredientLineReader {
         var found = false
         while token()?.number != nil {
             let save = index
-            guard rangeAllowingHyphens() != nil else { break }
+            guard let amount = rangeAllowingHyphens() else { break }
             if word() == "in" {
                 // `/1 in`: inches, where only a length can be.
                 index += 1
@@ -237,6 +247,8 @@ extension IngredientLineReader {
                 break
             }
             skipUnit()
+            // The first one is the amount in another system (`(450 g)`); `1lb 2oz` is not kept whole.
+            if readsOwnAlternative, !found, alternative == nil, token()?.number == nil { alternative = IngredientAmount(amount, unit) }
             found = true
         }
         return found

@@ -214,10 +214,23 @@ enum IngredientUnits {
         let package = byName["package"] ?? IngredientUnit("package")
         for spelling in ["tin", "tins"] { table[spelling] = can }
         for spelling in ["pkg", "pkgs", "pack", "packs", "packet", "packets", "pkt", "packages"] { table[spelling] = package }
+        // Spoons as other languages write them; `IngredientUnits.foreign` knows them as not English.
+        for spelling in ["el", "essl", "esslöffel", "eßlöffel", "eetlepel", "eetlepels", "cucharada", "cucharadas", "cda", "cdas",
+                         "cucchiaio", "cucchiai"] { table[spelling] = .tablespoon }
+        for spelling in ["tl", "teelöffel", "theelepel", "theelepels", "cucharadita", "cucharaditas", "cdta", "cdtas", "cdita",
+                         "cucchiaino", "cucchiaini"] { table[spelling] = .teaspoon }
         table["handfull"] = byName["handful"]
         table["handfulls"] = byName["handful"]
         return table
     }()
+
+    /// Unit words (lower case) that are not English: a line written with them is in another language,
+    /// whose names take no English plural and whose unit stays as written unless converted to US measures.
+    static let foreign: Set<String> = [
+        "el", "essl", "esslöffel", "eßlöffel", "eetlepel", "eetlepels", "cucharada", "cucharadas", "cda", "cdas", "cucchiaio",
+        "cucchiai", "tl", "teelöffel", "theelepel", "theelepels", "cucharadita", "cucharaditas", "cdta", "cdtas", "cdita",
+        "cucchiaino", "cucchiaini", "cuillère", "cuillères", "cuil",
+    ]
 
     /// The unit a word names, if it names one: `T` is a tablespoon and `t` a teaspoon; `C` a cup.
     static func unit(for token: Substring, lower: String) -> IngredientUnit? {

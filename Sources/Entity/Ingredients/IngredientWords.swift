@@ -162,6 +162,17 @@ extension IngredientWords {
     /// The plural of an English noun, for showing: `egg` → `eggs`, `tomato` → `tomatoes`, `berry` →
     /// `berries`, `leaf` → `leaves`, `peach` → `peaches`. Words already plural, or that do not count,
     /// stay (`eggs`, `rice`).
+    /// Counted things a cook does not cut below one (`⅔ egg` is one egg, of which ⅔ is used).
+    static let takenWhole: Set<String> = ["egg", "yolk", "white"]
+
+    /// Words (folded) that say a line is not in English, so its name takes no English plural: articles
+    /// and prepositions of other languages, and the counted units they write (`pincée`, `Bund`, `Zehe`).
+    static let notEnglish: Set<String> = [
+        "de", "du", "des", "di", "del", "della", "der", "die", "das", "und", "et", "mit", "von", "pincee", "prise", "bund",
+        "stuck", "zehe", "zehen", "gousse", "pizzico", "pizca", "el", "tl", "essl", "essloffel", "teeloffel", "cuillere", "cucharada",
+        "cucharadita", "cucchiaio", "cucchiaino", "eetlepel", "theelepel", "snufje", "teentje", "fraiche", "da",
+    ]
+
     static func plural(_ word: String) -> String {
         let lower = word.lowercased()
         if uncounted.contains(lower) || lower.hasSuffix("s") && !lower.hasSuffix("ss") { return word }

@@ -27,3 +27,31 @@ public enum Servings {
         return wanted / written.low
     }
 }
+
+extension Servings {
+    /// The yield as a card scaled by `factor` states it: its number (or range) times `factor`, the rest as
+    /// written (`4 servings` ×1.5 is `6 servings`, `Serves 4-6` ×2 `Serves 8–12`, `Makes about 24 cookies`
+    /// ×½ `Makes about 12 cookies`, `Serves four` ×2 `Serves 8`); nil when the yield holds no number, or
+    /// when the factor is 1.
+    public static func scaled(_ yields: String, by factor: Double) -> String? {
+        guard factor != 1, factor > 0, factor.isFinite, let count = count(in: yields) else { return nil }
+        let tokens = IngredientTokenizer.tokens(yields)
+        guard let first = tokens.firstIndex(where: { token in
+            let value = token.number ?? (token.isWord ? IngredientWords.numbers[token.lower] : nil)
+            return value == count.low
+        }) else { return nil }
+        var last = first
+        if count.high != nil, first + 2 < tokens.count { last = first + 2 }
+        let range = tokens[first].text.startIndex..<tokens[last].text.endIndex
+        let (number, top) = CookAmount.quantityText(count.scaled(by: factor), unit: nil)
+        var rest = String(yields[range.upperBound...])
+        // What it counts agrees with the new number: `1 loaf` ×2 is `2 loaves`, `2 servings` ×½ `1 serving`.
+        let wasOne = (count.high ?? count.low) <= 1
+        if last + 1 < tokens.count, tokens[last + 1].isWord, tokens[last + 1].spaceBefore, wasOne != (top <= 1) {
+            let word = tokens[last + 1].text
+            let agreeing = top > 1 ? IngredientWords.plural(String(word)) : IngredientWords.singular(String(word))
+            rest = String(yields[range.upperBound..<word.startIndex]) + agreeing + String(yields[word.endIndex...])
+        }
+        return String(yields[..<range.lowerBound]) + number + rest
+    }
+}

@@ -4,6 +4,14 @@ public enum UnitSystem: String, Sendable, Hashable, CaseIterable {
     case metric
     /// Cups, spoons, ounces and pounds.
     case us
+
+    /// The system of units whose measures this one shows.
+    var measures: IngredientUnit.System {
+        switch self {
+        case .metric: return .metric
+        case .us: return .us
+        }
+    }
 }
 
 /// Converting amounts between metric and US measures, and choosing the unit a cook would write.
@@ -93,6 +101,9 @@ public enum UnitConversion {
                 unit = .tablespoon
             } else if size >= IngredientUnit.quart.size * 2 && !keepsSpoons {
                 unit = .quart
+            } else if size < IngredientUnit.cup.size, closeness(size, in: .tablespoon) < closeness(size, in: .cup), closeness(size, in: .cup) > 0.05 {
+                // Under a cup that no cup measure comes near, spoons: ¾ cup halved is 6 tbsp, not ⅓ cup.
+                unit = .tablespoon
             } else {
                 unit = .cup
             }
@@ -104,6 +115,12 @@ public enum UnitConversion {
             return IngredientAmount(quantity, base)
         }
         return IngredientAmount(quantity.scaled(by: 1 / unit.size), unit)
+    }
+
+    /// How far the nearest measure of `unit` is from `size` (in its base unit), as a share of it.
+    private static func closeness(_ size: Double, in unit: IngredientUnit) -> Double {
+        let value = size / unit.size
+        return abs(CookAmount.rounded(value, unit: unit) - value) / value
     }
 
     /// Millilitres, grams or millimetres: the unit sizes are counted in.

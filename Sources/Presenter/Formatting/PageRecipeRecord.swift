@@ -101,7 +101,7 @@ public struct PageRecipeRecord: Encodable, Sendable, Equatable {
             let factor = amounts.scale?.factor(yields: recipe.yields)
             let servings: Double? = if case .serving(let wanted)? = amounts.scale { wanted } else { nil }
             shown = ShownAmounts(factor: factor ?? 1, servings: servings, units: amounts.units?.rawValue, lines: recipe.ingredients.map { text in
-                let shown = amounts.shown(text, factor: factor)
+                let shown = amounts.shown(text, factor: factor, language: recipe.language)
                 return ShownAmounts.Line(text: line(shown.text), asWritten: shown.asWritten, parsed: IngredientLineRecord(IngredientLine(parsing: text)))
             })
         }

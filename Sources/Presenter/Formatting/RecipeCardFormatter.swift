@@ -9,20 +9,21 @@ public enum RecipeCardFormatter {
     /// that could not be changed is shown as written, marked `?`.
     public static func blocks(_ recipe: PageRecipe, address: String?, amounts: CardAmounts = .asWritten) -> [PageModel.Block] {
         var blocks: [PageModel.Block] = []
-        let facts = self.facts(recipe)
+        let factor = amounts.scale?.factor(yields: recipe.yields)
+        let facts = self.facts(recipe, factor: factor)
         if !facts.isEmpty { blocks.append(.paragraph(facts)) }
         if let description = recipe.description { blocks.append(.paragraph(description)) }
         if !recipe.ingredientGroups.isEmpty {
             blocks.append(.heading(level: 2, text: "Ingredients"))
-            let factor = amounts.scale?.factor(yields: recipe.yields)
             for group in recipe.ingredientGroups {
                 if let name = group.name { blocks.append(.heading(level: 3, text: name)) }
                 blocks += group.lines.map { line in
-                    let shown = amounts.shown(line, factor: factor)
+                    let shown = amounts.shown(line, factor: factor, language: recipe.language)
                     return .item(marker: shown.asWritten ? "?" : "•", text: shown.text, depth: 0)
                 }
             }
-            let lactose = LactoseRule.triggers(in: recipe.ingredients)
+            // As the lines above show them: scaled and converted too.
+            let lactose = LactoseRule.triggers(in: recipe.ingredients).map { amounts.shown($0, factor: factor, language: recipe.language).text }
             if !lactose.isEmpty { blocks.append(.field(label: "Lactose", value: "from " + lactose.joined(separator: "; "))) }
         }
         let method = self.method(recipe)
@@ -83,7 +84,7 @@ public enum RecipeCardFormatter {
         case nil: break
         }
         let factor = amounts.scale?.factor(yields: recipe.yields)
-        if factor != nil || amounts.units != nil, recipe.ingredients.contains(where: { amounts.shown($0, factor: factor).asWritten }) {
+        if factor != nil || amounts.units != nil, recipe.ingredients.contains(where: { amounts.shown($0, factor: factor, language: recipe.language).asWritten }) {
             parts.append("? marks a line shown as written: its amount could not be read with confidence.")
         }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
@@ -103,10 +104,14 @@ public enum RecipeCardFormatter {
         }
     }
 
-    /// `4 servings · 1 h 30 min (prep 20 min, cook 1 h 10 min) · Italian · Main course`.
-    public static func facts(_ recipe: PageRecipe) -> String {
+    /// `4 servings · 1 h 30 min (prep 20 min, cook 1 h 10 min) · Italian · Main course`; the yield as
+    /// scaled by `factor` when the card is (`6 servings` for 3 servings ×2).
+    public static func facts(_ recipe: PageRecipe, factor: Double? = nil) -> String {
         var parts: [String] = []
-        if let yields = recipe.yields { parts.append(yields.allSatisfy(\.isNumber) ? "serves \(yields)" : yields) }
+        if let written = recipe.yields {
+            let yields = factor.flatMap { Servings.scaled(written, by: $0) } ?? written
+            parts.append(written.allSatisfy(\.isNumber) ? "serves \(yields)" : yields)
+        }
         if let time = time(recipe) { parts.append(time) }
         if let cuisine = recipe.cuisine { parts.append(cuisine) }
         if let category = recipe.category, category.lowercased() != recipe.cuisine?.lowercased() { parts.append(category) }

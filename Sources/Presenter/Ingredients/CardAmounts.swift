@@ -15,9 +15,10 @@ public struct CardAmounts: Sendable, Equatable {
 
     /// A line of `recipe` as the card shows it: read into its parts, its amount scaled and converted,
     /// else as written (marked when it was asked to change and could not be read with confidence).
-    func shown(_ line: String, factor: Double?) -> ShownIngredientLine {
+    /// `language` is the recipe's: only English names take English plurals.
+    func shown(_ line: String, factor: Double?, language: String? = nil) -> ShownIngredientLine {
         guard scale != nil || units != nil else { return ShownIngredientLine(text: line, asWritten: false) }
-        return IngredientLine(parsing: line).shown(scale: factor ?? 1, units: units)
+        return IngredientLine(parsing: line).shown(scale: factor ?? 1, units: units, language: language)
     }
 }
 

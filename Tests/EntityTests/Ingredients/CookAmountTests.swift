@@ -65,7 +65,7 @@ import Testing
     static let lines: [(String, Double, UnitSystem?, String, Bool)] = [
         ("1 ½ cups finely chopped onions, divided", 2, nil, "3 cups finely chopped onions, divided", false),
         ("1 egg, beaten", 2, nil, "2 eggs, beaten", false),
-        ("250g/9oz carrots, grated", 3, nil, "750 g carrots, grated", false),
+        ("250g/9oz carrots, grated", 3, nil, "750 g (1 ¾ lb) carrots, grated", false),
         ("2 (14 oz) cans tomatoes", 1.5, nil, "3 (14 oz) cans tomatoes", false),
         ("3 garlic cloves", 1.0 / 3, nil, "1 garlic clove", false),
         ("1 garlic clove", 2, nil, "2 garlic cloves", false),

@@ -22,4 +22,18 @@ import Testing
         #expect(Servings.factor(serving: 0, written: IngredientQuantity(4)) == nil)
         #expect(Servings.factor(serving: 2, written: IngredientQuantity(0)) == nil)
     }
+
+    @Test(arguments: [
+        ("3 servings", 2.0, "6 servings"), ("Serves 4", 1.5, "Serves 6"), ("Serves 4-6", 2, "Serves 8–12"),
+        ("Makes about 24 cookies", 0.5, "Makes about 12 cookies"), ("Serves four", 2, "Serves 8"), ("1 loaf", 2, "2 loaves"),
+        ("2 servings", 0.5, "1 serving"), ("8", 0.5, "4"),
+    ])
+    func aScaledYieldStatesItsNumberTimesTheFactor(yields: String, factor: Double, scaled: String) {
+        #expect(Servings.scaled(yields, by: factor) == scaled)
+    }
+
+    @Test func aYieldWithoutANumberOrNotScaledIsNotRewritten() {
+        #expect(Servings.scaled("Serves a crowd", by: 2) == nil)
+        #expect(Servings.scaled("Serves 4", by: 1) == nil)
+    }
 }

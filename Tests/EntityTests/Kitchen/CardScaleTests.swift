@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test(arguments: [("1/8 tsp salt", 0.5, "⅛ tsp salt"), ("4 onions", 0.25, "1 onion"), ("2 cups flour", 100, "50 quarts flour"),
-                      ("1 egg", 0.5, "½ egg")])
+                      ("1 egg", 0.5, "1 egg (use ½ of it)")])
     func amountsACookCanMeasureAreScaled(line: String, factor: Double, expected: String) {
         let shown = IngredientLine(parsing: line).shown(scale: factor)
         #expect(!shown.asWritten)
