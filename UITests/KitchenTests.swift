@@ -88,6 +88,21 @@ import TestSupport
         }
     }
 
+    @Test func imperialMeasuresAreRefusedNamingTheChoices() async throws {
+        try await TemporaryDirectory.with { home in
+            let terminal = try PseudoTerminalProcess.recipes([], home: home)
+            let said = try #require(terminal.enter("units imperial", expecting: "as-written."))
+            #expect(said.contains("There are no imperial measures here"))
+            #expect(!said.contains("US measures from now on"))
+            #expect(terminal.quit() == 0)
+            let run = try BinaryRunner.run("recipes", ["read", "http://puppy.localhost/recipes/swedish-pancakes", "--units", "imperial"],
+                                           environment: BinaryRunner.environment(home: home))
+            #expect(run.status == 2)
+            #expect(run.errors.contains("not the 568 ml imperial pint"))
+            #expect(run.output.isEmpty)
+        }
+    }
+
     @Test func theOneShotRanksTheBundledCatalogWithWhatEachRecipeLacks() async throws {
         try await TemporaryDirectory.with { home in
             let run = try BinaryRunner.run("recipes", ["have", Self.pantry, "--json"], environment: BinaryRunner.environment(home: home))

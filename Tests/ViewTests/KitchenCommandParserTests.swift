@@ -31,7 +31,7 @@ import Presenter
         ("o 3 x 0.001", .badFactor("0.001")), ("o 3 x500", .badFactor("x500")),
         ("serves", .missingArgument(command: "serves", usage: "serves N")), ("serves many", .badServings("many")),
         ("o 3 serves", .missingArgument(command: "serves", usage: "o N serves M")), ("o 3 x0", .badFactor("x0")),
-        ("units imperialish", .unknownUnits("imperialish")),
+        ("units imperialish", .unknownUnits("imperialish")), ("units imperial", .unknownUnits("imperial")),
         ("list tomorrow", .unknownSubcommand(command: "list", word: "tomorrow", usage: "list, list N..., list remove N, list clear, list --export FILE.md")),
         ("list 1 two", .badNumber(command: "list", text: "two")), ("list 0", .numberBelowOne("0")),
         ("list remove", .missingArgument(command: "list remove", usage: "list remove N")),

@@ -11,6 +11,8 @@ extension Messages {
                                 hint: "For example: x2, x 1/2, x1.5 (x1 shows it as written).")
         case .badServings(let text):
             return MessageModel(.error, "serves wants a number of servings, not \"\(text)\".", hint: "For example: serves 6, or o 3 serves 6.")
+        case .unknownUnits(let text) where Messages.imperialWords.contains(text.lowercased()):
+            return MessageModel(.error, Messages.noImperial, hint: "Use units metric, units us or units as-written.")
         case .unknownUnits(let text):
             return MessageModel(.error, "Unknown units \"\(text)\".", hint: "Use units metric, units us or units as-written.")
         case .unknownSubcommand(let command, let word, let usage):
@@ -23,6 +25,13 @@ extension Messages {
             return input(error)
         }
     }
+
+    /// What asking for imperial measures is told: there are none, and what the choices measure.
+    public static let noImperial = "There are no imperial measures here: us is cups, spoons, ounces and pounds in US sizes"
+        + " (a pint of 473 ml, not the 568 ml imperial pint), metric is grams and millilitres."
+
+    /// The names a cook may give imperial measures.
+    public static let imperialWords: Set<String> = ["imperial", "uk", "british", "english"]
 
     /// A session built without the kitchen (tests of other parts).
     func kitchenUnavailable() -> MessageModel {

@@ -286,6 +286,8 @@ extension CommandLineOptions {
                 case "metric": units = .metric
                 case "us": units = .us
                 case "as-written": units = .asWritten
+                case let other where Messages.imperialWords.contains(other.lowercased()):
+                    throw UsageError(message: "--units: " + Messages.noImperial + " Use --units metric, us or as-written.")
                 default: throw UsageError(message: "--units wants metric, us or as-written (got \"\(text)\")")
                 }
             case "--missing":

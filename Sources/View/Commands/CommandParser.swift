@@ -178,7 +178,7 @@ public enum CommandParser {
         switch text.lowercased() {
         case "": return .currentUnits
         case "metric", "si": return .units(.metric)
-        case "us", "u.s.", "imperial", "american": return .units(.us)
+        case "us", "u.s.", "american": return .units(.us)
         case "as-written", "as written", "written", "original", "none", "off": return .units(.asWritten)
         default: throw .unknownUnits(String(text.prefix(40)))
         }
