@@ -88,6 +88,18 @@ import TestSupport
         }
     }
 
+    @Test func pantryAddKeepsWhatEachItemNamesAndSaysWhatItDoesNotKnow() async throws {
+        try await TemporaryDirectory.with { home in
+            let terminal = try PseudoTerminalProcess.recipes([], home: home)
+            let said = try #require(terminal.enter("pantry add 2 cups rice, 3 cloves garlic, minced, chese", expecting: "takes it off."))
+            #expect(said.contains("Added to your pantry: rice, garlic, chese."))
+            #expect(said.contains("RecipeBook does not know “chese” (did you mean") && said.contains("cheese?)."))
+            let pantry = try #require(terminal.enter("pantry", expecting: "In your pantry"))
+            #expect(pantry.contains("In your pantry (3): rice, garlic, chese."))
+            #expect(terminal.quit() == 0)
+        }
+    }
+
     @Test func imperialMeasuresAreRefusedNamingTheChoices() async throws {
         try await TemporaryDirectory.with { home in
             let terminal = try PseudoTerminalProcess.recipes([], home: home)

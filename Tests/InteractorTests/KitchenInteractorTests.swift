@@ -83,10 +83,19 @@ import TestSupport
             let first = try await kitchen.addToPantry(["eggs", "Milk", "eggs", " "])
             #expect(first.added.map(\.name) == ["eggs", "Milk"] && first.already.isEmpty)
             let second = try await kitchen.addToPantry(["large eggs", "flour"])
-            #expect(second.added.map(\.name) == ["flour"] && second.already.map(\.name) == ["large eggs"])
+            #expect(second.added.map(\.name) == ["flour"] && second.already.map(\.name) == ["eggs"])
             let removed = try await kitchen.removeFromPantry(["milk", "cheese"])
             #expect(removed.removed.map(\.name) == ["Milk"] && removed.notThere.map(\.name) == ["cheese"])
             #expect(try await kitchen.pantry().map(\.name) == ["eggs", "flour"])
+        }
+    }
+
+    @Test func thePantryKeepsWhatEachItemNamesNotItsAmountOrPreparation() async throws {
+        try await TemporaryDirectory.with { folder in
+            let (kitchen, _) = try makeKitchen(folder, fetcher: FakePageFetcher())
+            let added = try await kitchen.addToPantry(["2 cups rice", "3 cloves garlic", "minced", "a dozen large eggs", "finely chopped"])
+            #expect(added.added.map(\.name) == ["rice", "garlic", "eggs"])
+            #expect(try await kitchen.pantry().map(\.name) == ["rice", "garlic", "eggs"])
         }
     }
 

@@ -310,6 +310,18 @@ struct KitchenStack {
         }
     }
 
+    @Test func pantryAddSaysAtOnceWhichNamesNoRecipeWillMatchWithCloseNames() async throws {
+        try await TemporaryDirectory.with { folder in
+            let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
+            await stack.perform(.pantry(.add(["2 cups rice", "chese", "smoked paprika"])))
+            let said = try #require(stack.view.messages.last)
+            #expect(said.text == "Added to your pantry: rice, chese, smoked paprika. RecipeBook does not know “chese” (did you mean cheese?).")
+            #expect(said.hint == "pantry remove chese takes it off.")
+            await stack.perform(.pantry(.add(["garlic"])))
+            #expect(stack.view.messages.last?.text == "Added to your pantry: garlic.")
+        }
+    }
+
     @Test func aListItemAgreesWithItsCountAndIsWrittenInTheUnitsAsked() throws {
         let list = ShoppingList(recipes: [ShoppingList.Recipe(title: "Pudding", lines: ["2 eggs", "1 cup milk", "salt"], factor: 0.5),
                                           ShoppingList.Recipe(title: "Toast", lines: ["salt, to taste"])], staples: false)

@@ -155,6 +155,12 @@ public struct FoodFacts: Sendable {
         foldedVocabulary.contains(IngredientName.folded(name))
     }
 
+    /// Whether the table knows the food a name names, as typed or by its last words (`smoked paprika` is a
+    /// paprika): `chese` no.
+    public func knowsFood(_ name: String) -> Bool {
+        knows(name) || concepts(of: name).contains(where: foldedVocabulary.contains)
+    }
+
     /// For the ingredients of a search that found nothing, the names someone probably meant ("did you mean
     /// cheese?"): close names from `seen` (names results have shown) first, then from the table, at most
     /// `limit` in all; nothing for a name the table or `seen` already has as typed (it is spelled right, the

@@ -43,10 +43,31 @@ public struct PantryItem: Sendable, Equatable {
     public let food: String
     public let key: IngredientKey
 
+    /// An item as typed, read with the ingredient-line reader: `2 cups rice` is rice, `3 cloves garlic,
+    /// minced` garlic; what it names is what is kept (`name` and `food` alike), or the text as typed when
+    /// the reader is unsure.
     public init(name: String) {
-        self.name = name.trimmingSpaces
-        let line = IngredientLine(parsing: self.name)
-        food = line.isUnsure || line.name.isEmpty ? self.name : line.name
+        let typed = name.trimmingSpaces
+        let line = IngredientLine(parsing: typed)
+        food = line.isUnsure || line.name.isEmpty ? typed : line.name
+        self.name = food
         key = IngredientKey(name: food)
+    }
+
+    /// What was typed after `pantry add`, split at its commas, as items: a piece that only says how a
+    /// food is prepared (`minced`, `finely chopped`, `to taste`) belongs to the item before it, as it does
+    /// in an ingredient line (`3 cloves garlic, minced`).
+    public static func items(_ pieces: [String]) -> [String] {
+        var items: [String] = []
+        for piece in pieces {
+            let words = piece.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" })
+            let onlyPreparation = !words.isEmpty && words.allSatisfy { word in
+                let word = String(word)
+                return IngredientWords.preparations.contains(word) || IngredientWords.adverbs.contains(word)
+                    || ["and", "or", "to", "taste", "optional", "for", "serving", "into", "pieces", "small", "large", "thin", "thick"].contains(word)
+            }
+            if onlyPreparation, let last = items.popLast() { items.append(last + ", " + piece) } else { items.append(piece) }
+        }
+        return items
     }
 }

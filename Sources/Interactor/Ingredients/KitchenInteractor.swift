@@ -152,10 +152,11 @@ public actor KitchenInteractor {
         return try await query { () throws(ServiceError) in try await store.clearPantry() }
     }
 
-    /// Names as typed, each once (by key), in order; names with nothing to compare are left out.
+    /// Names as typed, each once (by key), in order, a piece that only says how the one before it is
+    /// prepared joined to it (`garlic, minced`); names with nothing to compare are left out.
     public static func items(_ names: [String]) -> [PantryItem] {
         var seen = Set<IngredientKey>()
-        return names.map(PantryItem.init(name:)).filter { !$0.key.isEmpty && seen.insert($0.key).inserted }
+        return PantryItem.items(names).map(PantryItem.init(name:)).filter { !$0.key.isEmpty && seen.insert($0.key).inserted }
     }
 
     // MARK: The store

@@ -129,7 +129,21 @@ extension Messages {
         var parts: [String] = []
         if !added.isEmpty { parts.append("Added to your pantry: " + added.map(\.name).joined(separator: ", ") + ".") }
         if !already.isEmpty { parts.append("In it already: " + already.map(\.name).joined(separator: ", ") + ".") }
-        return MessageModel(.info, parts.joined(separator: " "), hint: added.isEmpty ? nil : "have lists what your pantry makes.")
+        // A name the food table does not know but is close to one it does is most likely misspelled: said at
+        // once, with the close names. (A name with none near it may still be in the catalog: it is taken.)
+        let facts = FoodFacts.standard
+        let unknown = added.compactMap { item -> (item: PantryItem, close: [String])? in
+            guard !facts.knowsFood(item.food) else { return nil }
+            let close = facts.suggestions(for: [item.food])
+            return close.isEmpty ? nil : (item, close)
+        }.prefix(5)
+        guard !unknown.isEmpty else {
+            return MessageModel(.info, parts.joined(separator: " "), hint: added.isEmpty ? nil : "have lists what your pantry makes.")
+        }
+        let named = unknown.map { "“\($0.item.name)” (did you mean " + $0.close.joined(separator: " or ") + "?)" }
+        parts.append("RecipeBook does not know " + named.joined(separator: ", ") + ".")
+        return MessageModel(.warning, parts.joined(separator: " "),
+                            hint: "pantry remove " + unknown.map(\.item.name).joined(separator: ", ") + " takes \(unknown.count == 1 ? "it" : "them") off.")
     }
 
     /// `pantry add` that took nothing, because `have` could not send it.

@@ -35,10 +35,19 @@ import Testing
         #expect(PantryItem(name: typed).key.description == key)
     }
 
-    @Test func theNameIsKeptAsTyped() {
+    @Test func theNameKeptIsWhatTheItemNames() {
         let item = PantryItem(name: "  Large Eggs ")
-        #expect(item.name == "Large Eggs")
-        #expect(item.food == "Eggs")
+        #expect(item.name == "Eggs" && item.food == "Eggs")
+        #expect(PantryItem(name: "2 cups rice").name == "rice")
+        #expect(PantryItem(name: "3 cloves garlic, minced").name == "garlic")
+        // What the reader is unsure of is kept as typed.
+        #expect(PantryItem(name: "1 green and 1 yellow pepper").name == "1 green and 1 yellow pepper")
+    }
+
+    @Test func aPieceThatOnlySaysHowTheOneBeforeIsPreparedBelongsToIt() {
+        #expect(PantryItem.items(["2 cups rice", "3 cloves garlic", " minced", "onions", "finely chopped", "salt", "to taste"])
+            == ["2 cups rice", "3 cloves garlic,  minced", "onions, finely chopped", "salt, to taste"])
+        #expect(PantryItem.items(["minced", "garlic"]) == ["minced", "garlic"])
     }
 }
 
