@@ -118,16 +118,37 @@ enum Cmark {
         }
     }
 
+    /// A favorites database under `home` holding `favorites`, and the environment a run there takes.
+    static func saved(_ favorites: [Favorite], home: URL) async throws -> (data: URL, environment: [String: String]) {
+        let data = home.appendingPathComponent("data")
+        let store = try FavoritesStore(directory: data)
+        for favorite in favorites { try await store.save(favorite) }
+        await store.close()
+        return (data, BinaryRunner.environment(home: home))
+    }
+
+    @Test func anExportToDashIsStandardOutputWithPicturesAsLinks() async throws {
+        try await TemporaryDirectory.with { home in
+            let (data, environment) = try await Self.saved([Self.hostile, Self.pageless], home: home)
+            // The binary runs in this process's folder: a file `-` there would be its doing.
+            let dash = FileManager.default.currentDirectoryPath + "/-"
+            defer { try? FileManager.default.removeItem(atPath: dash); try? FileManager.default.removeItem(atPath: dash + "-images") }
+            let run = try BinaryRunner.run("recipes", ["--data-dir", data.path, "favorites", "--export", "-"], environment: environment)
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.errors.isEmpty)
+            #expect(run.output.hasPrefix("# "))
+            #expect(run.output.contains("Plain Toast"))
+            // The picture is a link to where it came from; no file `-` and no folder beside it.
+            #expect(run.output.contains("](http://example.test/t.jpg)"))
+            #expect(!FileManager.default.fileExists(atPath: dash) && !FileManager.default.fileExists(atPath: dash + "-images"))
+        }
+    }
+
     @Test func aSecondExportReplacesThePicturesAndWritesNothingOutsideTheirFolder() async throws {
         try await TemporaryDirectory.with { home in
-            let data = home.appendingPathComponent("data")
-            let environment = BinaryRunner.environment(home: home)
-            let store = try FavoritesStore(directory: data)
-            try await store.save(CookbookThroughTheBinary.hostile)
             var other = CookbookThroughTheBinary.pageless
             other.thumbnail = RecipeImage(bytes: PictureFixtures.palettePNG, contentType: "image/png")
-            try await store.save(other)
-            await store.close()
+            let (data, environment) = try await Self.saved([Self.hostile, other], home: home)
             let book = home.appendingPathComponent("book.md")
             let folder = home.appendingPathComponent("book-images")
             let arguments = ["--data-dir", data.path, "favorites", "--export", book.path]
@@ -230,11 +251,7 @@ enum Cmark {
 
     @Test func anExportRefusesANamedPipeALinkADeviceOrAFolderAndWritesNothing() async throws {
         try await TemporaryDirectory.with { home in
-            let data = home.appendingPathComponent("data")
-            let environment = BinaryRunner.environment(home: home)
-            let store = try FavoritesStore(directory: data)
-            try await store.save(CookbookThroughTheBinary.hostile)
-            await store.close()
+            let (data, environment) = try await Self.saved([Self.hostile], home: home)
 
             let pipe = home.appendingPathComponent("pipe.md").path
             #expect(mkfifo(pipe, 0o600) == 0)

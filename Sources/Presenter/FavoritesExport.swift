@@ -89,15 +89,22 @@ public final class FavoritesExportPresenter {
         Cookbook(favorites: favorites, words: words, picturesFolder: Cookbook.picturesFolder(forExportAt: path), messages: messages)
     }
 
+    /// The cookbook for standard output (`--export -`): with no folder beside it, each picture is a link
+    /// to the address it came from.
+    public func cookbookForStandardOutput(matching words: String) -> Cookbook {
+        Cookbook(favorites: favorites, words: words, picturesFolder: nil, messages: messages)
+    }
+
     /// Writes the favorites (or those matching `words`) as a Markdown cookbook at `path` through
     /// `files`, a batch at a time, with their pictures in the folder beside it. The cookbook takes the
     /// place of what was at `path` only once it is whole; a path that is not a new file or a regular
     /// file is refused before anything is written.
     public func export(matching words: String, to path: String, through files: FileExport) async -> ExportOutcome {
-        let cookbook = cookbook(matching: words, exportPath: path)
+        let folder = Cookbook.picturesFolder(forExportAt: path)
+        let cookbook = Cookbook(favorites: favorites, words: words, picturesFolder: folder, messages: messages)
         let file: ExportFile
         do throws(UseCaseError) {
-            file = try files.begin(at: path, picturesFolder: cookbook.picturesFolder)
+            file = try files.begin(at: path, picturesFolder: folder)
         } catch {
             return .failed(messages.error(error))
         }
@@ -141,8 +148,9 @@ public struct CookbookPicture: Sendable, Equatable {
 /// holds no recipe gets the search result's ingredients and a note.
 @MainActor
 public final class Cookbook {
-    /// The folder beside the Markdown file that the pictures go in: `FILE-images` for `FILE.md`.
-    public let picturesFolder: String
+    /// The folder beside the Markdown file that the pictures go in: `FILE-images` for `FILE.md`; nil
+    /// for a cookbook on standard output, whose pictures are links to where they came from.
+    public let picturesFolder: String?
     /// Favorites given so far.
     public private(set) var count = 0
     /// Why the cookbook stopped before its end, if it did.
@@ -156,7 +164,7 @@ public final class Cookbook {
     /// The file names given so far, without their extensions.
     private var stems: Set<String> = []
 
-    init(favorites: FavoritesInteractor, words: String, picturesFolder: String, messages: Messages) {
+    init(favorites: FavoritesInteractor, words: String, picturesFolder: String?, messages: Messages) {
         self.favorites = favorites
         self.words = words
         self.picturesFolder = picturesFolder
@@ -186,9 +194,14 @@ public final class Cookbook {
             var markdown = ""
             var pictures: [CookbookPicture] = []
             for favorite in batch.favorites {
-                let picture = self.picture(of: favorite)
-                if let picture { pictures.append(picture) }
-                let link = picture.map { CookbookMarkdown.pictureLink(folder: picturesFolder, fileName: $0.fileName) }
+                let link: String?
+                if let picturesFolder {
+                    let picture = self.picture(of: favorite)
+                    if let picture { pictures.append(picture) }
+                    link = picture.map { CookbookMarkdown.pictureLink(folder: picturesFolder, fileName: $0.fileName) }
+                } else {
+                    link = Cookbook.webPicture(of: favorite)
+                }
                 markdown += CookbookMarkdown.recipe(favorite, picture: link)
                 count += 1
             }
@@ -197,6 +210,15 @@ public final class Cookbook {
             finished = true
             problem = messages.error(error)
             return nil
+        }
+    }
+
+    /// Where the favorite's picture came from, as a link: the recipe's picture, else its thumbnail; only
+    /// an `http` or `https` address (nil for none).
+    static func webPicture(of favorite: Favorite) -> String? {
+        [favorite.page?.recipe?.imageURL, favorite.recipe.thumbnail].compactMap { $0 }.first { address in
+            let lower = address.lowercased()
+            return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && !address.contains(where: { $0 == " " || $0 == ")" || $0 == "(" })
         }
     }
 

@@ -251,6 +251,10 @@ public final class AppDependencies {
     public func runFavorites(_ request: CommandLineOptions.FavoritesRequest) async -> ExitCode {
         let presenter = FavoritesExportPresenter(favorites: favorites)
         let output = OneShotOutput(width: terminal.width, colors: terminal.colors(options.color))
+        if request.export == "-" {
+            // `-` is standard output, as Unix tools read it.
+            return await output.print(presenter.cookbookForStandardOutput(matching: request.words))
+        }
         if let path = request.export {
             return output.print(await presenter.export(matching: request.words, to: path, through: FileExport(writer: FileExporter())))
         }

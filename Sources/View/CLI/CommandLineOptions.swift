@@ -171,7 +171,7 @@ extension CommandLineOptions {
     favorites:
       WORDS                 only favorites whose title, ingredients, steps or page text contain them
       -j, --json            a JSON array, with saved_at, page_text, thumbnail_bytes and recipe
-      --export FILE.md      write the favorites as a Markdown cookbook
+      --export FILE.md      write the favorites as a Markdown cookbook (- for standard output)
 
     read:
       URL|FILE              an http:// or https:// address, or an HTML file

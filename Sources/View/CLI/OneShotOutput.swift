@@ -130,6 +130,20 @@ extension OneShotOutput {
         }
     }
 
+    /// `recipes favorites --export -`: the cookbook on stdout as it is made, a batch at a time; nothing
+    /// more is said when it is whole, as Unix tools say nothing; why it stopped, on stderr.
+    @MainActor
+    public func print(_ cookbook: Cookbook) async -> ExitCode {
+        while let chunk = await cookbook.next() {
+            guard emit(chunk.markdown, what: "the cookbook") else { return .failure }
+        }
+        if let problem = cookbook.problem {
+            report(problem)
+            return .failure
+        }
+        return .success
+    }
+
     /// `recipes favorites --export FILE.md`: what was written where, or why nothing was, on stderr.
     public func print(_ outcome: ExportOutcome) -> ExitCode {
         switch outcome {
