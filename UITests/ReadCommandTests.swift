@@ -152,4 +152,25 @@ import TestSupport
             }
         }
     }
+
+    /// A web address pasted at the prompt reads that page, as `recipes read` does, and is not a search
+    /// (nor offered as the last one at the next start).
+    @Test func anAddressPastedAtThePromptReadsItsPage() async throws {
+        try await TemporaryDirectory.with { home in
+            let terminal = try PseudoTerminalProcess.recipes([], home: home)
+            let mark = terminal.bytes.count
+            terminal.type("http://puppy.localhost/recipes/swedish-pancakes\r")
+            #expect(terminal.waitFor("-- ", after: mark))
+            let card = String(decoding: terminal.bytes[mark...], as: UTF8.self)
+            #expect(card.contains("Swedish Pancakes") && card.contains("Ingredients") && card.contains("3 Eggs, beaten"))
+            #expect(!card.contains("Recipes with"))
+            terminal.type("q")
+            #expect(terminal.waitFor("recipes> ", after: mark))
+            #expect(terminal.quit() == 0)
+            let again = try PseudoTerminalProcess.recipes([], home: home)
+            #expect(again.enter("help", expecting: "recipes>") != nil)
+            #expect(!again.transcript.contains("Last time you searched"))
+            #expect(again.quit() == 0)
+        }
+    }
 }

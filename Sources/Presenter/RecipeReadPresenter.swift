@@ -14,10 +14,12 @@ public enum ReadOutcome: Sendable, Equatable {
 @MainActor
 public final class RecipeReadPresenter {
     private let reading: ReadingInteractor
-    private let messages = Messages(mode: .oneShot)
+    private let messages: Messages
 
-    public init(reading: ReadingInteractor) {
+    /// `messages`: worded for the command line, or for the prompt where an address is pasted.
+    public init(reading: ReadingInteractor, messages: Messages = Messages(mode: .oneShot)) {
         self.reading = reading
+        self.messages = messages
     }
 
     /// The recipe at `location`, scaled to serve `servings` and its amounts in `units` when asked

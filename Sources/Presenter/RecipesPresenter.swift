@@ -21,6 +21,8 @@ public final class RecipesPresenter {
     private let kitchen: KitchenPresenter?
     /// `have`'s ranking; nil where the session has none.
     private let pantryMatches: PantryMatchPresenter?
+    /// Reads a page by its address (pasted at the prompt); nil where the session has none.
+    private let addresses: RecipeReadPresenter?
     private let router: Router
     private let messages: Messages
     /// The units and scale of recipe cards, shared by every list's reader.
@@ -29,8 +31,9 @@ public final class RecipesPresenter {
     private var problemsAnnounced = false
 
     public init(results: SearchPresenter, favorites: FavoritesPresenter, router: Router, kitchen: KitchenPresenter? = nil,
-                pantryMatches: PantryMatchPresenter? = nil, messages: Messages = Messages()) {
+                pantryMatches: PantryMatchPresenter? = nil, addresses: RecipeReadPresenter? = nil, messages: Messages = Messages()) {
         self.results = results
+        self.addresses = addresses
         self.favorites = favorites
         self.kitchen = kitchen
         self.pantryMatches = pantryMatches
@@ -89,6 +92,7 @@ public final class RecipesPresenter {
         case .retry: await retry()
         case .show(let number): await list.show(number)
         case .open(let number, let target): await list.open(number, target)
+        case .readAddress(let address): await read(address: address)
         case .web(let number, let target): await list.web(number, target)
         case .copy(let number, let target): await list.copyLink(number, target)
         case .picture(let number): await list.picture(number)
@@ -110,6 +114,24 @@ public final class RecipesPresenter {
         case .have(let request):
             if let pantryMatches { await pantryMatches.have(request) } else { view?.display(messages.kitchenUnavailable()) }
         case .quit: break
+        }
+    }
+
+    /// A web address pasted at the prompt: the recipe on that page as a card, in the units asked for.
+    private func read(address: String) async {
+        guard let addresses else {
+            view?.display(MessageModel(.error, "Reading a page by its address is not available here.", hint: "Try recipes read \(address)."))
+            return
+        }
+        let outcome = await whileBusy(view, "Opening \(address)") {
+            await addresses.read(.web(address), amounts: CardAmounts(units: cards.units))
+        }
+        switch outcome {
+        case .found(_, let card, let notes):
+            notes.forEach { view?.display($0) }
+            _ = await view?.display(card)
+        case .noRecipe(let message), .failed(let message):
+            view?.display(message)
         }
     }
 

@@ -207,7 +207,8 @@ public final class AppDependencies {
         let matches = PantryMatchPresenter(matching: pantryMatching, kitchen: kitchen, router: router, favorites: favoritesPresenter,
                                            actions: actions)
         let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router,
-                                         kitchen: KitchenPresenter(kitchen: kitchen), pantryMatches: matches)
+                                         kitchen: KitchenPresenter(kitchen: kitchen), pantryMatches: matches,
+                                         addresses: RecipeReadPresenter(reading: reading, messages: Messages()))
         presenter.view = view
         return presenter
     }

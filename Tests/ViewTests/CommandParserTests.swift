@@ -38,6 +38,16 @@ import Presenter
     }
 
     @Test(arguments: [
+        ("https://example.test/recipes/pie", Command.readAddress("https://example.test/recipes/pie")),
+        ("  HTTP://Example.test/a?b=1  ", .readAddress("HTTP://Example.test/a?b=1")),
+        ("http://", .search(ingredients: "http://", title: "")),
+        ("https://example.test/a pie", .search(ingredients: "https://example.test/a pie", title: "")),
+    ])
+    func aPastedWebAddressIsAPageToRead(line: String, command: Command) throws {
+        #expect(try CommandParser.parse(line) == command)
+    }
+
+    @Test(arguments: [
         ("o", InputError.missingArgument(command: "o", usage: "open N [page|LINK|serves M|xF]")),
         ("open x", .badNumber(command: "open", text: "x")),
         ("open 0", .numberBelowOne("0")),

@@ -12,6 +12,8 @@ public enum Command: Equatable, Sendable {
     case retry
     /// Show recipe N.
     case show(Int)
+    /// A web address typed or pasted at the prompt: the recipe on that page, as `recipes read` reads it.
+    case readAddress(String)
     /// Read recipe N: its recipe card, its whole page, or the page one of its links leads to.
     case open(Int, ReaderTarget)
     /// Read recipe N's card scaled: `o 3 serves 6`, `o 3 x2`.

@@ -18,6 +18,8 @@ public enum CommandParser {
             explicit = true
             text = String(text.dropFirst()).trimmingWhitespace()
         }
+        // A web address pasted at the prompt is a page to read, not an ingredient to search for.
+        if !explicit, isWebAddress(text) { return .readAddress(text) }
         var (word, rest) = splitFirstWord(text)
         // `x2`, `x1.5`, `×½`: the factor may follow `x` without a space.
         if let factor = attachedFactor(word) {
@@ -210,6 +212,13 @@ public enum CommandParser {
             }
             return .add(numbers)
         }
+    }
+
+    /// `http://…` or `https://…`, one word with something after the scheme.
+    static func isWebAddress(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: lower.hasPrefix) else { return false }
+        return text.count > scheme.count && !text.contains(where: \.isWhitespace)
     }
 
     /// `pantry`, `pantry add eggs, milk`, `pantry remove eggs`, `pantry clear`.
