@@ -173,4 +173,18 @@ import TestSupport
             #expect(again.quit() == 0)
         }
     }
+
+    /// A compressed page says what it is, as the same file over HTTP does, instead of holding no recipe.
+    @Test func aCompressedPageFileSaysWhatItIs() async throws {
+        try await TemporaryDirectory.with { home in
+            let path = home.appendingPathComponent("page.html.gz").path
+            // A gzip member holding nothing: its header is what tells it apart.
+            let gzip: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03, 0x03, 0x00, 0, 0, 0, 0, 0, 0, 0, 0]
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(gzip)))
+            let run = try BinaryRunner.run("recipes", ["read", path], environment: BinaryRunner.environment(home: home))
+            #expect(run.status == 1)
+            #expect(run.errors.contains("\(path) is a gzip-compressed file, not a web page: gunzip -k \(path) uncompresses it"), "\(run.errors)")
+            #expect(!run.errors.contains("No recipe found"))
+        }
+    }
 }
