@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PuppyServer
 import TestSupport
+@testable import Services
 
 /// Searches that work offline: results kept on disk, shown at once when a search is run again, and in
 /// place of a network that is gone.
@@ -37,6 +38,40 @@ import TestSupport
             #expect(offline.errors.contains("Offline"), "\(offline.errors)")
             // Pages 5 and 6 are passed over offline as they were online, in one line.
             #expect(offline.errors.contains("Skipped pages 5 and 6 after the server failed twice (skipped when last online)."), "\(offline.errors)")
+        }
+    }
+
+    /// Makes every search page kept in `home`'s cache an hour older, as if it were kept in an earlier session.
+    static func ageCache(in home: URL) throws {
+        let folder = home.appendingPathComponent(".cache/recipebook")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(CacheFiles.entrySuffix) }
+        #expect(!names.isEmpty)
+        for name in names {
+            let file = folder.appendingPathComponent(name)
+            let entry = try #require(CacheEntry.decode(try Data(contentsOf: file), maxBytes: 64 << 20))
+            let older = CacheEntry(key: entry.key, savedAt: entry.savedAt.addingTimeInterval(-3600), body: entry.body)
+            try #require(older.encoded(maxBytes: 64 << 20)).write(to: file)
+        }
+    }
+
+    /// A search run before is shown at once from the disk; it says the server is asked for newer results,
+    /// except for the bundled catalog, which cannot change while RecipeBook runs.
+    @Test func resultsKeptFromTheBundledCatalogDoNotSayTheServerIsAskedForNewerOnes() async throws {
+        try await TemporaryDirectory.with { home in
+            let environment = BinaryRunner.environment(home: home)
+            #expect(try BinaryRunner.run("recipes", [], input: "onions, garlic\nquit\n", environment: environment).status == 0)
+            try Self.ageCache(in: home)
+            let bundled = try BinaryRunner.run("recipes", [], input: "onions, garlic\nquit\n", environment: environment)
+            #expect(bundled.output.contains("Recipes 1–10"), "\(bundled.output)")
+            #expect(!bundled.output.contains("asking the server for newer ones"), "\(bundled.output)")
+        }
+        try await TemporaryDirectory.with { home in
+            try await PuppyServerFixture.withServer { server in
+                #expect(try recipes(server.apiURL.absoluteString, [], input: "garlic\nquit\n", home: home).status == 0)
+                try Self.ageCache(in: home)
+                let other = try recipes(server.apiURL.absoluteString, [], input: "garlic\nquit\n", home: home)
+                #expect(other.output.contains("asking the server for newer ones"), "\(other.output)")
+            }
         }
     }
 

@@ -174,7 +174,7 @@ public final class SearchPresenter: ListPresenting {
             for cuisine in screen.recipes.compactMap(\.recipe.cuisine) where !seenCuisines.contains(cuisine) {
                 seenCuisines.append(cuisine)
             }
-            var model = ScreenFormatter.screen(screen, messages: messages, now: now())
+            var model = ScreenFormatter.screen(screen, messages: messages, now: now(), savedCanChange: !savedResultsAreBundled)
             if cardPictures {
                 for (index, picture) in await cardPictures(for: screen.recipes.map(\.recipe)).enumerated() {
                     model.cards[index].picture = picture
@@ -238,6 +238,10 @@ public final class SearchPresenter: ListPresenting {
     public func listedRecipe(_ number: Int) async -> Recipe? {
         await recipe(number)?.recipe
     }
+
+    /// Whether the results kept on disk are the bundled catalog's, which cannot change while this
+    /// RecipeBook runs: shown from the disk, they do not say the server is asked for newer ones.
+    public var savedResultsAreBundled = false
 
     public var cards: CardSettings {
         get { links.cards }

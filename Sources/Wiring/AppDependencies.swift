@@ -204,6 +204,8 @@ public final class AppDependencies {
         let favoritesPresenter = FavoritesPresenter(favorites: favorites, router: router, actions: actions)
         let clock = time
         let results = SearchPresenter(search: search, router: router, favorites: favoritesPresenter, actions: actions, now: { clock.now() })
+        // The embedded server's catalog is compiled in: what was kept of it is what it would answer.
+        results.savedResultsAreBundled = embeddedServer != nil
         let matches = PantryMatchPresenter(matching: pantryMatching, kitchen: kitchen, router: router, favorites: favoritesPresenter,
                                            actions: actions)
         let presenter = RecipesPresenter(results: results, favorites: favoritesPresenter, router: router,

@@ -14,15 +14,17 @@ public enum ScreenFormatter {
         (listed.isFavorite == true ? [.favorite] : []) + (listed.hasLactose ? [.lactose] : [])
     }
 
-    /// `now`: the clock's time, to tell results kept a while ago from ones kept just now.
-    public static func screen(_ screen: RecipeScreen, messages: Messages, now: Date) -> ScreenModel {
+    /// `now`: the clock's time, to tell results kept a while ago from ones kept just now; `savedCanChange`:
+    /// false for results whose source cannot change (the bundled catalog), which say nothing of asking
+    /// the server for newer ones.
+    public static func screen(_ screen: RecipeScreen, messages: Messages, now: Date, savedCanChange: Bool = true) -> ScreenModel {
         var heading = "Recipes with \(screen.query.summary)"
         if screen.filter.isActive { heading += " · \(filterName(shownFilter(screen)))" }
         var notes = messages.notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
         if let saved = screen.saved {
             if saved.offline {
                 notes.append(messages.offlineResults(savedAt: displayDate(saved.savedAt)))
-            } else if now.timeIntervalSince(saved.savedAt) > 5 * 60 {
+            } else if savedCanChange, now.timeIntervalSince(saved.savedAt) > 5 * 60 {
                 notes.append(messages.checkingSavedResults(savedAt: displayDate(saved.savedAt)))
             }
         }
