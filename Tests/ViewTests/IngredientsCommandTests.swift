@@ -41,7 +41,7 @@ import Presenter
         let lines = streams.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 3)
         let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(Set(objects[0].keys) == ["quantity", "quantity_max", "unit", "name", "size", "preparation", "comment", "text", "unsure"])
+        #expect(Set(objects[0].keys) == ["quantity", "quantity_max", "unit", "added", "name", "size", "preparation", "comment", "text", "unsure"])
         #expect(objects[0]["quantity"] as? String == "1.5")
         #expect(objects[0]["quantity_max"] is NSNull)
         #expect(objects[0]["unit"] as? String == "cup")
@@ -58,6 +58,20 @@ import Presenter
         _ = OneShotOutput(sink: streams, width: 80, colors: false)
             .printIngredientLines(["2 large eggs, beaten", "2 \u{1B}[2Jeggs (", ""], IngredientLinesPresenter(), json: false)
         #expect(streams.standardOutput == "2 · eggs · large · beaten\n? 2 eggs (\n\n")
+    }
+
+    /// A sum of units (`2 tbsp + 1 tsp`) is read whole: both amounts are said.
+    @Test func aSumOfUnitsIsPrintedWhole() throws {
+        let streams = Streams()
+        _ = OneShotOutput(sink: streams, width: 80, colors: false)
+            .printIngredientLines(["2 tbsp + 1 tsp sugar"], IngredientLinesPresenter(), json: false)
+        #expect(streams.standardOutput == "2 tbsp + 1 tsp · sugar\n")
+        let json = Streams()
+        _ = OneShotOutput(sink: json, width: 80, colors: false)
+            .printIngredientLines(["2 tbsp + 1 tsp sugar", "1 cup milk"], IngredientLinesPresenter(), json: true)
+        let objects = try json.standardOutput.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(objects[0]["added"] as? String == "1 teaspoon" && objects[0]["quantity"] as? String == "2")
+        #expect(objects[1]["added"] is NSNull)
     }
 
     /// Lines come from a descriptor in blocks; carriage returns go, a last line without a line feed

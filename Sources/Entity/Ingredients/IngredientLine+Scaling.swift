@@ -19,8 +19,8 @@ extension IngredientLine {
     /// next one (`12 tbsp` is `¾ cup`, `1500 g` is `1.5 kg`). A line without an amount (`salt, to
     /// taste`) is shown as written; one whose amount was not read with confidence too, marked.
     ///
-    /// A line that gives its amount twice (`2 cups (450 g) pumpkin`) keeps both, scaled; in the units of
-    /// the second, the second is the amount (`450 g pumpkin` in metric). Names take English plurals only
+    /// A line that gives its amount twice (`2 cups (450 g) pumpkin`) keeps both when scaled; in the units
+    /// of the second, the second is the amount (`450 g pumpkin` in metric), and converted it is one. Names take English plurals only
     /// in English (`language` is the recipe's, nil when unknown): `Petersilie`, `Sel`, a line written in
     /// `EL` keep their words; `EL` and `TL` are written `tbsp` and `tsp` in US measures.
     public func shown(scale factor: Double = 1, units: UnitSystem? = nil, language: String? = nil) -> ShownIngredientLine {
@@ -37,6 +37,8 @@ extension IngredientLine {
             other = nil
         } else if let units, let converted = UnitConversion.converted(amount, to: units, ingredient: name) {
             amount = converted
+            // The card shows the units asked for; the same amount in others would only repeat it.
+            other = nil
         } else if factor != 1 {
             // A modifier belongs to its unit: `4 heaped tbsp` stays in spoons; so does `4 EL` but in US measures.
             if unitModifier == nil, !unitIsForeign || units == .us { amount = UnitConversion.tidied(amount) }

@@ -6,11 +6,13 @@ public import Entity
 /// `quantity` is a decimal string as recipe corpora label amounts (`"1.5"`, `"0.333"`, and `"1-2"` for a
 /// range), `quantity_max` the top of a range as a number; `unit` the canonical singular unit with the word
 /// that goes with it (`"cup"`, `"tablespoon"`, `"large handful"`); `unsure` says the card shows the line as
-/// written.
+/// written; `added` an amount written after the first that adds to it (`"1 teaspoon"` for `2 tbsp + 1 tsp`),
+/// else null.
 public struct IngredientLineRecord: Encodable, Sendable, Equatable {
     public let quantity: String?
     public let quantityMax: Double?
     public let unit: String?
+    public let added: String?
     public let name: String
     public let size: String?
     public let preparation: String?
@@ -19,7 +21,7 @@ public struct IngredientLineRecord: Encodable, Sendable, Equatable {
     public let unsure: Bool
 
     enum CodingKeys: String, CodingKey {
-        case quantity, quantityMax = "quantity_max", unit, name, size, preparation, comment, text, unsure
+        case quantity, quantityMax = "quantity_max", unit, added, name, size, preparation, comment, text, unsure
     }
 
     /// Every string printable (`TerminalText`, the one escape scanner): a line read from stdin or a page
@@ -31,6 +33,7 @@ public struct IngredientLineRecord: Encodable, Sendable, Equatable {
         }
         quantityMax = line.quantity?.high
         unit = line.unitText.map(printable)
+        added = line.added.map { IngredientLineRecord.decimal($0.quantity.low) + ($0.unit.map { " " + $0.name } ?? "") }
         name = printable(line.name)
         size = line.size.map(printable)
         preparation = line.preparation.map(printable)
@@ -44,6 +47,7 @@ public struct IngredientLineRecord: Encodable, Sendable, Equatable {
         try container.encode(quantity, forKey: .quantity)
         try container.encode(quantityMax, forKey: .quantityMax)
         try container.encode(unit, forKey: .unit)
+        try container.encode(added, forKey: .added)
         try container.encode(name, forKey: .name)
         try container.encode(size, forKey: .size)
         try container.encode(preparation, forKey: .preparation)

@@ -19,7 +19,9 @@ public struct IngredientLinesPresenter: Sendable {
         guard !line.isUnsure else { return "? " + line.text }
         var parts: [String] = []
         if let quantity = line.quantity {
-            parts.append(CookAmount.text(quantity, unit: line.unit, modifier: line.unitModifier))
+            // `2 tbsp + 1 tsp`: the amount is read whole.
+            parts.append(CookAmount.text(quantity, unit: line.unit, modifier: line.unitModifier)
+                + (line.added.map { " + " + CookAmount.text($0) } ?? ""))
         } else if let unit = line.unit {
             parts.append([line.unitModifier, CookAmount.unitText(unit, plural: false)].compactMap { $0 }.joined(separator: " "))
         }

@@ -30,6 +30,8 @@ import Testing
         #expect(Self.shown("2 cups (450 g) pumpkin", 2, .metric) == "900 g pumpkin")
         #expect(Self.shown("1 cup (240 ml) milk", 1, .metric) == "240 ml milk")
         #expect(Self.shown("250g/9oz flour", 1, .us) == "9 oz flour")
+        // Converted, the line shows the units asked for only.
+        #expect(Self.shown("450 g (1 lb) pork", 2, .metric) == "900 g pork")
     }
 
     @Test func onlyFoodsInTheDensityTableBecomeGrams() {
