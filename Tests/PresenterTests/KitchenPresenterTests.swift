@@ -331,4 +331,11 @@ struct KitchenStack {
         #expect(text.contains("salt"))
         #expect(list.items.map { KitchenFormatter.itemText($0) }.contains("½ cup milk"))
     }
+
+    @Test func eggsAreBoughtWhole() throws {
+        let list = ShoppingList(recipes: [ShoppingList.Recipe(title: "Pudding", lines: ["2 eggs", "2 onions"], factor: 1.0 / 3)], staples: false)
+        let text = list.items.map { KitchenFormatter.itemText($0) }
+        #expect(text.contains("1 egg"), "\(text)")
+        #expect(text.contains("⅔ onion"), "\(text)")
+    }
 }

@@ -83,7 +83,7 @@ extension IngredientLine {
             // and more becoming one singular (`2 eggs` halved is `1 egg`), in English.
             var rest = piece(quantityRange.upperBound..<bytes.count)
             guard unit == nil else { return before + number + rest }
-            if top < 1, IngredientWords.takenWhole.contains(IngredientWords.singular(name.split(separator: " ").last.map(String.init) ?? "").lowercased()) {
+            if top < 1, IngredientLine.isTakenWhole(name) {
                 // An egg is not cut: one, and how much of it (`1 egg, beaten (use ⅔ of it)`).
                 rest += " (use \(number) of it)"
                 number = "1"
@@ -108,6 +108,11 @@ extension IngredientLine {
         }
         // Something between them (`1 (14 oz) can`, `2 garlic cloves`): each is written anew in its place.
         return before + number + between + CookAmount.unitText(newUnit, plural: top > 1) + after
+    }
+
+    /// Whether what `name` names is not cut below one (an egg, a yolk, an egg white).
+    public static func isTakenWhole(_ name: String) -> Bool {
+        IngredientWords.takenWhole.contains(IngredientWords.singular(name.split(separator: " ").last.map(String.init) ?? "").lowercased())
     }
 
     /// `name` agreeing with a count of it: `eggs` for 1 is `egg`, `egg` for 3 is `eggs`; words that do

@@ -59,8 +59,13 @@ public struct ShoppingList: Sendable, Equatable {
         /// The amounts in `units` where they convert soundly (as a card converts them: volume to
         /// weight only through the density table), else as summed; nil keeps them as summed.
         public func amounts(in units: UnitSystem?) -> [IngredientAmount] {
-            guard let units else { return amounts }
-            return amounts.map { UnitConversion.converted($0, to: units, ingredient: name) ?? $0 }
+            let whole = amounts.map { amount in
+                // Eggs are bought whole: ⅔ of one is one to buy.
+                guard amount.unit == nil, amount.quantity.low < 1, IngredientLine.isTakenWhole(name) else { return amount }
+                return IngredientAmount(IngredientQuantity(1, to: amount.quantity.high.map { $0.rounded(.up) }), nil)
+            }
+            guard let units else { return whole }
+            return whole.map { UnitConversion.converted($0, to: units, ingredient: name) ?? $0 }
         }
 
         /// `amountText`, in `units`.
