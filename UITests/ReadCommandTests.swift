@@ -166,6 +166,14 @@ import TestSupport
             #expect(!card.contains("Recipes with"))
             terminal.type("q")
             #expect(terminal.waitFor("recipes> ", after: mark))
+            // The card just read is scaled as a listed recipe's is.
+            let scaledMark = terminal.bytes.count
+            terminal.type("serves 8\r")
+            #expect(terminal.waitFor("-- ", after: scaledMark))
+            let scaled = String(decoding: terminal.bytes[scaledMark...], as: UTF8.self)
+            #expect(scaled.contains("Scaled ×2 to serve 8, written for 4.") && scaled.contains("6 Eggs, beaten"))
+            terminal.type("q")
+            #expect(terminal.waitFor("recipes> ", after: scaledMark))
             #expect(terminal.quit() == 0)
             let again = try PseudoTerminalProcess.recipes([], home: home)
             #expect(again.enter("help", expecting: "recipes>") != nil)

@@ -29,6 +29,9 @@ public final class RecipesPresenter {
     private let cards = CardSettings()
     /// Whether what does not work this run has been said (before the first command).
     private var problemsAnnounced = false
+    /// The address whose card was the last thing shown, and its scale: `x2`, `serves 6` and `units`
+    /// typed next apply to it.
+    private var addressCard: (address: String, scale: CardScale?)?
 
     public init(results: SearchPresenter, favorites: FavoritesPresenter, router: Router, kitchen: KitchenPresenter? = nil,
                 pantryMatches: PantryMatchPresenter? = nil, addresses: RecipeReadPresenter? = nil, messages: Messages = Messages()) {
@@ -83,6 +86,20 @@ public final class RecipesPresenter {
 
     /// Runs a command typed at the prompt (`quit` is the View's own).
     public func perform(_ command: Command) async {
+        // A card read from an address is scaled or converted by the very next command, or not at all.
+        let addressCard = self.addressCard
+        self.addressCard = nil
+        if let addressCard {
+            switch command {
+            case .scale(let scale):
+                return await read(address: addressCard.address, scale: scale.cardScale == .times(1) ? nil : scale.cardScale)
+            case .units(let units):
+                await withKitchen { await $0.setUnits(units.system) }
+                return await read(address: addressCard.address, scale: addressCard.scale)
+            default:
+                break
+            }
+        }
         switch command {
         case .search(let ingredients, let title): await search(ingredients: ingredients, title: title)
         case .next: await list.next()
@@ -118,18 +135,20 @@ public final class RecipesPresenter {
     }
 
     /// A web address pasted at the prompt: the recipe on that page as a card, in the units asked for.
-    private func read(address: String) async {
+    private func read(address: String, scale: CardScale? = nil) async {
         guard let addresses else {
             view?.display(MessageModel(.error, "Reading a page by its address is not available here.", hint: "Try recipes read \(address)."))
             return
         }
         let outcome = await whileBusy(view, "Opening \(address)") {
-            await addresses.read(.web(address), amounts: CardAmounts(units: cards.units))
+            await addresses.read(.web(address), amounts: CardAmounts(scale: scale, units: cards.units))
         }
         switch outcome {
         case .found(_, let card, let notes):
             notes.forEach { view?.display($0) }
-            _ = await view?.display(card)
+            addressCard = (address, scale)
+            _ = await view?.display(PageModel(title: card.title, source: card.source, note: card.note, blocks: card.blocks,
+                                              references: card.references, footer: "x2 or serves 6 scales it · units metric|us converts it"))
         case .noRecipe(let message), .failed(let message):
             view?.display(message)
         }
