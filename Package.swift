@@ -37,23 +37,26 @@ var targets: [Target] = [
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "Interactor", "Router"]),
     .target(name: "View", dependencies: ["Presenter"]),
-    // PuppyServer imports only Entity (the pure rules both sides share: what cooks call things) of
-    // RecipeBook's modules; zlib (gzip answers) and the bundled cookbook through C shims.
-    .target(name: "PuppyServer", dependencies: ["Entity", "CZlib", "CCookbook"]),
+    // PuppyServer imports only Entity (the pure rules both sides share: what cooks call things) and
+    // ServiceSupport (a lock) of RecipeBook's modules; zlib (gzip answers) and the bundled cookbook
+    // through C shims. PuppyCatalog is its catalog (reading, photos) and the index over it; PuppyServer
+    // the HTTP server, the API with its quirks, pages and pictures.
+    .target(name: "PuppyCatalog", dependencies: ["Entity", "ServiceSupport", "CCookbook"]),
+    .target(name: "PuppyServer", dependencies: ["Entity", "ServiceSupport", "PuppyCatalog", "CZlib"]),
     // The composition root, shared by the executables that need the whole client.
     .target(
         name: "Wiring",
-        dependencies: ["Entity", "ServiceSupport", "HTTPTransport", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"]
+        dependencies: ["Entity", "ServiceSupport", "HTTPTransport", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "PuppyCatalog"]
     ),
     .executableTarget(name: "recipes", dependencies: ["Wiring", "View"]),
-    .executableTarget(name: "puppy-server", dependencies: ["PuppyServer"]),
+    .executableTarget(name: "puppy-server", dependencies: ["PuppyServer", "PuppyCatalog"]),
     .executableTarget(
         name: "recipes-bench",
-        dependencies: ["Entity", "PageReader", "RecipeReader", "ServiceSupport", "HTTPTransport", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "Wiring", "TestSupport"]
+        dependencies: ["Entity", "PageReader", "RecipeReader", "ServiceSupport", "HTTPTransport", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "PuppyCatalog", "Wiring", "TestSupport"]
     ),
     .target(
         name: "TestSupport",
-        dependencies: ["Entity", "PageReader", "RecipeReader", "ServiceSupport", "HTTPTransport", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer"],
+        dependencies: ["Entity", "PageReader", "RecipeReader", "ServiceSupport", "HTTPTransport", "Services", "Interactor", "Router", "Presenter", "View", "PuppyServer", "PuppyCatalog"],
         path: "Tests/TestSupport"
     ),
     .testTarget(name: "EntityTests", dependencies: ["Entity", "TestSupport"]),
@@ -65,7 +68,7 @@ var targets: [Target] = [
     .testTarget(name: "RouterTests", dependencies: ["Router", "TestSupport"]),
     .testTarget(name: "PresenterTests", dependencies: ["Presenter", "TestSupport"]),
     .testTarget(name: "ViewTests", dependencies: ["View", "TestSupport"]),
-    .testTarget(name: "PuppyServerTests", dependencies: ["PuppyServer", "TestSupport", "CZlib"]),
+    .testTarget(name: "PuppyServerTests", dependencies: ["PuppyServer", "PuppyCatalog", "ServiceSupport", "TestSupport", "CZlib"]),
     // The reference model and the generator of random sessions are optimised even in a debug build, so
     // that ten thousand sessions take seconds, not minutes.
     .testTarget(name: "SessionModelTests", dependencies: ["Presenter", "Interactor", "Services", "Router", "TestSupport"],

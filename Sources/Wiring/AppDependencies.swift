@@ -6,6 +6,7 @@ import Router
 public import Presenter
 public import View
 import PuppyServer
+import PuppyCatalog
 public import ServiceSupport
 public import HTTPTransport
 
