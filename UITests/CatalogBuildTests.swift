@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import PuppyServer
+import PuppyCatalog
 
 /// A recipe page as sites publish them: schema.org JSON-LD with ingredient lines and steps.
 private func page(title: String, cuisine: String, ingredients: [String], steps: [String], image: String) -> String {

@@ -7,6 +7,7 @@ import PageReader
 @testable import Presenter
 import PuppyServer
 import TestSupport
+import TextSafety
 
 /// CommonMark's reference renderer (Debian package `cmark`), to prove the cookbook is Markdown that
 /// means what it says.

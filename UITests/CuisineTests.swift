@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// Cuisines from the server: on the cards, as a filter that keeps numbers, and in one-shot output.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// Where two features meet, as a person meets them on a terminal: a favorite read right after it is

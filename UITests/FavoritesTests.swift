@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PuppyServer
+import PuppyCatalog
 @testable import Services
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// Ctrl-C on a pseudo-terminal while a request runs: the request stops, "Cancelled." is said, and the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// The kitchen as a person uses it: on a pseudo-terminal from "what can I make" to a shopping list in a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// Reading a page on a terminal: `$PAGER` in the foreground, and the built-in pager catching the `q`

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// Long pastes at the interactive prompt, on a pseudo-terminal.

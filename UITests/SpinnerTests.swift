@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Entity
 import PuppyServer
+import PuppyCatalog
 import Services
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// The interactive mode on a pseudo-terminal: the line editor, history, completion and colours.

@@ -7,8 +7,8 @@ public import ServiceSupport
 /// request at once.
 ///
 /// Plain `http://` is RecipeBook's own HTTP/1.1 client on POSIX sockets (`PlainExchange`); `https://` goes
-/// through libcurl, opened on first use (`CurlExchange`). Each request runs on a thread of its own, asleep
-/// in poll(2) or libcurl while it waits.
+/// through libcurl, opened on first use (`CurlExchange`). Each request runs on one of a fixed pool of
+/// threads (`WorkerPool`), asleep in poll(2) or libcurl while it waits.
 public final class HTTPTransport: Sendable {
     public struct Configuration: Sendable {
         /// The longest a whole request may take, redirects included, from its start to the last byte.

@@ -21,8 +21,9 @@ final class RequestControl: Sendable {
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-    /// Runs `work` on a thread of its own (it blocks: name lookups, poll, libcurl) and resumes
-    /// `continuation` with its outcome, or at once with `cancelled` if the request is cancelled first.
+    /// Runs `work` on one of the request pool's threads (it blocks: name lookups, poll, libcurl) and
+    /// resumes `continuation` with its outcome, or at once with `cancelled` if the request is cancelled
+    /// first (a job cancelled while it waited for a thread then ends without starting).
     func start(_ continuation: CheckedContinuation<Outcome, Never>, work: @escaping @Sendable () -> Outcome) {
         let cancelled = state.withLock { state -> Bool in
             if state.cancelled { return true }
@@ -33,9 +34,9 @@ final class RequestControl: Sendable {
             continuation.resume(returning: .failure(.cancelled))
             return
         }
-        let thread = Thread { [self] in finish(work()) }
-        thread.name = "RecipeBook HTTP"
-        thread.start()
+        WorkerPool.requests.run { [self] in
+            finish(isCancelled ? .failure(.cancelled) : work())
+        }
     }
 
     /// Ends the request now: the waiting task gets `cancelled`, the worker wakes and stops.

@@ -1,6 +1,7 @@
 public import Foundation
 import Entity
 public import Interactor
+import TextSafety
 
 /// A favorite as `recipes favorites --json` prints it: the search keys plus what was saved, and the
 /// recipe read from its page under `recipe` (null when none was found or the page was not saved).

@@ -1,5 +1,6 @@
 import Entity
 public import Interactor
+import TextSafety
 
 /// A recipe as the one-shot mode prints it (`--json` writes exactly these keys, in this order).
 public struct RecipeRecord: Encodable, Sendable, Equatable {

@@ -1,3 +1,5 @@
+public import PuppyCatalog
+import ServiceSupport
 public import Foundation
 import Dispatch
 import Glibc
@@ -16,9 +18,9 @@ public final class PuppyServer: Sendable {
 
     public let configuration: ServerConfiguration
     private let loader: @Sendable (StopSignal) throws -> Catalog
-    private let catalogState: Guarded<CatalogState>
+    private let catalogState: Locked<CatalogState>
     private let recorder = StatisticsRecorder()
-    private let state = Guarded(Phase.idle)
+    private let state = Locked(Phase.idle)
     /// Left when the catalog's thread ends.
     private let catalogThreadFinished = DispatchGroup()
 
@@ -46,7 +48,7 @@ public final class PuppyServer: Sendable {
     public init(catalog: Catalog, configuration: ServerConfiguration = ServerConfiguration()) {
         self.configuration = configuration
         loader = { _ in catalog }
-        catalogState = Guarded(.loaded(catalog))
+        catalogState = Locked(.loaded(catalog))
     }
 
     /// A server that loads its catalog itself, on its own thread, after `start()` has returned: for a
@@ -56,7 +58,7 @@ public final class PuppyServer: Sendable {
     public init(configuration: ServerConfiguration = ServerConfiguration(), loadingCatalog load: @escaping @Sendable () throws -> Catalog) {
         self.configuration = configuration
         loader = { _ in try load() }
-        catalogState = Guarded(.notLoaded)
+        catalogState = Locked(.notLoaded)
     }
 
     /// The same, with a loader told when the server was shut down so it can give up early:
@@ -64,7 +66,7 @@ public final class PuppyServer: Sendable {
     public init(configuration: ServerConfiguration = ServerConfiguration(), loadingCatalog load: @escaping @Sendable (StopSignal) throws -> Catalog) {
         self.configuration = configuration
         loader = load
-        catalogState = Guarded(.notLoaded)
+        catalogState = Locked(.notLoaded)
     }
 
     deinit {
@@ -175,7 +177,7 @@ public final class PuppyServer: Sendable {
     /// or logged, once `stop` is raised: the server has been shut down and a half-made catalog or
     /// index, or the error of a load given up, must not be taken for the real thing.
     private static func makeResponder(
-        loader: @Sendable (StopSignal) throws -> Catalog, state catalogState: Guarded<CatalogState>,
+        loader: @Sendable (StopSignal) throws -> Catalog, state catalogState: Locked<CatalogState>,
         configuration: ServerConfiguration, urls: SiteURLs, stop: StopSignal
     ) -> (any Responder)? {
         let catalog: Catalog

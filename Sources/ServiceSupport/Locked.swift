@@ -17,4 +17,9 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// The value now (a copy, read under the lock).
+    public var current: Value {
+        withLock { $0 }
+    }
 }

@@ -6,6 +6,7 @@ import Router
 public import Presenter
 public import View
 import PuppyServer
+import PuppyCatalog
 public import ServiceSupport
 public import HTTPTransport
 
@@ -112,7 +113,8 @@ public final class AppDependencies {
         self.time = time
         cache = CacheStore(directory: AppDependencies.cacheDirectory(terminal.environment),
                            capacity: options.cacheLimitMegabytes.map { $0 << 20 } ?? CacheStore.defaultCapacity, time: time)
-        let network = RecipePuppyClient(apiURL: apiURL, transport: transport)
+        // Every API request of every command goes through this one owner, one at a time.
+        let network = OneRequestAtATime(RecipePuppyClient(apiURL: apiURL, transport: transport))
         let web = WebPageFetcher(transport: transport)
         // The embedded server's port changes on every run: its results are kept under its fixed origin.
         let source = options.api?.absoluteString ?? AppDependencies.embeddedOrigin

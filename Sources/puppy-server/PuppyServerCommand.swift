@@ -1,3 +1,4 @@
+import PuppyCatalog
 import Dispatch
 import Foundation
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Entity
+import TextSafety
 
 @Suite struct CleaningText {
     @Test(arguments: [

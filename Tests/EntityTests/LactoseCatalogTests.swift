@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PuppyServer
+import PuppyCatalog
 @testable import Entity
 
 /// The lactose rule over the catalog PuppyServer ships (compiled into it): every dish made with

@@ -1,5 +1,6 @@
 import Testing
 @testable import Entity
+import TextSafety
 
 @Suite struct TitleCleanup {
     @Test(arguments: [

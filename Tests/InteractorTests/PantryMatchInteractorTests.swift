@@ -3,6 +3,7 @@ import Testing
 import Entity
 import Services
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 @testable import Interactor
 import HTTPTransport

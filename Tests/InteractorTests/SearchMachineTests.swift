@@ -245,11 +245,64 @@ struct MachineDriver {
         #expect(retry.within == .milliseconds(1_300))
     }
 
-    @Test func answersToUnknownRequestsChangeNothing() throws {
-        var machine = SearchMachine(configuration: configuration)
+    /// An answer for a request never sent, or a second answer for one that has reported, cannot come by
+    /// the machine's rules: it is kept as a programming error and changes nothing.
+    @Test func impossibleAnswersAreKeptApartAndChangeNothing() throws {
+        var machine = SearchMachine(configuration: configuration, haltsOnImpossibleEvents: false)
         let request = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
         #expect(machine.handle(.pageArrived(request.id + 7, SearchPage(number: 1, recipes: SampleRecipes.make(1...10)))).isEmpty)
-        #expect(machine.handle(.backoffElapsed(request.id)).isEmpty)
+        #expect(machine.handle(.backoffElapsed(request.id + 7)).isEmpty)
         #expect(machine.flight == .fetching(request, cancelled: false))
+        #expect(machine.impossibleEvents.count == 2)
+
+        let page = SearchPage(number: 1, recipes: SampleRecipes.make(1...10))
+        let shown = machine.handle(.pageArrived(request.id, page))
+        #expect(shown.contains { if case .reply(1, .screen) = $0 { true } else { false } })
+        let prefetch = try #require(fetches(shown).first)
+        #expect(machine.handle(.pageArrived(request.id, page)).isEmpty, "the same answer twice")
+        #expect(machine.flight == .fetching(prefetch, cancelled: false))
+        #expect(machine.session?.found.count == 10)
+        #expect(machine.takeImpossibleEvents() == [
+            "request \(request.id + 7) reported, but request \(request.id) is in flight",
+            "a backoff elapsed for request \(request.id + 7), never sent",
+            "request \(request.id) reported, but request \(prefetch.id) is in flight",
+        ])
+        #expect(machine.impossibleEvents.isEmpty)
+    }
+
+    /// Late events are expected and dropped without being called impossible: the answer to a cancelled
+    /// request, the backoff of a retry dropped meanwhile, a cancel for a command already answered.
+    @Test func lateEventsAreDroppedWithoutAWord() throws {
+        var machine = SearchMachine(configuration: configuration, haltsOnImpossibleEvents: false)
+        let first = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
+        #expect(machine.handle(.pageFailed(first.id, .unreachable, laterPageSaved: false)) == [.wait(first.id, configuration.retryBackoff)])
+        #expect(machine.handle(.cancel(1)).contains(.reply(1, .cancelled)))
+        #expect(machine.handle(.backoffElapsed(first.id)).isEmpty)
+        #expect(machine.handle(.cancel(1)).isEmpty)
+        let second = try #require(fetches(machine.handle(.command(2, .next))).first)
+        #expect(machine.handle(.cancel(2)).contains(.cancel(second.id)))
+        #expect(machine.handle(.pageArrived(second.id, SearchPage(number: 1, recipes: SampleRecipes.make(1...10)))).isEmpty)
+        #expect(machine.impossibleEvents.isEmpty)
+    }
+
+    /// The phase of the search's walk, event by event: filling for a command, interrupted by Ctrl-C
+    /// (nothing asked for after the late answer), filling again on the next command, then filling in the
+    /// background after the screen, and still once that screen is full.
+    @Test func thePhaseFollowsTheCommands() throws {
+        var machine = SearchMachine(configuration: configuration)
+        #expect(machine.session == nil)
+        let first = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
+        #expect(machine.session?.phase == .filling(Fill(position: .first, owner: .command(1), isNewSearch: true)))
+        _ = machine.handle(.cancel(1))
+        #expect(machine.session?.phase == .interrupted)
+        #expect(fetches(machine.handle(.pageFailed(first.id, .cancelled, laterPageSaved: false))).isEmpty)
+        #expect(machine.session?.phase == .interrupted)
+        let again = try #require(fetches(machine.handle(.command(2, .next))).first)
+        #expect(machine.session?.phase == .filling(Fill(position: .first, owner: .command(2), isNewSearch: false)))
+        let prefetch = try #require(fetches(machine.handle(.pageArrived(again.id, SearchPage(number: 1, recipes: SampleRecipes.make(1...10))))).first)
+        #expect(machine.session?.phase == .filling(Fill(position: .from(11), owner: .prefetch, isNewSearch: false)))
+        _ = machine.handle(.pageArrived(prefetch.id, SearchPage(number: 2, recipes: SampleRecipes.make(11...20))))
+        #expect(machine.session?.phase == .still)
+        #expect(machine.isSettled)
     }
 }

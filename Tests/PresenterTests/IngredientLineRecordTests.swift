@@ -1,6 +1,7 @@
 import Testing
 import Entity
 @testable import Presenter
+import TextSafety
 
 /// The record `recipes ingredients --json` prints for a line.
 @Suite struct IngredientLineRecords {

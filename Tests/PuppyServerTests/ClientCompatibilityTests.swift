@@ -1,3 +1,4 @@
+@testable import PuppyCatalog
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

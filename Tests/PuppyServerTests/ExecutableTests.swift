@@ -1,3 +1,4 @@
+@testable import PuppyCatalog
 import Foundation
 import Glibc
 #if canImport(FoundationNetworking)

@@ -1,3 +1,5 @@
+import ServiceSupport
+@testable import PuppyCatalog
 import Dispatch
 import Foundation
 import Glibc
@@ -10,9 +12,9 @@ import TestSupport
 private final class GatedLoader: Sendable {
     private let gate = DispatchSemaphore(value: 0)
     private let started = DispatchSemaphore(value: 0)
-    private let calls = Guarded(0)
-    private let returned = Guarded(false)
-    private let stopSeen = Guarded(false)
+    private let calls = Locked(0)
+    private let returned = Locked(false)
+    private let stopSeen = Locked(false)
     /// Whether a load let go after shutdown throws (as `Catalog.loadBundled(until:)` does) or still returns.
     let throwsWhenStopped: Bool
 
@@ -145,7 +147,7 @@ struct LazyStartTests {
     @Test(arguments: [false, true])
     func shutdownWhileTheCatalogIsLoadingReturnsAtOnceAndWhatTheLoadMakesAfterIsDropped(loaderThrows: Bool) async throws {
         let loader = GatedLoader(throwsWhenStopped: loaderThrows)
-        let logged = Guarded<[String]>([])
+        let logged = Locked<[String]>([])
         let configuration = ServerConfiguration(threads: 2, log: { line in logged.withLock { $0.append(line) } })
         let server = PuppyServer(configuration: configuration, loadingCatalog: { stop in try loader.load(stop: stop) })
         try server.start()
@@ -195,7 +197,7 @@ struct LazyStartTests {
     /// starved: the idle policy would leave a request waiting for it on a machine busy with other work.
     @Test(arguments: [false, true])
     func theCatalogThreadYieldsInTheBackgroundWithoutStarving(background: Bool) async throws {
-        let scheduling = Guarded<(policy: Int32, nice: Int32)?>(nil)
+        let scheduling = Locked<(policy: Int32, nice: Int32)?>(nil)
         let configuration = ServerConfiguration(threads: 1, loadsCatalogInBackground: background)
         let server = PuppyServer(configuration: configuration, loadingCatalog: {
             scheduling.withLock { $0 = (sched_getscheduler(0), getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)) }

@@ -1,3 +1,4 @@
+@testable import PuppyCatalog
 import Foundation
 import Testing
 import TestSupport

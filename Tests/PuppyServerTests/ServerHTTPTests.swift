@@ -1,3 +1,4 @@
+import ServiceSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -293,7 +294,7 @@ struct ServerHTTPTests {
     }
 
     @Test func logLinesNamePeerRequestStatusBytesAndTime() async throws {
-        let lines = Guarded<[String]>([])
+        let lines = Locked<[String]>([])
         let configuration = ServerConfiguration(log: { line in lines.withLock { $0.append(line) } })
         try await PuppyServerFixture.withServer(configuration: configuration) { server in
             _ = try await Client.api(server, "i=garlic")

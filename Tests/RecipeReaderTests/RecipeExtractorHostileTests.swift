@@ -4,6 +4,7 @@ import Entity
 import TestSupport
 @testable import RecipeReader
 import PageReader
+import TextSafety
 
 /// The extractor on pages built to hurt: every answer is bounded. (Its speed on such pages is measured
 /// in recipes-bench; the time limit here only stops a test that would never end.)

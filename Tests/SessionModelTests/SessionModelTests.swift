@@ -7,16 +7,30 @@ import TestSupport
 /// garbles, repeats itself, goes away and comes back, a cache holding some pages) through the real
 /// Presenter and Interactor, each step checked against the reference model and the invariants.
 ///
-/// `RECIPEBOOK_MODEL_SESSIONS` (default 10,000), `RECIPEBOOK_MODEL_SEED` (the first seed, default 1)
-/// and `RECIPEBOOK_MODEL_SECONDS` (stop after this long) change the run; `.ci/model-sessions` runs a
-/// long one.
+/// Without settings a run takes the same 1,500 seeds every time (1 to 1,500, so a change that breaks
+/// one of them fails every run) and 300 new ones from a first seed drawn at random and printed, so that
+/// every run also tries sessions no run before it has. `RECIPEBOOK_MODEL_SESSIONS`,
+/// `RECIPEBOOK_MODEL_SEED` (the first seed; then only that range runs) and `RECIPEBOOK_MODEL_SECONDS`
+/// (stop after this long) change the run; `.ci/model-sessions` runs a long one.
 @MainActor
 @Suite struct RandomSessions {
     @Test func everySessionShowsWhatTheModelSaysAndKeepsTheInvariants() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let sessions = environment["RECIPEBOOK_MODEL_SESSIONS"].flatMap { Int($0) } ?? 10_000
-        let firstSeed = environment["RECIPEBOOK_MODEL_SEED"].flatMap { UInt64($0) } ?? 1
+        let chosenSeed = environment["RECIPEBOOK_MODEL_SEED"].flatMap { UInt64($0) }
+        let chosenSessions = environment["RECIPEBOOK_MODEL_SESSIONS"].flatMap { UInt64($0) }
         let seconds = environment["RECIPEBOOK_MODEL_SECONDS"].flatMap { Double($0) }
+        let ranges: [Range<UInt64>]
+        if chosenSeed != nil || chosenSessions != nil {
+            let first = chosenSeed ?? 1
+            ranges = [first..<first + (chosenSessions ?? Self.fixedSessions)]
+        } else {
+            // New seeds far above the fixed ones; printed before the run, so a failure can be run again
+            // with RECIPEBOOK_MODEL_SEED even if the process dies.
+            let fresh = UInt64.random(in: 1_000_000...(1 << 40))
+            ranges = [1..<1 + Self.fixedSessions, fresh..<fresh + Self.freshSessions]
+            print("random sessions: seeds 1..<\(1 + Self.fixedSessions) and new seeds \(fresh)..<\(fresh + Self.freshSessions)")
+        }
+        let seeds = ranges.flatMap { Array($0) }
         // Sessions run in lanes side by side (each lane its own favorites database), so that while one
         // waits for a hop between executors another runs.
         let lanes = 3
@@ -27,7 +41,7 @@ import TestSupport
                 for lane in 0..<lanes {
                     let store = stores[lane]
                     group.addTask {
-                        await Self.runLane(seeds: Array(stride(from: firstSeed + UInt64(lane), to: firstSeed + UInt64(sessions), by: lanes)),
+                        await Self.runLane(seeds: stride(from: lane, to: seeds.count, by: lanes).map { seeds[$0] },
                                            until: seconds.map { started + .seconds($0) }, store: store, stop: stop)
                     }
                 }
@@ -50,8 +64,13 @@ import TestSupport
         }
         let elapsed = (ContinuousClock.now - started).timeInterval
         print("random sessions: \(outcome.ran) sessions, \(outcome.steps) steps in \(String(format: "%.1f", elapsed)) s "
-              + "(\(Int(Double(outcome.ran) / max(elapsed, 0.001))) sessions/s), seeds \(firstSeed)..<\(firstSeed + UInt64(sessions))")
+              + "(\(Int(Double(outcome.ran) / max(elapsed, 0.001))) sessions/s), seeds "
+              + ranges.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: " and "))
     }
+
+    /// Seeds every run takes, and new seeds each run adds: together about 15 s of the suite.
+    static let fixedSessions: UInt64 = 1_500
+    static let freshSessions: UInt64 = 300
 
     /// Runs the sessions of `seeds` one after another; stops at the first failure (shrunk), or at `until`.
     static func runLane(seeds: [UInt64], until deadline: ContinuousClock.Instant?, store: FavoritesStore,

@@ -1,5 +1,6 @@
 import Foundation
 public import PuppyServer
+public import PuppyCatalog
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

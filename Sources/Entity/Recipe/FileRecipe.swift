@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A recipe read from a recipe file of a person's collection (Markdown with front matter, Cooklang): its
 /// text as the file gives it, every string made a printable line, and the file's facts where it gives them.
 public struct FileRecipe: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The recipe a web page holds, as RecipeBook's reader, favorites, export and `read --json` share it.
 ///
 /// Every string is cleaned here, in the initializer: references decoded, tags, control characters,

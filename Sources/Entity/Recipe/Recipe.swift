@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A recipe as RecipeBook knows it: cleaned, with its identity.
 public struct Recipe: Hashable, Sendable, Codable {
     /// The normalized href: two results with the same id are the same recipe.

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The identity of a recipe: its normalized href.
 ///
 /// Scheme and host are lower-cased, the default port (80 for http, 443 for https) and a trailing slash

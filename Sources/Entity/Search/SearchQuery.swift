@@ -1,4 +1,5 @@
 public import Foundation
+import TextSafety
 
 /// What a person asked for: ingredients a recipe must all have, and words its title must contain.
 public struct SearchQuery: Hashable, Sendable, Codable {

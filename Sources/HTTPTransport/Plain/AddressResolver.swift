@@ -9,9 +9,9 @@ struct SocketAddress: Sendable {
     let length: socklen_t
 }
 
-/// Host names to addresses. getaddrinfo blocks (DNS, /etc/hosts), so a name is looked up on a thread of
-/// its own while the request waits with its deadline and can still be cancelled; a numeric address is
-/// read at once.
+/// Host names to addresses. getaddrinfo blocks (DNS, /etc/hosts), so a name is looked up on the lookup
+/// pool's threads while the request waits with its deadline and can still be cancelled; a numeric
+/// address is read at once.
 enum AddressResolver {
     static func resolve(_ host: String, port: Int, control: RequestControl, place: String) throws(ServiceError) -> [SocketAddress] {
         if case .success(let addresses) = lookup(host, port: port, flags: AI_NUMERICHOST | AI_NUMERICSERV), !addresses.isEmpty {
@@ -19,13 +19,13 @@ enum AddressResolver {
         }
         let done = try WakeSignal()
         let answer = Locked<Result<[SocketAddress], LookupFailure>?>(nil)
-        let thread = Thread {
+        WorkerPool.lookups.run {
+            // A request that gave up while its lookup waited for a thread needs no answer.
+            guard !control.isCancelled, control.millisecondsLeft > 0 else { return done.signal() }
             let result = lookup(host, port: port, flags: AI_ADDRCONFIG | AI_NUMERICSERV)
             answer.withLock { $0 = result }
             done.signal()
         }
-        thread.name = "RecipeBook DNS"
-        thread.start()
         try SocketWait.until(done.descriptor, Int16(POLLIN), control, place: place)
         switch answer.withLock({ $0 }) {
         case .success(let addresses) where !addresses.isEmpty:

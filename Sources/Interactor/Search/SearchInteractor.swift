@@ -1,3 +1,4 @@
+import Foundation
 public import Entity
 public import Services
 public import ServiceSupport
@@ -260,6 +261,10 @@ public actor SearchInteractor {
     private func finished(_ request: Int, _ event: SearchMachine.Event) {
         work[request] = nil
         perform(machine.handle(event))
+        // Reached only in a release build (a debug build stops at the event): said, and ignored.
+        for what in machine.takeImpossibleEvents() {
+            FileHandle.standardError.write(Data("recipes: internal error, ignored: \(what)\n".utf8))
+        }
     }
 
     /// A screen with its favorite stars read now.

@@ -1,5 +1,6 @@
 import Foundation
 import Entity
+import TextSafety
 
 /// Builds a `ReadableDocument`'s blocks from tokens, within a budget: past `Limits`, the rest of the
 /// page is left out rather than the document growing without bound.

@@ -1,4 +1,5 @@
 import Entity
+import TextSafety
 
 /// A token as the reader consumes it: text decoded, attributes decoded and lower-case named.
 enum HTMLToken: Equatable {

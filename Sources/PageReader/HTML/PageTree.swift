@@ -1,4 +1,5 @@
 import Entity
+import TextSafety
 
 /// A page's elements as a flat tree in document order, built from `HTMLTokenizer` in one pass.
 ///

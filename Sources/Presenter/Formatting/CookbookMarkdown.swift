@@ -1,5 +1,6 @@
 import Foundation
 import Entity
+import TextSafety
 
 /// The cookbook's Markdown. Every string that came from a server or a page is written with
 /// `escape`, so it reads as the text it is whatever it holds: emphasis, links, headings, code, HTML,

@@ -1,4 +1,5 @@
 public import Entity
+import TextSafety
 
 /// An ingredient line read into its parts, as `recipes ingredients --json` prints it: exactly these keys,
 /// absent values as null.

@@ -1,4 +1,5 @@
 public import Entity
+import TextSafety
 
 /// A recipe read from a page as `recipes read --json` prints it, and as `favorites --json` nests it
 /// under `recipe`: exactly these keys, absent values as null.

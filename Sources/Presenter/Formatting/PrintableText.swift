@@ -1,4 +1,5 @@
 import Entity
+import TextSafety
 
 /// The last clean-up before anything is printed, for the View: the Entity's `TerminalText`, the one
 /// scanner of escape sequences, so text a display model holds cannot act on the terminal whatever

@@ -1,4 +1,5 @@
 import Entity
+import TextSafety
 
 /// `recipes ingredients`: each line read into its parts, as a JSON record and as one line of text.
 public struct IngredientLinesPresenter: Sendable {

@@ -1,3 +1,5 @@
+import PuppyCatalog
+import ServiceSupport
 import Entity
 
 /// Answers `/api/` pages: the RecipePuppy envelope (or its XML form) around result fragments, laid out
@@ -22,8 +24,8 @@ final class APIResponder: Sendable {
     /// Whether `have=` ranks the catalog; when not, it is ignored as the real service ignored it.
     private let answersHave: Bool
     /// The catalog's ingredients as the pantry ranking reads them, made on the first `have=` request.
-    private let pantryTable = Guarded<PantryTable?>(nil)
-    private let plans = Guarded<[APIQuery.SearchKey: Plan]>([:])
+    private let pantryTable = Locked<PantryTable?>(nil)
+    private let plans = Locked<[APIQuery.SearchKey: Plan]>([:])
     private static let maxCachedPlans = 512
     private static let xmlPrefix = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<recipes>".utf8)
     private static let xmlSuffix = Array("</recipes>\n".utf8)
@@ -255,11 +257,11 @@ final class FragmentCache: Sendable {
         var filled = 0
     }
 
-    private let storage: Guarded<Storage>
+    private let storage: Locked<Storage>
     let limit: Int
 
     init(count: Int, limit: Int = 50_000) {
-        storage = Guarded(Storage(slots: Array(repeating: nil, count: count)))
+        storage = Locked(Storage(slots: Array(repeating: nil, count: count)))
         self.limit = max(limit, 1)
     }
 

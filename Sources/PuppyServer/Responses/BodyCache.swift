@@ -1,3 +1,4 @@
+import ServiceSupport
 /// Response bodies kept by key up to a total size; past it the oldest entries go first.
 final class BodyCache: Sendable {
     private struct Storage: Sendable {
@@ -8,7 +9,7 @@ final class BodyCache: Sendable {
         var bytes = 0
     }
 
-    private let storage = Guarded(Storage())
+    private let storage = Locked(Storage())
     let maxBytes: Int
 
     init(maxBytes: Int) {

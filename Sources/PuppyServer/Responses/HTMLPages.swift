@@ -1,3 +1,4 @@
+import PuppyCatalog
 /// The HTML the server serves besides recipe and video pages: the index and error pages.
 enum HTMLPages {
     /// `GET /`: what this server is and how to ask it, with the anchors the site's navigation uses.

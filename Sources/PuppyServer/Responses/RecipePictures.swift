@@ -1,3 +1,4 @@
+import PuppyCatalog
 /// Where each recipe's photo is and what the server answers for it: a photo the server holds (from
 /// the bundled cookbook or beside a catalog file) at `/pictures/{id}.jpg` and `/thumbnails/{id}.jpg`
 /// (the extension that of its kind), a photo given as an address at that address, and none for a

@@ -1,3 +1,4 @@
+import PuppyCatalog
 /// Routes a parsed request to its answer: `/api/`, `/recipes/{id}`, `/pictures/{id}.jpg` and
 /// `/thumbnails/{id}.jpg` (recipes whose photo the server holds; `.png` or `.webp` by its kind), `/`.
 ///

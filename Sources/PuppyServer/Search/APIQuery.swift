@@ -1,3 +1,4 @@
+import PuppyCatalog
 /// An `/api/` request's parameters, normalized: ingredient names (trimmed, lower-case, sorted, unique),
 /// title words (folded, sorted, unique), whether only results with a picture are wanted, the page, and
 /// how the answer is written (JSON, JSON wrapped in a JSONP callback, or XML).

@@ -1,3 +1,4 @@
+import ServiceSupport
 import Glibc
 
 /// One thread's poll(2) loop over its connections, a wake-up pipe and (on the first loop) the
@@ -11,13 +12,13 @@ final class EventLoop: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     /// Sockets accepted by the first loop for this one; nil once the loop has exited.
-    private let inbox = Guarded<[AcceptedSocket]?>([])
-    private let threadID = Guarded<pthread_t?>(nil)
+    private let inbox = Locked<[AcceptedSocket]?>([])
+    private let threadID = Locked<pthread_t?>(nil)
     /// How many connections the loop held at the end of its last round (read by the acceptor).
-    private let load = Guarded(0)
+    private let load = Locked(0)
     /// The share of its time the loop spent working (not waiting in poll) over its last window of at
     /// least `busyWindow`, in thousandths (read by the acceptor).
-    private let busyShare = Guarded(0)
+    private let busyShare = Locked(0)
     private static let busyWindow: UInt64 = 50_000_000
     private var windowStart: UInt64 = 0
     private var windowBusy: UInt64 = 0

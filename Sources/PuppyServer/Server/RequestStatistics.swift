@@ -1,3 +1,4 @@
+import ServiceSupport
 /// What a server has been asked, for tests ("at most one request at a time", "no page more than
 /// twice") and the benchmark's request economy.
 public struct RequestStatistics: Sendable, Hashable {
@@ -32,7 +33,7 @@ final class StatisticsRecorder: Sendable {
         var apiInFlight = 0
     }
 
-    private let state = Guarded(State())
+    private let state = Locked(State())
 
     func recordRequest() {
         state.withLock { $0.statistics.totalRequests += 1 }

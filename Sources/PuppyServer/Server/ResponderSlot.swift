@@ -1,3 +1,5 @@
+import PuppyCatalog
+import ServiceSupport
 import Dispatch
 
 /// Where the responder made on the catalog thread is handed to the accepting loop. Until it is there
@@ -7,9 +9,9 @@ import Dispatch
 /// closed.
 final class ResponderSlot: Sendable {
     let stop = StopSignal()
-    private let state = Guarded(State.waiting)
+    private let state = Locked(State.waiting)
     /// Whether the responder was asked for (see `ServerConfiguration.loadsCatalogOnDemand`).
-    private let demanded = Guarded(false)
+    private let demanded = Locked(false)
     private let demandSignal = DispatchSemaphore(value: 0)
 
     private enum State: Sendable {

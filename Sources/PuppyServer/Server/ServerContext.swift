@@ -1,3 +1,4 @@
+import ServiceSupport
 /// What every event loop of one server shares: the counters, the bounds, the connection tally.
 final class ServerContext: Sendable {
     let statistics: StatisticsRecorder
@@ -15,8 +16,8 @@ final class ServerContext: Sendable {
     let log: (@Sendable (String) -> Void)?
     /// Header lines every answer carries (`Access-Control-Allow-Origin` unless CORS is off).
     let everyAnswerHeaders: [UInt8]
-    private let tally = Guarded(Tally())
-    private let stopping = Guarded(false)
+    private let tally = Locked(Tally())
+    private let stopping = Locked(false)
 
     /// Open connections, in all and by peer address.
     private struct Tally: Sendable {

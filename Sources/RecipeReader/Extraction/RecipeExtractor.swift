@@ -1,6 +1,7 @@
 public import Foundation
 public import Entity
 import PageReader
+import TextSafety
 
 /// Finds the recipe a web page holds, with no code for any particular site. Each way of reading the
 /// page is a source: schema.org `Recipe` as JSON-LD, then as microdata, then the markup of

@@ -1,4 +1,5 @@
 import Entity
+import TextSafety
 
 /// Ingredient lists that carry their group names as lines ("MASHED POTATOES", "For the glaze:").
 enum IngredientLines {

@@ -1,5 +1,6 @@
 import Foundation
 import Entity
+import TextSafety
 
 /// Tidies the lines of a method the way every page needs it: numbering that the page wrote into the
 /// text (`1. Preheat…`, `Step 2: Stir…`) goes (the list is numbered when shown), and steps that a page

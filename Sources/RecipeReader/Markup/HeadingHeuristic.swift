@@ -1,5 +1,6 @@
 import Entity
 import PageReader
+import TextSafety
 
 /// For pages with no recipe markup: a heading (or a bold or short line acting as one) named
 /// Ingredients, Zutaten, Ingrédients, 材料, ... followed by list items or lines, and one named

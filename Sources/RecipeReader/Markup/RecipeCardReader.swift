@@ -1,5 +1,6 @@
 import Entity
 import PageReader
+import TextSafety
 
 /// Reads the markup recipe-card plugins print (WP Recipe Maker's `wprm-recipe-ingredients-container`,
 /// Tasty Recipes' `tasty-recipes-ingredients`, Mediavine Create's `mv-create-instructions`, and the

@@ -1,5 +1,6 @@
 import Entity
 import PageReader
+import TextSafety
 
 /// An ingredient a page sets out as pieces side by side, the amount in one element and the name in
 /// another (`<div><span>Äpplen</span><span>3</span></div>`), or a table's row: one line, the amount

@@ -1,6 +1,7 @@
 import Foundation
 import Entity
 import PageReader
+import TextSafety
 
 /// What a page says about itself outside any recipe markup: `<title>`, the first `<h1>`, Open Graph
 /// and other `<meta>` tags, `<link rel=canonical>`, `<html lang>`, the first YouTube or Vimeo player

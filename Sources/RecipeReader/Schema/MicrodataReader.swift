@@ -1,5 +1,6 @@
 import Entity
 import PageReader
+import TextSafety
 
 /// Reads schema.org microdata into the shape JSON-LD has, so one reader maps both, by the W3C
 /// microdata rules: an item's properties are the `itemprop` elements inside it (and inside the

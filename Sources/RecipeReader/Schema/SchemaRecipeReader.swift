@@ -1,6 +1,7 @@
 import Foundation
 import Entity
 import PageReader
+import TextSafety
 
 /// Reads a schema.org `Recipe` (from JSON-LD, or from microdata turned into the same shape) into a
 /// draft, accepting every shape real sites emit: a string, number, array or object where another was

@@ -1,4 +1,5 @@
 import Entity
+import TextSafety
 
 /// Text folded for comparison: lower-case letters and digits only.
 enum Folding {

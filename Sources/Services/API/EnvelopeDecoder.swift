@@ -1,6 +1,7 @@
 public import Foundation
 public import Entity
 public import ServiceSupport
+import TextSafety
 
 /// A name given to `have=` that no recipe has, with the names the server suggests instead.
 public struct PantryNameSuggestion: Decodable, Sendable, Equatable {

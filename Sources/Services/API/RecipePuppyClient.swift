@@ -4,7 +4,7 @@ public import ServiceSupport
 public import HTTPTransport
 
 /// The RecipePuppy API over HTTP: one page per call. How many calls run at once is the caller's
-/// business (the search's `SearchMachine` sends one at a time).
+/// business: the program reaches it only through `OneRequestAtATime`, its one owner.
 public final class RecipePuppyClient: RecipeSearching {
     public let apiURL: URL
     let transport: HTTPTransport

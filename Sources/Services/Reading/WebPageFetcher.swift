@@ -4,6 +4,7 @@ import PageReader
 import RecipeReader
 public import ServiceSupport
 public import HTTPTransport
+import TextSafety
 
 /// Fetches recipe pages and thumbnails over HTTP.
 public final class WebPageFetcher: PageFetching {

@@ -1,6 +1,7 @@
 import Foundation
 import Entity
 import PuppyServer
+import PuppyCatalog
 
 /// Reading ingredient lines into their parts, in this process, against a regular expression that only
 /// finds a line's number, unit and the rest (the shape of the simplest parsers).

@@ -1,5 +1,6 @@
 import Foundation
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// "What can I make": `recipes have` with a pantry of 30 ingredients, launch to exit, on the embedded

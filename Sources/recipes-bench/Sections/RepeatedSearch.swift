@@ -1,6 +1,7 @@
 import Foundation
 import Interactor
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// A repeated search's first screen from the search cache, against the same search's first screen from

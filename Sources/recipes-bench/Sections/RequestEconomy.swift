@@ -3,6 +3,7 @@ import Entity
 import Services
 import Interactor
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 import ServiceSupport
 import HTTPTransport

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Entity
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// How well an ingredient search finds what a cook means: the judged searches of `JudgedSearches`

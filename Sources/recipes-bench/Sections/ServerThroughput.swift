@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Services
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 import HTTPTransport
 

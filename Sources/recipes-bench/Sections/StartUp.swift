@@ -2,6 +2,7 @@ import Foundation
 import Entity
 import Services
 import PuppyServer
+import PuppyCatalog
 import TestSupport
 
 /// The built `recipes` binary from launch to its first prompt, to the first screen of a search and to

@@ -1,4 +1,5 @@
 import PuppyServer
+import PuppyCatalog
 
 /// Large catalogs made for the benchmark only: the bundled catalog's recipes again and again, each
 /// copy with its own id and a numbered title ("Coq au Vin, version 7"), so searches stay realistic and

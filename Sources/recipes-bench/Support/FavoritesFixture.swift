@@ -2,6 +2,7 @@ import Foundation
 import Entity
 import Services
 import PuppyServer
+import PuppyCatalog
 
 /// Favorites made for the benchmark: the bundled catalog's recipes under numbered titles, each with a
 /// page of about 20 KB (the HTML, and the readable document made from the same blocks) and a 160×120

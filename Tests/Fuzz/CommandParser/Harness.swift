@@ -1,7 +1,7 @@
 // libFuzzer harness for the REPL's command parser. .ci/fuzz compiles it with
 // Sources/View/Commands/*.swift into one module, over the Presenter's Command and InputError built as a
 // module of its own (with the Entity's ingredient-line reader, which reads the numbers of x and serves).
-// (What is printed is cleaned by the Entity's TerminalText: the TextCleaning harness.)
+// (What is printed is cleaned by TextSafety's TerminalText: the TextCleaning harness.)
 //
 // Input: a line as typed (or pasted) at the prompt. It must parse to a command or an InputError, the
 // same way twice, within the documented shapes.

@@ -8,6 +8,7 @@
 // thumbnail, so the clean-up is exercised on text that is not valid JSON too.
 
 import Entity
+import TextSafety
 import Foundation
 
 private func check(_ condition: Bool, _ message: @autoclosure () -> String) {

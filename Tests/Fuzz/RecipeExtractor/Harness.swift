@@ -10,6 +10,7 @@
 // reads the raw text on its own, bounded. Beyond that: no crash, no pathological time (-timeout).
 
 import Entity
+import TextSafety
 import PageReader
 import Foundation
 

@@ -1,6 +1,6 @@
 // libFuzzer harness for the text clean-up on both sides: CleanText (every string from the network, on
 // its way in) and TerminalText (every string printed, on its way out), which read escape sequences
-// with the one EscapeScanner. .ci/fuzz compiles it into the Entity module with Sources/Entity/Text/.
+// with the one EscapeScanner. .ci/fuzz compiles it into the TextSafety module with Sources/TextSafety/.
 //
 // Input: any text. What comes out of TerminalText.line and .block holds no control character, escape
 // sequence or bidirectional control (.block keeps newlines), never grows, and cleaning it again changes

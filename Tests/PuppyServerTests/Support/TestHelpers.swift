@@ -1,3 +1,4 @@
+@testable import PuppyCatalog
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -122,6 +122,12 @@ struct SearchMachine {
         /// `request` failed once; it is sent again, within `remaining`, when the backoff elapses
         /// (→ `fetching`), or dropped (→ `idle`) when it is cancelled meanwhile. No request is in flight.
         case backingOff(Request, remaining: Duration?)
+
+        /// The id of the request in flight, if any.
+        var inFlight: Int? {
+            if case .fetching(let request, _) = self { return request.id }
+            return nil
+        }
     }
 
     private(set) var configuration: Configuration
@@ -136,19 +142,30 @@ struct SearchMachine {
     private var nextSessionID = 1
     /// Screens filled in the background so far.
     private(set) var prefetchCount = 0
+    /// Events that cannot happen by the machine's own rules, newest last (at most 16 kept). Every request
+    /// but the one in `flight` has reported already (a request stays in flight until it reports, a
+    /// cancelled one too), so an answer for any other is a second report or a request never sent: a
+    /// programming error, which stops a debug build at once and is kept here, changing nothing, for the
+    /// runner to log in a release build. A late event is not one of these: an answer for a request
+    /// cancelled or sent for a search no longer shown, a backoff that elapsed after its retry was dropped,
+    /// a cancel for a command already answered are expected, and dropped without a word.
+    private(set) var impossibleEvents: [String] = []
+    /// False in tests that send impossible events on purpose, to see them kept and ignored.
+    private let haltsOnImpossibleEvents: Bool
 
-    init(configuration: Configuration) {
+    init(configuration: Configuration, haltsOnImpossibleEvents: Bool = true) {
         self.configuration = configuration
+        self.haltsOnImpossibleEvents = haltsOnImpossibleEvents
     }
 
     /// True while a screen is being filled in the background.
-    var isPrefetching: Bool { session?.fill?.owner == .prefetch }
+    var isPrefetching: Bool { session?.phase.fill?.owner == .prefetch }
 
     /// True while the pages shown from the disk are being checked against the server.
     var isChecking: Bool { session?.check != nil }
 
     /// True when nothing is going on: nothing being filled or checked, nothing in flight.
-    var isSettled: Bool { session?.fill == nil && !isChecking && flight == .idle }
+    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle }
 
     // MARK: The transition function
 
@@ -164,14 +181,17 @@ struct SearchMachine {
         case .pageFailed(let id, let error, let laterPageSaved, let elapsed):
             answered(id, .failure(error), laterPageSaved: laterPageSaved, elapsed: elapsed, &effects)
         case .backoffElapsed(let id):
-            guard case .backingOff(let failed, let remaining) = flight, failed.id == id else { break }
+            guard case .backingOff(let failed, let remaining) = flight, failed.id == id else {
+                if id <= 0 || id >= nextRequestID { impossible("a backoff elapsed for request \(id), never sent") }
+                break
+            }
             // The first try found nothing kept, or it would not have failed: the retry asks the network
             // (what the first try left on disk, a page kept as skipped, is not an answer).
             send(Request(id: takeRequestID(), session: failed.session, query: failed.query, page: failed.page, attempt: 2,
                          source: .network, purpose: failed.purpose, within: remaining), &effects)
         case .configure(let configuration):
             self.configuration = configuration
-            if !configuration.prefetch, isPrefetching { session?.fill = nil }
+            if !configuration.prefetch, isPrefetching { session?.phase = .still }
         case .shutdown:
             if var old = session {
                 stop(&old, &effects)
@@ -231,19 +251,17 @@ struct SearchMachine {
     /// (a newer one replaced it).
     private mutating func fill(_ position: ScreenPosition, for id: Int, isNewSearch: Bool = false, _ effects: inout [Effect]) {
         guard var session else { return }
-        if case .command(let waiting)? = session.fill?.owner { effects.append(.reply(waiting, .cancelled)) }
-        session.interrupted = false
+        if case .command(let waiting)? = session.phase.fill?.owner { effects.append(.reply(waiting, .cancelled)) }
         session.requested = position
-        session.fill = Fill(position: position, owner: .command(id), isNewSearch: isNewSearch)
+        session.phase = .filling(Fill(position: position, owner: .command(id), isNewSearch: isNewSearch))
         self.session = session
     }
 
     /// The person cancelled command `id`: it is answered at once, the page it waits for is abandoned
     /// (asked for again later), and nothing more is fetched until they ask for something.
     private mutating func cancel(command id: Int, _ effects: inout [Effect]) {
-        guard var session, session.fill?.owner == .command(id) else { return }
-        session.fill = nil
-        session.interrupted = true
+        guard var session, session.phase.fill?.owner == .command(id) else { return }
+        session.phase = .interrupted
         replaced = nil
         abandonFlight(of: &session, walkOnly: true, &effects)
         self.session = session
@@ -253,8 +271,8 @@ struct SearchMachine {
     /// Stops all of a search's work: what waits is answered "cancelled", the request in flight is
     /// cancelled, the check abandoned.
     private mutating func stop(_ session: inout Session, _ effects: inout [Effect]) {
-        if case .command(let waiting)? = session.fill?.owner { effects.append(.reply(waiting, .cancelled)) }
-        session.fill = nil
+        if case .command(let waiting)? = session.phase.fill?.owner { effects.append(.reply(waiting, .cancelled)) }
+        if case .filling = session.phase { session.phase = .still }
         if session.check != nil {
             session.check = nil
             effects.append(.checkFinished(nil))
@@ -285,7 +303,10 @@ struct SearchMachine {
 
     private mutating func answered(_ id: Int, _ result: Result<SearchPage, ServiceError>, laterPageSaved: Bool,
                                    elapsed: Duration = .zero, _ effects: inout [Effect]) {
-        guard case .fetching(let request, let cancelled) = flight, request.id == id else { return }
+        guard case .fetching(let request, let cancelled) = flight, request.id == id else {
+            impossible("request \(id) reported, but \(flight.inFlight.map { "request \($0)" } ?? "none") is in flight")
+            return
+        }
         flight = .idle
         // A cancelled request's answer is dropped, as is one for a search no longer shown.
         guard !cancelled, var session, session.id == request.session else { return }
@@ -298,7 +319,10 @@ struct SearchMachine {
         case .success(let page) where !page.recipes.isEmpty:
             let skipped = session.walk.tookPage(request.page)
             if !session.take(page, skipped: skipped) { session.walk.markLastPageRepeated() }
-            session.fill?.pagesLookedAt += 1
+            if case .filling(var fill) = session.phase {
+                fill.pagesLookedAt += 1
+                session.phase = .filling(fill)
+            }
         case .success(let page) where page.droppedCount > 0:
             // Results came, but none could be kept: a gap that says how many were left out.
             session.walk.passed(SkippedPage(number: request.page, reason: .leftOut(count: page.droppedCount, unreadable: page.unreadableCount)))
@@ -307,9 +331,8 @@ struct SearchMachine {
         case .failure(let error) where error == .cancelled:
             // Cancelled from outside (the program is ending): the search stops where it was.
             session.walk.abandoned(request.page)
-            session.interrupted = true
-            if case .command(let waiting)? = session.fill?.owner { effects.append(.reply(waiting, .cancelled)) }
-            session.fill = nil
+            if case .command(let waiting)? = session.phase.fill?.owner { effects.append(.reply(waiting, .cancelled)) }
+            session.phase = .interrupted
         case .failure(let error) where request.attempt == 1 && error != .invalidQuery && hasTimeForRetry(after: elapsed):
             flight = .backingOff(request, remaining: configuration.requestBudget.map { $0 - elapsed - configuration.retryBackoff })
             effects.append(.wait(request.id, configuration.retryBackoff))
@@ -359,7 +382,7 @@ struct SearchMachine {
     /// Does what the state calls for now: answers a screen that is complete, starts the background fill
     /// after a screen, and sends the one request the walk or the check needs when nothing is in flight.
     private mutating func advance(_ effects: inout [Effect]) {
-        while var session, let fill = session.fill, !session.interrupted {
+        while var session, case .filling(let fill) = session.phase {
             let enough = session.visibleCount(filter, from: fill.position) >= configuration.screenSize
             if enough || session.walk.end != nil {
                 complete(fill, pagesLookedAt: nil, &effects)
@@ -382,6 +405,18 @@ struct SearchMachine {
         }
     }
 
+    /// Hands over the impossible events kept so far, for the runner to log.
+    mutating func takeImpossibleEvents() -> [String] {
+        defer { impossibleEvents = [] }
+        return impossibleEvents
+    }
+
+    private mutating func impossible(_ what: String) {
+        if haltsOnImpossibleEvents { assertionFailure("SearchMachine: \(what)") }
+        impossibleEvents.append(what)
+        if impossibleEvents.count > 16 { impossibleEvents.removeFirst() }
+    }
+
     private mutating func send(_ request: Request, _ effects: inout [Effect]) {
         flight = .fetching(request, cancelled: false)
         effects.append(.fetch(request))
@@ -394,7 +429,7 @@ struct SearchMachine {
 
     /// A screen is filled: the command waiting for it is answered, or the background fill counted.
     private mutating func complete(_ fill: Fill, pagesLookedAt: Int?, _ effects: inout [Effect]) {
-        session?.fill = nil
+        session?.phase = .still
         switch fill.owner {
         case .prefetch:
             prefetchCount += 1
@@ -444,7 +479,7 @@ struct SearchMachine {
                                   unreadableCount: unreported.unreadable, hiddenCount: hidden,
                                   pagesLookedAt: pagesLookedAt, starsProblem: nil, saved: saved)
         if configuration.prefetch, status == .more {
-            session.fill = Fill(position: .from(lastLookedAt + 1), owner: .prefetch, isNewSearch: false)
+            session.phase = .filling(Fill(position: .from(lastLookedAt + 1), owner: .prefetch, isNewSearch: false))
         }
         return .screen(screen)
     }

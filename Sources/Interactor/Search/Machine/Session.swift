@@ -24,11 +24,10 @@ struct Session: Equatable {
     var shown: ClosedRange<Int>?
     /// Where the screen asked for last starts, shown or not: `retry` asks for it again.
     var requested: ScreenPosition = .first
-    /// Set when the person cancelled: nothing is fetched until they ask for something again.
-    var interrupted = false
-    /// The screen being filled, if any.
-    var fill: Fill?
-    /// Checking the pages shown from the disk against the server, while it runs.
+    /// What the walk is doing for the person: filling a screen, stopped by them, or nothing.
+    var phase = Phase.still
+    /// Checking the pages shown from the disk against the server, while it runs: beside the phase, one
+    /// page at a time when the walk needs no request.
     var check: Check?
     /// What that check came to, once it has.
     var checkOutcome: SavedResultsCheck?
@@ -80,6 +79,29 @@ struct Session: Equatable {
         var count = 0
         for listed in found[min(found.count, max(0, start - 1))...] where filter.accepts(listed) { count += 1 }
         return count
+    }
+}
+
+/// What one search's walk is doing. Every case says which events move it on; no other field says
+/// whether a screen is being filled or the person stopped it.
+enum Phase: Equatable {
+    /// No screen is being filled; the walk waits for a command. → `filling` on any command, or after a
+    /// screen was delivered when the next may be filled in the background (prefetch).
+    case still
+    /// A screen is being filled, for a command or in the background: one page asked for at a time.
+    /// → `still` when it has enough recipes, the walk ended or the pages for one screen ran out (the
+    /// command is answered), or when the search is replaced or prefetch turned off; → `interrupted` when
+    /// the person cancels the command waiting for it, or the request is cancelled from outside;
+    /// → `filling` for a newer command, the command waiting before answered "cancelled".
+    case filling(Fill)
+    /// The person cancelled the command that waited for a screen (Ctrl-C): the page it waited for is
+    /// abandoned and nothing is fetched until they ask for something again. → `filling` on any command.
+    case interrupted
+
+    /// The screen being filled, if any.
+    var fill: Fill? {
+        if case .filling(let fill) = self { return fill }
+        return nil
     }
 }
 

@@ -1,3 +1,4 @@
+public import PuppyCatalog
 /// What a recipe page tells besides the catalog's names: the ingredient lines, the method as steps,
 /// and the servings, times and date the catalog gives. Only facts the catalog holds are told: a recipe
 /// from a source has its lines with their amounts, and its servings and times where the source gives
@@ -106,12 +107,5 @@ extension CatalogRecipe {
     /// The ingredient lines the recipe's page shows: the source's lines, or an outline's names.
     public var pageIngredientLines: [String] {
         RecipeFacts(recipe: self).ingredientLines
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[first...last])
     }
 }

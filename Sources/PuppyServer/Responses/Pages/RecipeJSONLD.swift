@@ -1,3 +1,4 @@
+import PuppyCatalog
 /// The schema.org description of a recipe page, in the shape real recipe sites publish: one
 /// `@graph` holding the `WebSite`, the `WebPage`, its `BreadcrumbList` and the `Recipe`, linked by
 /// `@id`. Only what the catalog knows is said: no yield, times, date or image it does not hold.

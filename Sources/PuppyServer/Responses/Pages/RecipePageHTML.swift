@@ -1,3 +1,4 @@
+import PuppyCatalog
 /// A recipe's page laid out as on a real recipe site: header and navigation, breadcrumbs, the post's
 /// title and a "Jump to Recipe" link, the picture, a short introduction, a newsletter box, then the
 /// recipe card (times, servings, ingredients, numbered steps, notes) and a footer; the recipe also as

@@ -1,4 +1,4 @@
-import Entity
+package import Entity
 
 /// `have=eggs,milk,flour` (with `missing=N`, default 2, and `strict=1`): the catalog ranked by how few of
 /// each recipe's ingredients the names given lack, an extension of the API that a RecipePuppy client never
@@ -12,32 +12,32 @@ import Entity
 /// `scallions` hold `green onions`, `cheese` holds `parmesan cheese`, `butter` no `peanut butter`). Unless `strict`, salt, pepper, water and oil (and their kinds: `sea
 /// salt`, `black pepper`, `olive oil`) count as held whether given or not. The same rules as the pantry
 /// ranking of RecipeBook's own client; PuppyServer keeps its own copy, as it shares no code with it.
-struct PantryRequest: Hashable, Sendable {
+package struct PantryRequest: Hashable, Sendable {
     /// The names given, as keys (`PantryMatch.key`), sorted and unique.
-    var keys: [String]
+    package var keys: [String]
     /// The names as given, each with its key, in order, each key once.
-    var names: [(name: String, key: String)]
+    package var names: [(name: String, key: String)]
     /// What each name asks for in the food table (`FoodFacts.concept(of:)`), less its plain words.
-    var concepts: Set<String>
-    var missing: Int
-    var strict: Bool
+    package var concepts: Set<String>
+    package var missing: Int
+    package var strict: Bool
 
-    static func == (left: PantryRequest, right: PantryRequest) -> Bool {
+    package static func == (left: PantryRequest, right: PantryRequest) -> Bool {
         left.keys == right.keys && left.missing == right.missing && left.strict == right.strict
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(keys)
         hasher.combine(missing)
         hasher.combine(strict)
     }
 
-    static let defaultMissing = 2
-    static let maxMissing = 50
+    package static let defaultMissing = 2
+    package static let maxMissing = 50
     /// More names than this are not read (a pantry, not a dictionary).
-    static let maxNames = 200
+    package static let maxNames = 200
 
-    init(names: String, missing: Int = PantryRequest.defaultMissing, strict: Bool = false) {
+    package init(names: String, missing: Int = PantryRequest.defaultMissing, strict: Bool = false) {
         var named: [(name: String, key: String)] = []
         var seen = Set<String>()
         var concepts = Set<String>()
@@ -58,24 +58,24 @@ struct PantryRequest: Hashable, Sendable {
     }
 
     /// A stable text form, for quirk decisions.
-    var text: String {
+    package var text: String {
         "have=" + keys.joined(separator: ",") + "&missing=\(missing)" + (strict ? "&strict" : "")
     }
 }
 
 /// One recipe's place in a pantry ranking.
-struct PantryEntry: Sendable, Hashable {
-    let position: Int32
+package struct PantryEntry: Sendable, Hashable {
+    package let position: Int32
     /// The ingredients not held, as the catalog names them, in its order.
-    let missing: [String]
+    package let missing: [String]
     /// How many of its distinct ingredients are held, and how many it has.
-    let uses: Int
-    let of: Int
+    package let uses: Int
+    package let of: Int
 }
 
-enum PantryMatch {
+package enum PantryMatch {
     /// The folded words of a name that say what it is: `Large Free-Range Eggs` is `egg`.
-    static func key(_ name: String) -> String {
+    package static func key(_ name: String) -> String {
         let words = TitleWords.words(name).map { SearchFolding.term($0).key }
         let kept = words.filter { !plainWords.contains($0) }
         return (kept.isEmpty ? words : kept).joined(separator: " ")
@@ -83,21 +83,21 @@ enum PantryMatch {
 
     /// What a name given asks for in the food table, its plain words left out: `large free-range eggs` asks
     /// for `egg`.
-    static func concept(_ name: String, facts: FoodFacts = .standard) -> String {
+    package static func concept(_ name: String, facts: FoodFacts = .standard) -> String {
         let words = TitleWords.words(name)
         let kept = words.filter { !plainWords.contains(SearchFolding.term($0).key) }
         return facts.concept(of: (kept.isEmpty ? words : kept).joined(separator: " "))
     }
 
     /// A recipe's ingredient as the ranking compares it: its name, key and what the food table says it is.
-    typealias Ingredient = (name: String, key: String, concepts: [String])
+    package typealias Ingredient = (name: String, key: String, concepts: [String])
 
     /// For each name given that no recipe of the catalog has, the catalog's names a person probably
     /// meant: those whose key is one edit away (two for keys of 8 letters or more; none below 4),
     /// nearest first, then in catalog order, at most 3. A name the catalog has under another name
     /// (`isKnown` of its concept) is not unknown.
     /// `catalog` may hold each key once (`PantryTable.vocabulary`): the first of a key is the one taken.
-    static func suggestions(for request: PantryRequest, catalog: [Ingredient], known: Set<String>? = nil,
+    package static func suggestions(for request: PantryRequest, catalog: [Ingredient], known: Set<String>? = nil,
                             isKnown: (String) -> Bool = { _ in false }) -> [(name: String, close: [String])] {
         let known = known ?? Set(catalog.map(\.key))
         var found: [(name: String, close: [String])] = []
@@ -120,7 +120,7 @@ enum PantryMatch {
 
     /// Edits (a letter added, dropped, changed, or two neighbours swapped) from `a` to `b`, when at
     /// most `limit`.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], within limit: Int) -> Int? {
+    package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], within limit: Int) -> Int? {
         guard abs(a.count - b.count) <= limit, !a.isEmpty, !b.isEmpty else { return nil }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { table[i][0] = i }
@@ -137,7 +137,7 @@ enum PantryMatch {
 
     /// Salt, pepper, water or oil, or a kind of one (`sea salt`, `black pepper`, `olive oil`); not foods
     /// named after one (`red pepper`, `bell pepper`).
-    static func isStaple(_ key: String) -> Bool {
+    package static func isStaple(_ key: String) -> Bool {
         let words = key.split(separator: " ").map(String.init)
         guard let last = words.last, let kinds = staples[last] else { return false }
         return words.dropLast().allSatisfy { kinds.contains($0) }

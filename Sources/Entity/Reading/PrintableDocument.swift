@@ -1,3 +1,5 @@
+import TextSafety
+
 extension ReadableDocument {
     /// The document with every string cleaned as `TerminalText` cleans printed text: no control
     /// character, escape sequence or bidirectional control in its title, blocks or links, preformatted

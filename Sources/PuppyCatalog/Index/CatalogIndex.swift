@@ -1,26 +1,27 @@
+package import ServiceSupport
 /// The search index of a catalog, built when the catalog is loaded or, for a server that may never
 /// be asked to search (a one-shot "what can I make" answers `have=` over the whole catalog), the first
 /// time a search or a recipe's page needs it.
-final class CatalogIndex: Sendable {
+package final class CatalogIndex: Sendable {
     private let recipes: [CatalogRecipe]
-    private let built: Guarded<SearchIndex?>
+    private let built: Locked<SearchIndex?>
 
     /// An index built already.
-    init(_ index: SearchIndex, recipes: [CatalogRecipe]) {
+    package init(_ index: SearchIndex, recipes: [CatalogRecipe]) {
         self.recipes = recipes
         allPositions = index.allPositions
-        built = Guarded(index)
+        built = Locked(index)
     }
 
     /// An index built on first use.
-    init(recipes: [CatalogRecipe]) {
+    package init(recipes: [CatalogRecipe]) {
         self.recipes = recipes
         allPositions = (0..<Int32(recipes.count)).map { $0 }
-        built = Guarded(nil)
+        built = Locked(nil)
     }
 
     /// The index, built now if it was not (one builder; other requests wait for it).
-    var index: SearchIndex {
+    package var index: SearchIndex {
         built.withLock { built in
             if let built { return built }
             let index = SearchIndex(recipes: recipes)
@@ -31,5 +32,5 @@ final class CatalogIndex: Sendable {
 
     /// Every catalog position in order: what a request with neither ingredients nor words lists, known
     /// without the index.
-    let allPositions: [Int32]
+    package let allPositions: [Int32]
 }

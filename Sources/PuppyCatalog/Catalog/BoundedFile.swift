@@ -4,8 +4,8 @@ import Glibc
 /// at most `maxBytes`: opened without blocking, so a FIFO with no writer cannot hold the caller before
 /// it is refused; a folder, a device or a socket is refused at once. Catalogs and their photos are read
 /// this way; each caller words the failure for what it reads.
-enum BoundedFile {
-    enum Failure: Error {
+package enum BoundedFile {
+    package enum Failure: Error {
         /// `open`, `fstat` or `read` failed with this `errno`.
         case system(Int32)
         case folder
@@ -14,7 +14,7 @@ enum BoundedFile {
         case tooLarge
     }
 
-    static func read(_ path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw .system(errno) }
         defer { close(fd) }

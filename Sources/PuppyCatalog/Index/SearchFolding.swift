@@ -18,23 +18,23 @@ import Foundation
 /// Keys are not words, only meeting points: both sides of every comparison are folded the same way.
 /// What it cannot know: a word whose singular and plural differ in other ways (`octopi`), and two
 /// different words that fold alike (`pies` and `pie` meet, as they should; `rice` and `ric` would).
-enum SearchFolding {
+package enum SearchFolding {
     /// The key of a whole ingredient name (already normalized by `FoldedIngredient`): each word folded.
-    static func ingredientKey(_ name: String) -> String {
+    package static func ingredientKey(_ name: String) -> String {
         fold(name).key
     }
 
     /// A title word (already split and case-folded by `TitleWords`) as a search term: its key, and
     /// whether folding changed it. A query word that folding changed was typed whole (`omelets`,
     /// `creme`), so it must match a whole title word; an unchanged one may be the start of one (`omel`).
-    static func term(_ word: String) -> (key: String, isWhole: Bool) {
+    package static func term(_ word: String) -> (key: String, isWhole: Bool) {
         let folded = fold(word)
         return (folded.key, folded.changed)
     }
 
     /// The key of every letter run in `text`, other characters kept as they are; `changed` says
     /// whether a plural or spelling rule changed a word (lower-casing and accents do not count).
-    static func fold(_ text: String) -> (key: String, changed: Bool) {
+    package static func fold(_ text: String) -> (key: String, changed: Bool) {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             return fold(bytes: text.utf8, original: text)
         }
@@ -66,7 +66,7 @@ enum SearchFolding {
     }
 
     /// Steps 1 to 5 on one lower-case ASCII word.
-    static func foldWord(_ original: [UInt8]) -> [UInt8] {
+    package static func foldWord(_ original: [UInt8]) -> [UInt8] {
         var word = original
         _ = foldWord(&word, from: 0)
         return word

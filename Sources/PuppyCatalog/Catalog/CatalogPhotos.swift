@@ -24,9 +24,9 @@ public struct CatalogPhotos: Sendable {
 
     public static let none = CatalogPhotos(store: .none)
 
-    static func pack(_ files: TarFiles) -> CatalogPhotos { CatalogPhotos(store: .pack(files)) }
+    package static func pack(_ files: TarFiles) -> CatalogPhotos { CatalogPhotos(store: .pack(files)) }
 
-    static func loaded(_ photos: [String: Photo]) -> CatalogPhotos { CatalogPhotos(store: .loaded(photos)) }
+    package static func loaded(_ photos: [String: Photo]) -> CatalogPhotos { CatalogPhotos(store: .loaded(photos)) }
 
     private init(store: Store) {
         self.store = store
@@ -55,7 +55,7 @@ public struct CatalogPhotos: Sendable {
     }
 
     /// `image/jpeg`, `image/png` or `image/webp` from the bytes' signature; nil for anything else.
-    static func imageType(_ bytes: [UInt8]) -> String? {
+    package static func imageType(_ bytes: [UInt8]) -> String? {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
@@ -65,14 +65,14 @@ public struct CatalogPhotos: Sendable {
     }
 
     /// Whether a catalog's `photo` or `thumb` names a file beside the catalog rather than an address.
-    static func isFileName(_ name: String) -> Bool {
+    package static func isFileName(_ name: String) -> Bool {
         let lower = name.lowercased()
         return !(lower.hasPrefix("http://") || lower.hasPrefix("https://"))
     }
 
     /// Reads the photo file `name` in `folder` for a catalog file: a regular file of at most
     /// `maxPhotoBytes` whose bytes are a JPEG, PNG or WebP image. Throws the reason in a few words.
-    static func read(_ name: String, in folder: String) throws(PhotoProblem) -> Photo {
+    package static func read(_ name: String, in folder: String) throws(PhotoProblem) -> Photo {
         let path = name.hasPrefix("/") ? name : folder + "/" + name
         let bytes: [UInt8]
         do {
@@ -89,7 +89,7 @@ public struct CatalogPhotos: Sendable {
     }
 
     /// Why a photo was left out, in a few words (`is not a JPEG, PNG or WebP image`).
-    struct PhotoProblem: Error {
+    package struct PhotoProblem: Error {
         let reason: String
         init(_ reason: String) { self.reason = reason }
     }

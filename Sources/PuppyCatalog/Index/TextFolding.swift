@@ -1,8 +1,8 @@
 import Foundation
 
 /// How ingredient names are compared: trimmed, lower-case, inner whitespace runs as one space.
-enum FoldedIngredient {
-    static func normalize(_ name: String) -> String {
+package enum FoldedIngredient {
+    package static func normalize(_ name: String) -> String {
         if isNormalizedASCII(name) { return name }
         return name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
@@ -21,8 +21,8 @@ enum FoldedIngredient {
 }
 
 /// How titles and `q` are compared: case- and diacritic-folded words (letters and digits).
-enum TitleWords {
-    static func words(_ text: String) -> [String] {
+package enum TitleWords {
+    package static func words(_ text: String) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .split { !($0.isLetter || $0.isNumber) }
@@ -48,5 +48,13 @@ enum TitleWords {
         }
         if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
+    }
+}
+
+extension String {
+    /// The text without the whitespace at either end.
+    package func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
     }
 }

@@ -1,4 +1,5 @@
-import Entity
+package import ServiceSupport
+package import Entity
 
 /// Everything a search needs, built once per catalog: ingredient postings (by name, and by everything
 /// each name is in `FoodFacts`: `parmesan cheese` under `parmesan`, `cheese` and `dairy`), word postings sorted for
@@ -8,9 +9,9 @@ import Entity
 ///
 /// Building is linear in the catalog's text: a recipe's repeated names and words are told apart with
 /// sets, never by searching what was already seen.
-struct SearchIndex: Sendable {
-    let recipeCount: Int
-    let allPositions: [Int32]
+package struct SearchIndex: Sendable {
+    package let recipeCount: Int
+    package let allPositions: [Int32]
     private let positionByID: [String: Int]
     private let postingsByIngredient: [String: [Int32]]
     /// Positions by every concept of their ingredients' names (`FoodFacts.concepts(of:)`).
@@ -25,7 +26,7 @@ struct SearchIndex: Sendable {
     /// With a `stop` signal, looked at every 64 recipes, a build found stopped ends early with an
     /// incomplete index: whoever passed the signal checks it afterwards and drops the index (a signal
     /// still not stopped after the build means the index is whole).
-    init(recipes: [CatalogRecipe], stop: StopSignal? = nil, facts: FoodFacts = .standard) {
+    package init(recipes: [CatalogRecipe], stop: StopSignal? = nil, facts: FoodFacts = .standard) {
         self.facts = facts
         recipeCount = recipes.count
         allPositions = (0..<Int32(recipes.count)).map { $0 }
@@ -63,7 +64,7 @@ struct SearchIndex: Sendable {
         words = TextIndex(recipes: recipes)
     }
 
-    func position(ofID id: String) -> Int? {
+    package func position(ofID id: String) -> Int? {
         positionByID[id]
     }
 
@@ -78,7 +79,7 @@ struct SearchIndex: Sendable {
     /// under another name than the one typed (fewest first: a recipe naming exactly what was typed comes
     /// before one found through a family), then by how few other ingredients it has; ties, and searches
     /// without ingredients, keep catalog order. Both lists empty: the whole catalog.
-    func matches(ingredients: [String], words: [String]) -> [Int32] {
+    package func matches(ingredients: [String], words: [String]) -> [Int32] {
         var lists: [[Int32]] = []
         var exact: [[Int32]] = []
         for name in ingredients {
@@ -202,12 +203,12 @@ struct SearchIndex: Sendable {
 
 /// Distinct folded words as UTF-8, sorted bytewise, with the ascending positions of the recipes that
 /// have each.
-struct WordPostings: Sendable {
+package struct WordPostings: Sendable {
     private let words: [[UInt8]]
     private let postings: [[Int32]]
 
     /// Collects words recipe by recipe, in ascending positions; a recipe's repeated words count once.
-    struct Builder {
+    package struct Builder {
         private var postings: [[UInt8]: [Int32]] = [:]
 
         mutating func add(_ words: [String], at position: Int32) {
@@ -226,7 +227,7 @@ struct WordPostings: Sendable {
     }
 
     /// The positions of the word `key` (whole), or of every word starting with it, ascending.
-    func positions(of key: [UInt8], whole: Bool) -> [Int32] {
+    package func positions(of key: [UInt8], whole: Bool) -> [Int32] {
         let low = firstWord(notBefore: key)
         if whole {
             guard low < words.count, words[low] == key else { return [] }
@@ -260,15 +261,15 @@ struct WordPostings: Sendable {
 
 /// The word postings of a catalog's recipes (title words; the words of title, ingredients and method),
 /// built once, by the first search that has words; later ones use them as they are.
-final class TextIndex: Sendable {
+package final class TextIndex: Sendable {
     private let recipes: [CatalogRecipe]
-    private let built = Guarded<(title: WordPostings, text: WordPostings)?>(nil)
+    private let built = Locked<(title: WordPostings, text: WordPostings)?>(nil)
 
-    init(recipes: [CatalogRecipe]) {
+    package init(recipes: [CatalogRecipe]) {
         self.recipes = recipes
     }
 
-    var postings: (title: WordPostings, text: WordPostings) {
+    package var postings: (title: WordPostings, text: WordPostings) {
         built.withLock { built in
             if let built { return built }
             var titles = WordPostings.Builder()

@@ -1,11 +1,11 @@
-import Entity
+package import Entity
 
 /// The catalog's ingredients as the pantry ranking reads them, made once (on the first `have=`): each
 /// distinct ingredient name once, with its key (`PantryMatch.key`), what the food table says it is, and
 /// whether it is a staple; each recipe as the numbers of its names, the first name of each key in its
 /// order. A ranking then decides once per distinct name whether the pantry holds it and walks numbers, so
 /// its cost is the catalog's ingredient count in array reads, whatever the text of the names.
-struct PantryTable: Sendable {
+package struct PantryTable: Sendable {
     private let names: [String]
     private let keys: [String]
     private let concepts: [[String]]
@@ -17,12 +17,12 @@ struct PantryTable: Sendable {
     private let ids: [Int32]
     private let starts: [Int32]
     /// Each distinct key once, with the first name that has it, in catalog order (for suggestions).
-    let vocabulary: [PantryMatch.Ingredient]
+    package let vocabulary: [PantryMatch.Ingredient]
     /// Every concept any ingredient of the catalog is, and every key.
-    let knownConcepts: Set<String>
-    let knownKeys: Set<String>
+    package let knownConcepts: Set<String>
+    package let knownKeys: Set<String>
 
-    init(recipes: [CatalogRecipe], facts: FoodFacts = .standard) {
+    package init(recipes: [CatalogRecipe], facts: FoodFacts = .standard) {
         var numbers: [String: Int32] = [:]
         var names: [String] = []
         var keys: [String] = []
@@ -79,7 +79,7 @@ struct PantryTable: Sendable {
     /// recipes lacking at most `request.missing` of their ingredients and using one of the names given,
     /// fewest missing first, then those using the most, then in the candidates' order. Salt, pepper,
     /// water and oil count as held unless `strict`.
-    func rank(_ candidates: [Int32], request: PantryRequest) -> [PantryEntry] {
+    package func rank(_ candidates: [Int32], request: PantryRequest) -> [PantryEntry] {
         // Whether the pantry holds each name: those of a key given, and those that are a concept given.
         var holds = [Bool](repeating: false, count: names.count)
         for key in request.keys { for number in namesByKey[key] ?? [] { holds[Int(number)] = true } }

@@ -2,32 +2,32 @@
 
 /// One catalog line's fields as written, before the catalog's rules are applied (so that a missing
 /// field gets its own message). A JSON `null` reads as absent.
-struct CatalogFields: Hashable, Sendable {
-    var id: String?
-    var title: String?
-    var cuisine: String?
-    var ingredients: [String]?
-    var method: String?
-    var href: String?
-    var thumbnail: String?
-    var lines: [String]?
-    var steps: [String]?
-    var tags: [String]?
-    var servings: String?
-    var prepMinutes: Int?
-    var cookMinutes: Int?
-    var totalMinutes: Int?
-    var published: String?
-    var source: String?
-    var collection: String?
-    var author: String?
-    var licence: String?
-    var photo: String?
-    var thumb: String?
+package struct CatalogFields: Hashable, Sendable {
+    package var id: String?
+    package var title: String?
+    package var cuisine: String?
+    package var ingredients: [String]?
+    package var method: String?
+    package var href: String?
+    package var thumbnail: String?
+    package var lines: [String]?
+    package var steps: [String]?
+    package var tags: [String]?
+    package var servings: String?
+    package var prepMinutes: Int?
+    package var cookMinutes: Int?
+    package var totalMinutes: Int?
+    package var published: String?
+    package var source: String?
+    package var collection: String?
+    package var author: String?
+    package var licence: String?
+    package var photo: String?
+    package var thumb: String?
 }
 
 /// Why a line is not a recipe object, before any catalog rule is looked at.
-enum CatalogLineFailure: Error, Hashable, Sendable, CustomStringConvertible {
+package enum CatalogLineFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bytes are not one JSON value (or not UTF-8).
     case notJSON
     /// Valid JSON, but not an object.
@@ -38,7 +38,7 @@ enum CatalogLineFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// Arrays and objects nested deeper than `CatalogLineReader.maxDepth`.
     case nestedTooDeeply
 
-    var description: String {
+    package var description: String {
         switch self {
         case .notJSON: return "not valid JSON"
         case .notAnObject: return "expected a JSON object"
@@ -57,10 +57,10 @@ enum CatalogLineFailure: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// The whole line must be valid JSON before a field's type is complained about, so the message for
 /// `{"title":7,` is "not valid JSON", as a general JSON parser would say.
-struct CatalogLineReader {
-    static let maxDepth = 64
-    static let arrayFields: Set<String> = ["ingredients", "lines", "steps", "tags"]
-    static let minuteFields: Set<String> = ["prepMinutes", "cookMinutes", "totalMinutes"]
+package struct CatalogLineReader {
+    package static let maxDepth = 64
+    package static let arrayFields: Set<String> = ["ingredients", "lines", "steps", "tags"]
+    package static let minuteFields: Set<String> = ["prepMinutes", "cookMinutes", "totalMinutes"]
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -71,7 +71,7 @@ struct CatalogLineReader {
     }
 
     /// The fields of the object on this line (leading and trailing JSON whitespace allowed).
-    static func read(_ line: UnsafeBufferPointer<UInt8>) throws(CatalogLineFailure) -> CatalogFields {
+    package static func read(_ line: UnsafeBufferPointer<UInt8>) throws(CatalogLineFailure) -> CatalogFields {
         var reader = CatalogLineReader(line)
         reader.skipWhitespace()
         guard reader.peek() == UInt8(ascii: "{") else {

@@ -5,13 +5,13 @@ import CCookbook
 ///
 /// Only regular files are listed; a header that does not add up (a size past the end, a bad checksum)
 /// ends the listing there, so a damaged pack lists fewer files and never reads out of bounds.
-struct TarFiles: @unchecked Sendable {
+package struct TarFiles: @unchecked Sendable {
     // The bytes are read-only for the life of the process (the binary's read-only data, or a buffer
     // the caller keeps), which is what makes sharing the pointer safe.
     private let base: UnsafeRawBufferPointer
     private let files: [String: Range<Int>]
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         base = bytes
         var files: [String: Range<Int>] = [:]
         var offset = 0
@@ -31,10 +31,10 @@ struct TarFiles: @unchecked Sendable {
         self.files = files
     }
 
-    var names: Dictionary<String, Range<Int>>.Keys { files.keys }
+    package var names: Dictionary<String, Range<Int>>.Keys { files.keys }
 
     /// The bytes of the file `name` (`photos/ramen.jpg`), or nil when the pack has none.
-    func file(_ name: String) -> UnsafeRawBufferPointer? {
+    package func file(_ name: String) -> UnsafeRawBufferPointer? {
         files[name].map { UnsafeRawBufferPointer(rebasing: base[$0]) }
     }
 
@@ -76,10 +76,10 @@ struct TarFiles: @unchecked Sendable {
 
 /// The cookbook compiled into PuppyServer: its catalog (`catalog.jsonl`) and the photos and thumbnails
 /// the catalog's `photo` and `thumb` fields name.
-enum CookbookPack {
-    static let files = TarFiles(UnsafeRawBufferPointer(start: rb_cookbook_bytes(), count: Int(rb_cookbook_count())))
+package enum CookbookPack {
+    package static let files = TarFiles(UnsafeRawBufferPointer(start: rb_cookbook_bytes(), count: Int(rb_cookbook_count())))
 
-    static var catalog: UnsafeRawBufferPointer {
+    package static var catalog: UnsafeRawBufferPointer {
         files.file("catalog.jsonl") ?? UnsafeRawBufferPointer(start: nil, count: 0)
     }
 }
