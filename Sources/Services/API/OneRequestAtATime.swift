@@ -17,6 +17,9 @@ public final class OneRequestAtATime: RecipeSearching, PantryRankedSearching {
         self.client = client
     }
 
+    /// Requests waiting for their turn now.
+    var waiting: Int { turns.waiting }
+
     public func validate(_ query: SearchQuery) throws(ServiceError) {
         try client.validate(query)
     }
@@ -47,8 +50,8 @@ final class Turns: Sendable {
 
     private let state = Locked(State())
 
-    /// Whether a piece is running now, for tests.
-    var isBusy: Bool { state.withLock { $0.busy } }
+    /// Pieces waiting for their turn now.
+    var waiting: Int { state.withLock { $0.waiting.count } }
 
     func inTurn<T>(_ work: () async throws(ServiceError) -> T) async throws(ServiceError) -> T {
         guard await take() else { throw .cancelled }
