@@ -59,7 +59,7 @@ public final class TerminalView: RecipesView {
         self.input = input
         self.pictures = pictures
         self.restorer = restorer
-        self.spinner = Spinner(sink: sink, enabled: terminal.stderrIsTTY)
+        self.spinner = Spinner(sink: sink, enabled: terminal.stderrIsTTY, columns: { terminal.width })
     }
 
     /// Takes away the first prompt when the session cannot start after all (its error follows).
