@@ -6,6 +6,54 @@ import TestSupport
 /// What the REPL draws fits the terminal it is drawn on: no line wraps, and a screen of results keeps
 /// its heading and its footer in view.
 @Suite(.serialized) struct ScreensThatFit {
+    /// The rows whose line the terminal wrapped from the row above: none, where every line fits.
+    static func wrapped(_ screen: ScreenEmulator) -> Int {
+        screen.screen.count - screen.lines.count
+    }
+
+    @Test(arguments: zip([24, 20], [80, 50]))
+    func aScreenOfResultsShowsItsHeadingEveryRecipeAndItsFooter(rows: Int, columns: Int) async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString], home: home,
+                                                                 rows: UInt16(rows), columns: UInt16(columns))
+                var screen = ScreenEmulator(rows: rows, columns: columns)
+                screen.feed(terminal.bytes)
+                #expect(screen.screen.contains { $0.hasPrefix("RecipeBook · type ingredients (onions, garlic)") }, "\(screen.screen)")
+                #expect(Self.wrapped(screen) == 0, "the greeting wraps: \(screen.screen)")
+
+                #expect(terminal.enter("onions, garlic", expecting: "Recipes 1–") != nil)
+                screen = ScreenEmulator(rows: rows, columns: columns)
+                screen.feed(terminal.bytes)
+                let shown = screen.screen
+                #expect(shown.contains("Recipes with onions, garlic"), "the heading scrolled away: \(shown)")
+                let footer = try #require(shown.firstIndex { $0.hasPrefix("Recipes 1–") }, "\(shown)")
+                #expect(shown[footer].contains("n next"), "\(shown[footer])")
+                #expect(footer == rows - 2 && shown[rows - 1].hasPrefix("recipes>"), "\(shown)")
+                #expect(Self.wrapped(screen) == 0, "a line wraps: \(shown)")
+                // Every recipe the footer counts is on the screen.
+                let range = shown[footer].dropFirst("Recipes 1–".count).prefix { $0.isNumber }
+                let last = try #require(Int(range))
+                #expect(last >= 3)
+                for number in 1...last {
+                    #expect(shown.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(number). ") }, "recipe \(number) is not on the screen: \(shown)")
+                }
+
+                // Help fits, or opens in the pager with its first line at the top.
+                let mark = terminal.bytes.count
+                terminal.type("?\r")
+                #expect(terminal.waitFor("Commands", after: mark))
+                #expect(terminal.waitFor("--", after: mark))
+                screen = ScreenEmulator(rows: rows, columns: columns)
+                screen.feed(terminal.bytes)
+                #expect(screen.screen.first?.hasPrefix("Commands") == true, "\(screen.screen)")
+                terminal.type("q")
+                #expect(terminal.waitForPrompt(after: "--", from: mark))
+                #expect(terminal.quit() == 0)
+            }
+        }
+    }
+
     /// A search for many ingredients on a slow server: the spinner's line, wider than the terminal, is
     /// cut to its width, so that going back to its start redraws it in place and nothing is left.
     @Test func aSpinnerWiderThanTheTerminalLeavesNothingBehind() async throws {

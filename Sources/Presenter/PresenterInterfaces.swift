@@ -20,7 +20,10 @@ public protocol RecipesView: AnyObject {
     func display(_ message: MessageModel)
     /// The shopping list, by aisle.
     func display(_ list: ShoppingListModel)
-    func displayHelp()
+    func displayHelp() async
+    /// How many recipes a screen shows: as many as fit the terminal (`withPictures`: each beside its
+    /// picture).
+    func recipesPerScreen(withPictures: Bool) -> Int
     /// Something slow is happening (nil: it has finished). The View shows a spinner if it lasts.
     func setActivity(_ activity: String?)
 }

@@ -72,7 +72,21 @@ public final class TerminalView: RecipesView {
         History.defaultFile(environment: environment)
     }
 
-    var renderer: Renderer { Renderer(width: terminal.width, colors: colors, wrapsMessages: terminal.stdoutIsTTY) }
+    var renderer: Renderer {
+        Renderer(width: terminal.width, colors: colors, wrapsMessages: terminal.stdoutIsTTY, rows: terminal.stdoutIsTTY ? terminal.height : nil)
+    }
+
+    /// As many as fit in the terminal's rows under a heading and over a footer and the prompt, two
+    /// lines a card (or a picture's rows), up to 10; 10 into a pipe.
+    public func recipesPerScreen(withPictures: Bool) -> Int {
+        guard terminal.stdoutIsTTY else { return 10 }
+        var cardRows = Renderer.compactCardRows
+        if withPictures, let pictures, pictures.drawsPictures {
+            let pictureRows = cells(for: .card).rows
+            cardRows = pictures.drawsWithCharacters ? pictureRows : pictureRows + cardRows
+        }
+        return max(1, min(10, (terminal.height - Renderer.screenFrame) / cardRows))
+    }
 
     public func display(_ screen: ScreenModel) {
         write(renderer.screen(screen, picture: cardPicture))
@@ -145,8 +159,13 @@ public final class TerminalView: RecipesView {
         write(renderer.shoppingList(list))
     }
 
-    public func displayHelp() {
-        write(renderer.help())
+    /// The help, on the screen where it fits under the line typed and over the prompt, else in the pager.
+    public func displayHelp() async {
+        let lines = renderer.help()
+        guard terminal.stdoutIsTTY, terminal.stdinIsTTY, lines.count > terminal.height - 2 else { return write(lines) }
+        let width = terminal.width
+        _ = await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors), restorer: restorer)
+            .show(lines, links: 0, plain: { Renderer(width: width, colors: false).help() })
     }
 
     public func setActivity(_ activity: String?) {

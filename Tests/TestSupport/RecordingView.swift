@@ -56,7 +56,10 @@ public final class RecordingView: RecipesView {
     /// Shopping lists shown, apart from `shown` (whose cases other tests switch over).
     public private(set) var shoppingLists: [ShoppingListModel] = []
     public func display(_ list: ShoppingListModel) { shoppingLists.append(list) }
-    public func displayHelp() { shown.append(.help) }
+    public func displayHelp() async { shown.append(.help) }
+    /// Screens as long as a terminal of 24 rows has room for.
+    public var screenRoom = 10
+    public func recipesPerScreen(withPictures: Bool) -> Int { screenRoom }
     public func setActivity(_ activity: String?) { activities.append(activity) }
 
     public var lastScreen: ScreenModel? {
