@@ -37,7 +37,7 @@ public final class FavoritesPresenter: ListPresenting {
     // MARK: The list
 
     func show(matching words: String) async {
-        if let view { await favorites.setScreenSize(view.recipesPerScreen(withPictures: false)) }
+        if let size = view?.recipesPerScreen(withPictures: false) { await favorites.setScreenSize(size) }
         await display { () throws(UseCaseError) in try await self.favorites.firstScreen(matching: words) }
     }
 

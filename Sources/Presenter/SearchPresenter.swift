@@ -48,7 +48,7 @@ public final class SearchPresenter: ListPresenting {
         let query = SearchQuery(ingredientText: ingredients, title: title)
         resumable = nil
         // A new search's screens are as long as the terminal has room for now.
-        if let view { await search.setScreenSize(view.recipesPerScreen(withPictures: cardPictures)) }
+        if let size = view?.recipesPerScreen(withPictures: cardPictures) { await search.setScreenSize(size) }
         let result = await whileBusy(view, "Searching \(query.summary)") { await self.search.search(query) }
         switch result {
         case .screen: router.reset(to: .results)

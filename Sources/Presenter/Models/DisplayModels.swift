@@ -142,8 +142,6 @@ public struct PageModel: Sendable, Equatable {
     }
 
     public let title: String
-    /// The recipe's picture, drawn above the page where the view can.
-    public var picture: PictureModel?
     /// Where the text came from: "online" or "saved copy from 2026-11-20".
     public let source: String
     /// One line under the title worth knowing first ("No recipe was found on this page…").
@@ -155,6 +153,8 @@ public struct PageModel: Sendable, Equatable {
     public let alternate: Alternate?
     /// The last line: the command that shows the page the other way (for pagers without the key).
     public let footer: String?
+    /// Whether there is a page to go back to (the one a link was followed from).
+    public var canGoBack = false
 
     public init(title: String, source: String, note: String? = nil, blocks: [Block], references: [String],
                 alternate: Alternate? = nil, footer: String? = nil) {
@@ -174,6 +174,8 @@ public enum ReaderAction: Sendable, Equatable {
     case follow(Int)
     /// Pressed the key that shows the page the other way.
     case alternate
+    /// Asked for the page shown before this one (Left or `h`).
+    case back
 }
 
 /// Where a picture is shown, which decides its size.

@@ -125,11 +125,17 @@ final class LineEditor: LineReading {
         keyboard.restoreMode()
     }
 
-    func readKey() async -> Key? {
+    func readKey(waitingAtMost milliseconds: Int32) async -> KeyWait {
         keyboard.enterRawMode(signals: false)
         defer { keyboard.enterRawMode(signals: true) }
-        guard await waitForKeys() else { return nil }
-        return nextKey()
+        if queueStart == queued.count {
+            queued.removeAll(keepingCapacity: true)
+            queueStart = 0
+            // A half-read sequence (a lone ESC) is given up on after 50 ms, as when editing.
+            guard let input = await keyboard.read(timeout: decoder.hasPending ? min(50, milliseconds) : milliseconds) else { return .end }
+            queued = input.isEmpty ? decoder.flush() : decoder.decode(input)
+        }
+        return nextKey().map(KeyWait.key) ?? .nothing
     }
 
     func restoreTerminal() {
