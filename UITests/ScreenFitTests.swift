@@ -75,3 +75,41 @@ import TestSupport
         }
     }
 }
+
+/// A line longer than the terminal is wide, typed at the prompt.
+@Suite struct LongInputLines {
+    @Test func theScrolledOffPartIsMarkedAndTheWholeLineStaysOnceEntered() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let (rows, columns) = (20, 50)
+                let terminal = try PseudoTerminalProcess.recipes(["--api", server.apiURL.absoluteString, "--color", "never"], home: home,
+                                                                 rows: UInt16(rows), columns: UInt16(columns))
+                let line = "onions, garlic, carrots, celery, potatoes, tomatoes, peppers, basil, oregano, thyme"
+                var mark = terminal.bytes.count
+                terminal.type(line)
+                #expect(terminal.waitFor("thyme", after: mark))
+                var screen = ScreenEmulator(rows: rows, columns: columns)
+                screen.feed(terminal.bytes)
+                let typing = try #require(screen.screen.last { $0.hasPrefix("recipes> ") }, "\(screen.screen)")
+                #expect(typing.hasPrefix("recipes> <"), "the part scrolled off is not marked: \(typing)")
+                #expect(typing.hasSuffix("thyme"))
+                // Back to the start: the end is scrolled off now, and marked.
+                mark = terminal.bytes.count
+                terminal.type(TerminalKeys.home)
+                #expect(terminal.waitFor(">", after: mark))
+                screen = ScreenEmulator(rows: rows, columns: columns)
+                screen.feed(terminal.bytes)
+                let atStart = try #require(screen.screen.last { $0.hasPrefix("recipes> ") })
+                #expect(atStart.hasPrefix("recipes> onions") && atStart.hasSuffix(">"), "\(atStart)")
+
+                mark = terminal.bytes.count
+                terminal.type("\r")
+                #expect(terminal.waitForPrompt(after: "thyme", from: mark))
+                screen = ScreenEmulator(rows: rows, columns: columns)
+                screen.feed(terminal.bytes)
+                #expect(screen.lines.contains("recipes> " + line), "the line entered is not whole on the screen: \(screen.lines)")
+                #expect(terminal.quit() == 0)
+            }
+        }
+    }
+}
