@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PuppyServer
 import Testing
 import TestSupport
 
@@ -174,6 +175,65 @@ import TestSupport
             terminal.type("q")
             #expect(terminal.waitForPrompt(after: "\u{1B}[?1049l", from: mark))
             #expect(terminal.quit() == 0)
+        }
+    }
+}
+
+/// Ctrl-Z under a shell with job control, as a person runs RecipeBook: the shell has the terminal back
+/// as it was while RecipeBook is stopped, and `fg` brings back what was on the screen.
+@Suite struct StoppedAsAJob {
+    @Test(arguments: ["prompt", "pager"])
+    func ctrlZStopsRecipeBookWithTheTerminalGivenBackAndFgDrawsItAgain(at place: String) async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog.bundled()) { server in
+            try await TemporaryDirectory.with { home in
+                let shell = try PseudoTerminalProcess("/bin/bash", ["--norc", "--noprofile", "-i"],
+                                                      environment: BinaryRunner.environment(home: home, extra: ["PS1": "shell$ "]),
+                                                      rows: 24, columns: 80)
+                #expect(shell.waitFor("shell$ "))
+                var mark = shell.bytes.count
+                shell.type("\(BinaryRunner.url(of: "recipes").path) --api \(server.apiURL.absoluteString) --color never\r")
+                #expect(shell.waitFor("recipes> ", after: mark))
+                let shown: String
+                if place == "pager" {
+                    mark = shell.bytes.count
+                    shell.type("garlic\r")
+                    #expect(shell.waitForPrompt(after: "Recipes 1–", from: mark))
+                    mark = shell.bytes.count
+                    shell.type("o 1\r")
+                    #expect(shell.waitFor("-- ", after: mark))
+                    shown = "-- "
+                } else {
+                    shell.type("garl")
+                    shown = "recipes> garl"
+                }
+                mark = shell.bytes.count
+                shell.type(TerminalKeys.control("z"))
+                #expect(shell.waitFor("Stopped", after: mark), "the shell has it stopped")
+                #expect(shell.waitFor("shell$ ", after: mark))
+                mark = shell.bytes.count
+                shell.type("stty -a\r")
+                #expect(shell.waitFor("shell$ ", after: mark))
+                let modes = String(decoding: shell.bytes[mark...], as: UTF8.self)
+                let words = Set(modes.split(whereSeparator: { $0.isWhitespace || $0 == ";" }).map(String.init))
+                #expect(words.isSuperset(of: ["icanon", "echo", "isig"]), "not as found while stopped: \(modes)")
+                mark = shell.bytes.count
+                shell.type("fg\r")
+                #expect(shell.waitFor(shown, after: mark), "fg drew it again: \(String(decoding: shell.bytes[mark...], as: UTF8.self).debugDescription)")
+                if place == "pager" {
+                    mark = shell.bytes.count
+                    shell.type("q")
+                    #expect(shell.waitFor("recipes> ", after: mark))
+                } else {
+                    mark = shell.bytes.count
+                    shell.type("ic\r")
+                    #expect(shell.waitForPrompt(after: "Recipes with garlic", from: mark), "the line typed before is still there")
+                }
+                mark = shell.bytes.count
+                shell.type("quit\r")
+                #expect(shell.waitFor("shell$ ", after: mark))
+                shell.type("exit\r")
+                #expect(shell.finish() == 0)
+            }
         }
     }
 }

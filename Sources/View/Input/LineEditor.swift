@@ -70,6 +70,14 @@ final class LineEditor: LineReading {
                     draw()
                     changed = false
                 }
+                if key == .control("z") {
+                    // Stopped as a shell job, as readline does; the line is drawn again after `fg`.
+                    write("\r\n")
+                    keyboard.suspend()
+                    _ = keyboard.takeResumed()
+                    changed = true
+                    continue
+                }
                 guard let outcome = editing?.state.apply(key) else { return nil }
                 switch outcome {
                 case .editing:
@@ -148,12 +156,21 @@ final class LineEditor: LineReading {
         keyboard.enterRawMode(signals: true)
     }
 
-    /// Reads until at least one key is queued; false at the end of input.
+    /// Reads until at least one key is queued; false at the end of input. Between keys it looks, every
+    /// quarter of a second, whether RecipeBook was stopped (SIGTSTP from anywhere) and has gone on: then
+    /// the line editor's mode and the line are put back.
     private func waitForKeys() async -> Bool {
         while queueStart == queued.count {
             queued.removeAll(keepingCapacity: true)
             queueStart = 0
-            guard let input = await keyboard.read(timeout: decoder.hasPending ? 50 : -1) else { return false }
+            guard let input = await keyboard.read(timeout: decoder.hasPending ? 50 : 250) else { return false }
+            if input.isEmpty, !decoder.hasPending {
+                if keyboard.takeResumed() {
+                    keyboard.enterRawMode(signals: false)
+                    draw()
+                }
+                continue
+            }
             queued = input.isEmpty ? decoder.flush() : decoder.decode(input)
         }
         return true

@@ -94,7 +94,9 @@ final class TerminalRestorer: @unchecked Sendable {
         sigaddset(&unblocked, SIGTSTP)
         var mask = sigset_t()
         pthread_sigmask(SIG_UNBLOCK, &unblocked, &mask)
-        kill(0, SIGTSTP)
+        // Sent to this thread, the stop takes the whole process before raise returns (sent to the
+        // process, another thread could take it while this one went on drawing).
+        raise(SIGTSTP)
         // Here again after SIGCONT.
         pthread_sigmask(SIG_SETMASK, &mask, nil)
         signal(SIGTSTP, previous)
