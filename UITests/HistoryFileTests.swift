@@ -22,7 +22,7 @@ import TestSupport
             let mark = terminal.bytes.count
             terminal.type(TerminalKeys.up)
             #expect(terminal.waitFor("lemon 20000", after: mark))
-            terminal.type(TerminalKeys.control("u") + Array("help\r".utf8))
+            terminal.type(TerminalKeys.control("u") + Array("favs\r".utf8))
             #expect(terminal.waitFor("recipes> ", after: mark + 1))
             let peak = MeasuredRun.peakFromProc(terminal.pid)
             #expect(terminal.quit() == 0)
@@ -32,7 +32,7 @@ import TestSupport
             let kept = try Data(contentsOf: file)
             #expect(kept.count < 64 << 10, "cut back to its newest lines: \(kept.count) bytes")
             #expect(!kept.contains(UInt8(ascii: "x")), "the 24 MB line was written back")
-            #expect(String(decoding: kept, as: UTF8.self).hasSuffix("lemon 20000\nhelp\nquit\n"))
+            #expect(String(decoding: kept, as: UTF8.self).hasSuffix("lemon 20000\nfavs\nquit\n"))
         }
     }
 }

@@ -44,13 +44,14 @@ import TestSupport
 
 /// Numbers follow the server's order whatever the timing, and back returns to what was seen.
 @Suite struct NumbersAndBack {
-    /// `N. Title` lines of a screen.
+    /// `N. Title` lines of a screen (on a terminal a card's title line goes on with ` · ` and its site).
     static func numbered(_ text: String) -> [Int: String] {
         var found: [Int: String] = [:]
         for line in text.split(whereSeparator: \.isNewline) {
             let trimmed = line.drop { $0 == " " }
             guard let dot = trimmed.firstRange(of: ". "), let number = Int(trimmed[..<dot.lowerBound]) else { continue }
             var title = trimmed[dot.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+            if let site = title.range(of: " · ") { title = String(title[..<site.lowerBound]) }
             for badge in [" LACTOSE", " ★"] where title.hasSuffix(badge) { title = String(title.dropLast(badge.count)) }
             if title.hasSuffix(" ★") { title = String(title.dropLast(2)) }
             found[number] = title

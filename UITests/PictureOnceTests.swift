@@ -13,11 +13,7 @@ import ServiceSupport
     static func server(thumbnailAsks: Locked<Int>) throws -> ScriptedHTTPServer {
         try ScriptedHTTPServer { request in
             let host = request.headers["host"] ?? "127.0.0.1"
-            if request.target.hasPrefix("/api/") {
-                let body = #"{"title":"Recipe Puppy","version":0.1,"href":"http:\/\/x\/","results":[{"title":"Tomato Salad","#
-                    + #""href":"http:\/\/\#(host)\/salad","ingredients":"tomatoes, basil","thumbnail":"http:\/\/\#(host)\/salad.png"}]}"#
-                return [.response(contentType: "text/javascript", body: body)]
-            }
+            if request.target.hasPrefix("/api/") { return [.tomatoSaladResult(host: host)] }
             if request.target == "/salad.png" {
                 let first = thumbnailAsks.withLock { asks in
                     asks += 1

@@ -27,7 +27,7 @@ import TestSupport
     func aSignalAtThePromptLeavesTheTerminalAsItWasFound(signal: Int32) throws {
         try TemporaryDirectory.withSync { home in
             let terminal = try PseudoTerminalProcess.recipes(["--no-cache"], home: home)
-            #expect(terminal.enter("help", expecting: "Commands") != nil)
+            #expect(terminal.enter("favorites", expecting: "No favorites yet") != nil)
             #expect(terminal.modes()?.isCooked == false, "the line editor has the terminal raw")
             terminal.signal(signal)
             #expect(terminal.finish() == 128 + signal, "ended by the signal")

@@ -37,6 +37,7 @@ public final class FavoritesPresenter: ListPresenting {
     // MARK: The list
 
     func show(matching words: String) async {
+        if let size = view?.recipesPerScreen(withPictures: false) { await favorites.setScreenSize(size) }
         await display { () throws(UseCaseError) in try await self.favorites.firstScreen(matching: words) }
     }
 

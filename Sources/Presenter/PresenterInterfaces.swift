@@ -6,8 +6,9 @@ public protocol RecipesView: AnyObject {
     func display(_ screen: ScreenModel)
     func display(_ recipe: RecipeDetailModel)
     /// Shows a page in the reader; returns what the person asked for next (a link to follow, the page
-    /// shown the other way), if anything.
-    func display(_ page: PageModel) async -> ReaderAction?
+    /// shown the other way, the page before), if anything. `picture`, when given, is asked for once the
+    /// text is on the screen, and drawn inside the page when it comes.
+    func display(_ page: PageModel, picture: PictureRequest?) async -> ReaderAction?
     /// Opens an address in the person's web browser.
     func openInBrowser(_ address: String) async -> BrowserOutcome
     /// Puts text on the terminal's clipboard; false when there is no terminal to ask.
@@ -20,10 +21,16 @@ public protocol RecipesView: AnyObject {
     func display(_ message: MessageModel)
     /// The shopping list, by aisle.
     func display(_ list: ShoppingListModel)
-    func displayHelp()
+    func displayHelp() async
+    /// How many recipes a screen shows: as many as fit the terminal (`withPictures`: each beside its
+    /// picture); nil where the View has no rows to fit (a pipe), and screens stay as configured.
+    func recipesPerScreen(withPictures: Bool) -> Int?
     /// Something slow is happening (nil: it has finished). The View shows a spinner if it lasts.
     func setActivity(_ activity: String?)
 }
+
+/// A picture the View asks for when it has shown what it can without it; nil when there is none.
+public typealias PictureRequest = @MainActor @Sendable () async -> PictureModel?
 
 /// A numbered list on screen (search results, or favorites): what numbers and paging mean depends on
 /// which one is showing, and the REPL hands every list command to the one the Router names.

@@ -32,8 +32,11 @@ final class RecipeLinks {
             router.show(.reader(reference))
             if let problem = page.savedCopyProblem { view?.display(messages.savedCopyUnreadable(problem)) }
             var showing = target
+            // The pages shown before, with how each was shown: Left or `h` in the reader goes back.
+            var trail: [(page: ReadablePage, showing: ReaderTarget)] = []
+            var goingBack = false
             while true {
-                if case .link(let number) = showing {
+                if case .link(let number) = showing, !goingBack {
                     guard let link = page.document.links.first(where: { $0.number == number }) else {
                         view?.display(messages.noSuchLink(number, on: page))
                         return
@@ -42,6 +45,7 @@ final class RecipeLinks {
                         try await self.reading.read(link: link.url, from: recipe)
                     }
                 }
+                goingBack = false
                 // Ctrl-C while a large page was read: the person no longer wants it.
                 if Task.isCancelled {
                     view?.display(messages.cancelled(searching: false))
@@ -50,17 +54,30 @@ final class RecipeLinks {
                 let card = showing == .recipe
                     ? ScreenFormatter.recipeCard(page, number: reference.number, amounts: cards.amounts(for: recipe.id)) : nil
                 var model = card ?? ScreenFormatter.page(page, number: reference.number, cardAsked: showing == .recipe)
-                if page.address == recipe.href { model.picture = await pictures.picture(of: recipe, for: .detail) }
+                model.canGoBack = !trail.isEmpty
+                // The text is shown at once; the picture of the recipe's own page comes into it when fetched.
+                var picture: PictureRequest?
+                if page.address == recipe.href, view?.pictureBox(for: .detail) != nil {
+                    picture = { @MainActor [pictures] in await pictures.picture(of: recipe, for: .detail, quietly: true) }
+                }
                 guard let view else { return }
-                let next = await view.display(model)
+                let next = await view.display(model, picture: picture)
                 if Task.isCancelled {
                     view.display(messages.stoppedDrawing())
                     return
                 }
                 switch next {
                 case nil: return
-                case .follow(let number)?: showing = .link(number)
-                case .alternate?: showing = card == nil ? .recipe : .wholePage
+                case .follow(let number)?:
+                    trail.append((page, showing))
+                    showing = .link(number)
+                case .alternate?:
+                    trail.append((page, showing))
+                    showing = card == nil ? .recipe : .wholePage
+                case .back?:
+                    guard let previous = trail.popLast() else { return }
+                    (page, showing) = previous
+                    goingBack = true
                 }
             }
         } catch {

@@ -15,8 +15,9 @@ final class RecipePictures {
     }
 
     /// `recipe`'s picture for `purpose`, or nil when the view shows none; a picture that cannot be had
-    /// is nil too, after saying why when it was asked for on its own (`pic N`).
-    func picture(of recipe: Recipe, for purpose: PicturePurpose) async -> PictureModel? {
+    /// is nil too, after saying why when it was asked for on its own (`pic N`). `quietly`: no spinner
+    /// (the picture is fetched while the page it goes in is already on the screen).
+    func picture(of recipe: Recipe, for purpose: PicturePurpose, quietly: Bool = false) async -> PictureModel? {
         guard let pictures, let box = view?.pictureBox(for: purpose) else {
             if purpose == .large { view?.display(messages.noPictures(recipe)) }
             return nil
@@ -28,7 +29,7 @@ final class RecipePictures {
                                            pagePicture: purpose != .card)
             }
             // Pictures beside cards come many at once, with the screen: no spinner of their own.
-            let picture = purpose == .card ? try await fetch() : try await whileBusy(view, "Fetching the picture of \(recipe.title)", fetch)
+            let picture = purpose == .card || quietly ? try await fetch() : try await whileBusy(view, "Fetching the picture of \(recipe.title)", fetch)
             return PictureModel(width: picture.image.width, height: picture.image.height, rgba: picture.image.rgba,
                                 png: picture.png ?? Data(), altText: "Picture of \(recipe.title)", link: picture.address)
         } catch {

@@ -116,7 +116,7 @@ public final class RecipesPresenter {
         case .set(let setting): await set(setting)
         case .filter(let change): await filter(change)
         case .back: await back()
-        case .help: help()
+        case .help: await help()
         case .favorites(let words): await showFavorites(matching: words)
         case .favorite(let number): await list.favorite(number)
         case .unfavorite(let number): await list.unfavorite(number)
@@ -246,13 +246,13 @@ public final class RecipesPresenter {
         case .reader(let reference):
             await list(reference.list).open(reference.number, .recipe)
         case .help:
-            view?.displayHelp()
+            await view?.displayHelp()
         }
     }
 
-    public func help() {
+    public func help() async {
         router.show(.help)
-        view?.displayHelp()
+        await view?.displayHelp()
     }
 
     /// A line that is not a command.

@@ -47,6 +47,8 @@ public final class SearchPresenter: ListPresenting {
     func search(ingredients: String, title: String) async {
         let query = SearchQuery(ingredientText: ingredients, title: title)
         resumable = nil
+        // A new search's screens are as long as the terminal has room for now.
+        if let size = view?.recipesPerScreen(withPictures: cardPictures) { await search.setScreenSize(size) }
         let result = await whileBusy(view, "Searching \(query.summary)") { await self.search.search(query) }
         switch result {
         case .screen: router.reset(to: .results)

@@ -37,7 +37,10 @@ public final class REPL {
     public static func greet(on view: TerminalView) {
         guard view.terminal.stdinIsTTY, !view.greeted else { return }
         view.greeted = true
-        view.write([Style(colors: view.colors).bold("RecipeBook") + " · type ingredients (onions, garlic) · ? for help · q to quit"])
+        // On one line whatever the width: the hints that do not fit are left out, the last first.
+        let name = "RecipeBook"
+        let line = view.renderer.hints(Hints([name, "type ingredients (onions, garlic)", "? for help", "q to quit"]))
+        view.write([Style(colors: view.colors).bold(name) + line.dropFirst(name.count)])
         // Ctrl-C cancels commands once they run (`catchInterrupts`); at the prompt it is a key.
         signal(SIGINT, SIG_IGN)
         view.input.showPrompt(prompt(on: view))

@@ -59,7 +59,7 @@ public final class TerminalView: RecipesView {
         self.input = input
         self.pictures = pictures
         self.restorer = restorer
-        self.spinner = Spinner(sink: sink, enabled: terminal.stderrIsTTY)
+        self.spinner = Spinner(sink: sink, enabled: terminal.stderrIsTTY, columns: { terminal.width })
     }
 
     /// Takes away the first prompt when the session cannot start after all (its error follows).
@@ -72,7 +72,21 @@ public final class TerminalView: RecipesView {
         History.defaultFile(environment: environment)
     }
 
-    var renderer: Renderer { Renderer(width: terminal.width, colors: colors, wrapsMessages: terminal.stdoutIsTTY) }
+    var renderer: Renderer {
+        Renderer(width: terminal.width, colors: colors, wrapsMessages: terminal.stdoutIsTTY, rows: terminal.stdoutIsTTY ? terminal.height : nil)
+    }
+
+    /// As many as fit in the terminal's rows under a heading and over a footer and the prompt, two
+    /// lines a card (or a picture's rows), up to 10; nil into a pipe.
+    public func recipesPerScreen(withPictures: Bool) -> Int? {
+        guard terminal.stdoutIsTTY else { return nil }
+        var cardRows = Renderer.compactCardRows
+        if withPictures, let pictures, pictures.drawsPictures {
+            let pictureRows = cells(for: .card).rows
+            cardRows = pictures.drawsWithCharacters ? pictureRows : pictureRows + cardRows
+        }
+        return max(1, min(10, (terminal.height - Renderer.screenFrame) / cardRows))
+    }
 
     public func display(_ screen: ScreenModel) {
         write(renderer.screen(screen, picture: cardPicture))
@@ -115,12 +129,25 @@ public final class TerminalView: RecipesView {
         write(renderer.detail(recipe))
     }
 
-    public func display(_ page: PageModel) async -> ReaderAction? {
-        if let picture = page.picture, terminal.stdoutIsTTY { display(picture, for: .detail) }
-        let width = terminal.width
+    public func display(_ page: PageModel, picture request: PictureRequest?) async -> ReaderAction? {
+        let colors = self.colors
+        let picture = request.flatMap { request in
+            pictures.map { pictures in PagePicture(request: request, draw: { Self.draw($0, in: pictures, columns: $1, colors: colors) }) }
+        }
         return await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors), restorer: restorer)
-            .show(renderer.page(page), links: page.references.count, alternate: page.alternate,
-                  plain: { Renderer(width: width, colors: false).page(page) })
+            .show({ Renderer(width: $0, colors: colors).page(page) }, links: page.references.count, alternate: page.alternate,
+                  canGoBack: page.canGoBack, plain: { Renderer(width: self.terminal.width, colors: false).page(page) }, picture: picture)
+    }
+
+    /// A page's picture for the pager: its title, then the picture as rows of characters or as one
+    /// block of a graphics protocol that takes the rows of its box.
+    private static func draw(_ picture: PictureModel, in pictures: TerminalPictures, columns: Int, colors: Bool) -> PagePicture.Drawn? {
+        let box = (columns: min(columns - 2, 40), rows: 10)
+        let drawn = pictures.render(picture, columns: box.columns, rows: box.rows)
+        guard !drawn.isEmpty else { return nil }
+        let title = Style(colors: colors).dim(PrintableText.line(picture.altText))
+        if pictures.drawsWithCharacters { return .init(lines: [title] + drawn.split(separator: "\n").map(String.init), heights: [:]) }
+        return .init(lines: [title, String(drawn.dropLast(drawn.hasSuffix("\n") ? 1 : 0))], heights: [1: box.rows])
     }
 
     public func openInBrowser(_ address: String) async -> BrowserOutcome {
@@ -145,8 +172,13 @@ public final class TerminalView: RecipesView {
         write(renderer.shoppingList(list))
     }
 
-    public func displayHelp() {
-        write(renderer.help())
+    /// The help, on the screen where it fits under the line typed and over the prompt, else in the pager.
+    public func displayHelp() async {
+        let lines = renderer.help()
+        guard terminal.stdoutIsTTY, terminal.stdinIsTTY, lines.count > terminal.height - 2 else { return write(lines) }
+        let colors = self.colors
+        _ = await Pager(sink: sink, terminal: terminal, input: input, style: Style(colors: colors), restorer: restorer)
+            .show({ Renderer(width: $0, colors: colors).help() }, links: 0, plain: { Renderer(width: self.terminal.width, colors: false).help() })
     }
 
     public func setActivity(_ activity: String?) {

@@ -91,8 +91,9 @@ import HTTPTransport
         await stack.presenter.list.open(1, .recipe)
         guard case .page(let page) = stack.view.shown.last else { Issue.record("no page shown"); return }
         let pagePicture = "\(base)/pictures/shakshuka.jpg"
-        #expect(page.picture?.link == pagePicture)
-        #expect(page.picture?.width == 32)
+        #expect(page.title == "Shakshuka")
+        #expect(stack.view.pagePictures.last??.link == pagePicture)
+        #expect(stack.view.pagePictures.last??.width == 32)
         await stack.presenter.list.show(1)
         #expect(lastPicture(.detail)?.link == pagePicture)
         await stack.presenter.list.picture(1)

@@ -120,11 +120,16 @@ struct PresenterStack {
         #expect(whole.references == ["1. http://example.test/"])
         #expect(whole.alternate?.key == "r")
         #expect(whole.note == nil)
-        #expect(pages[2] == card)
+        #expect(whole.canGoBack && !card.canGoBack)
+        var again = card
+        again.canGoBack = true
+        #expect(pages[2] == again)
 
         await stack.presenter.list.open(1, .wholePage)
         guard case .page(let asked) = stack.view.shown.last else { Issue.record("no page shown"); return }
-        #expect(asked == whole)
+        var fresh = whole
+        fresh.canGoBack = false
+        #expect(asked == fresh)
     }
 
     @Test func detailsShowTheMethodOnceThePageWasRead() async throws {
@@ -160,6 +165,25 @@ struct PresenterStack {
         await stack.presenter.list.open(1, .link(7))
         #expect(stack.view.messages.last?.text == "The page has no link 7.")
         #expect(stack.view.messages.last?.hint == "Its links are numbered 1 to 2.")
+    }
+
+    /// Back from a page a link led to is the page it was followed from, as it was shown, not read again;
+    /// back from the first page closes the reader.
+    @Test func backInTheReaderShowsThePageALinkWasFollowedFrom() async throws {
+        let fetcher = FakePageFetcher(pages: [
+            "http://example.test/recipes/1": "<h1>Recipe 1</h1><p>See <a href='http://example.test/sauce'>the sauce</a>.</p>",
+            "http://example.test/sauce": "<h1>The Sauce</h1><p>Reduce <a href='http://example.test/stock'>the stock</a>.</p>",
+            "http://example.test/stock": "<h1>Stock</h1><p>Simmer the bones.</p>",
+        ], unknown: .notFound, picture: nil)
+        let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), fetcher: fetcher)
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        stack.view.readerActions = [.follow(1), .follow(1), .back, .back, .back]
+        await stack.presenter.list.open(1, .recipe)
+        let pages = stack.view.shown.compactMap { if case .page(let page) = $0 { page } else { nil } }
+        #expect(pages.map(\.title) == ["Recipe 1", "The Sauce", "Stock", "The Sauce", "Recipe 1"])
+        #expect(pages.map(\.canGoBack) == [false, true, true, true, false])
+        #expect(stack.view.readerActions.isEmpty, "back from the first page closed the reader")
+        #expect(fetcher.pageAsks.filter { $0 == "http://example.test/sauce" }.count == 1, "\(fetcher.pageAsks)")
     }
 
     @Test func aRecipeOpensInTheBrowserAndItsLinkIsCopied() async throws {

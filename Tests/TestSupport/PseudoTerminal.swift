@@ -87,6 +87,12 @@ public final class PseudoTerminalProcess: Sendable {
         return TerminalModes(localFlags: modes.c_lflag, inputFlags: modes.c_iflag)
     }
 
+    /// Gives the terminal a new size, as when its window is resized: the program gets SIGWINCH.
+    public func resize(rows: UInt16, columns: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Sends the program a signal.
     public func signal(_ number: Int32) {
         kill(pid, number)

@@ -30,8 +30,12 @@ public final class RecordingView: RecipesView {
 
     public func display(_ screen: ScreenModel) { shown.append(.screen(screen)) }
     public func display(_ recipe: RecipeDetailModel) { shown.append(.recipe(recipe)) }
-    public func display(_ page: PageModel) async -> ReaderAction? {
+    /// For each page shown, the picture that went in it (asked for once the page is shown, as the
+    /// terminal's pager asks), or nil.
+    public private(set) var pagePictures: [PictureModel?] = []
+    public func display(_ page: PageModel, picture: PictureRequest?) async -> ReaderAction? {
         shown.append(.page(page))
+        pagePictures.append(await picture?() ?? nil)
         return readerActions.isEmpty ? nil : readerActions.removeFirst()
     }
 
@@ -56,7 +60,10 @@ public final class RecordingView: RecipesView {
     /// Shopping lists shown, apart from `shown` (whose cases other tests switch over).
     public private(set) var shoppingLists: [ShoppingListModel] = []
     public func display(_ list: ShoppingListModel) { shoppingLists.append(list) }
-    public func displayHelp() { shown.append(.help) }
+    public func displayHelp() async { shown.append(.help) }
+    /// How many recipes a screen has room for; nil keeps the screens as configured.
+    public var screenRoom: Int?
+    public func recipesPerScreen(withPictures: Bool) -> Int? { screenRoom }
     public func setActivity(_ activity: String?) { activities.append(activity) }
 
     public var lastScreen: ScreenModel? {

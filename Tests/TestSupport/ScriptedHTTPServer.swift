@@ -39,6 +39,14 @@ public enum ScriptStep: Sendable {
     public static func response(status: Int = 200, contentType: String? = "application/json", body: String) -> ScriptStep {
         response(status: status, contentType: contentType, body: Data(body.utf8))
     }
+
+    /// An API page with one result, Tomato Salad (tomatoes, basil), at `http://host/salad`, its
+    /// thumbnail at `http://host/salad.png`.
+    public static func tomatoSaladResult(host: String) -> ScriptStep {
+        let body = #"{"title":"Recipe Puppy","version":0.1,"href":"http:\/\/x\/","results":[{"title":"Tomato Salad","#
+            + #""href":"http:\/\/\#(host)\/salad","ingredients":"tomatoes, basil","thumbnail":"http:\/\/\#(host)\/salad.png"}]}"#
+        return response(contentType: "text/javascript", body: body)
+    }
 }
 
 /// A tiny HTTP server on 127.0.0.1 whose every answer is scripted, byte for byte, for fault-injection

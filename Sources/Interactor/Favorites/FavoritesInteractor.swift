@@ -15,7 +15,7 @@ public actor FavoritesInteractor: SavedPageProviding {
     /// Pages just read online, reused when the recipe is saved.
     private let recentPages: RecentPages?
     private let time: any TimeSource
-    private let screenSize: Int
+    private var screenSize: Int
     private var listing: FavoritesListing?
     /// Favorites removed in this session, whole, so that removing can be undone with nothing lost.
     private var removed: [RecipeID: Favorite] = [:]
@@ -51,6 +51,11 @@ public actor FavoritesInteractor: SavedPageProviding {
         self.screenSize = max(1, screenSize)
         self.decoder = decoder
         self.pictureSide = max(1, pictureSide)
+    }
+
+    /// How many favorites a screen lists from the next first screen on.
+    public func setScreenSize(_ size: Int) {
+        screenSize = max(1, size)
     }
 
     /// Why favorites cannot be used this run (a damaged or too-new database); nil when they can. Waits

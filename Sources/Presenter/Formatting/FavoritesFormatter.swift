@@ -22,9 +22,9 @@ public enum FavoritesFormatter {
         if !screen.isLast { footer.append("n next") }
         if screen.index > 0 { footer.append("p previous") }
         if let example = cards.first?.number {
-            footer.append("\(example) details · o \(example) read offline · unfav \(example) remove")
+            footer += ["\(example) details", "o \(example) read offline", "unfav \(example) remove"]
         }
-        return ScreenModel(heading: heading, cards: cards, notes: [], footer: footer.joined(separator: " · "))
+        return ScreenModel(heading: heading, cards: cards, notes: [], footer: Hints(footer))
     }
 
     public static func detail(_ favorite: Favorite, number: Int) -> RecipeDetailModel {

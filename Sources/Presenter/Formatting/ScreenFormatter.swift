@@ -34,30 +34,34 @@ public enum ScreenFormatter {
         return ScreenModel(heading: heading, cards: screen.recipes.map(card), notes: notes, footer: footer(screen))
     }
 
-    static func footer(_ screen: RecipeScreen) -> String {
-        var parts: [String] = []
+    /// Where the screen stands and what to type next. Where the line is short, `? help` goes first, then
+    /// the details hint, `p previous`, `o N read` and the hidden count; the range and what `n` does stay.
+    static func footer(_ screen: RecipeScreen) -> Hints {
+        var hints: [Hints.Hint] = []
         if let first = screen.recipes.first?.number, let last = screen.recipes.last?.number {
-            parts.append((first == last ? "Recipe \(first)" : "Recipes \(first)–\(last)") + " · screen \(screen.index + 1)")
+            hints.append(.init((first == last ? "Recipe \(first)" : "Recipes \(first)–\(last)") + " · screen \(screen.index + 1)", rank: 0))
         } else {
-            parts.append(screen.pagesLookedAt == nil ? "No recipes pass the filter" : "No recipes pass the filter yet")
+            hints.append(.init(screen.pagesLookedAt == nil ? "No recipes pass the filter" : "No recipes pass the filter yet", rank: 0))
         }
-        if screen.hiddenCount > 0 { parts.append("\(screen.hiddenCount) hidden by \(filterName(shownFilter(screen)))") }
+        // Counted from the first recipe found, not on this screen alone: said so.
+        if screen.hiddenCount > 0 { hints.append(.init("\(screen.hiddenCount) hidden by \(filterName(shownFilter(screen))) so far", rank: 2)) }
         if let pages = screen.pagesLookedAt {
-            parts.append("looked through \(pages) page\(pages == 1 ? "" : "s") · n looks further")
+            hints.append(.init("looked through \(pages) page\(pages == 1 ? "" : "s") · n looks further", rank: 1))
         } else {
             switch screen.status {
-            case .more: parts.append("n next")
-            case .last: parts.append("end of results")
-            case .offline: parts.append("offline: retry to fetch more")
-            case .failing: parts.append("the server failed the pages after these: retry to try again")
+            case .more: hints.append(.init("n next", rank: 1))
+            case .last: hints.append(.init("end of results", rank: 1))
+            case .offline: hints.append(.init("offline: retry to fetch more", rank: 1))
+            case .failing: hints.append(.init("the server failed the pages after these: retry to try again", rank: 1))
             }
         }
-        if screen.index > 0 { parts.append("p previous") }
+        if screen.index > 0 { hints.append(.init("p previous", rank: 4)) }
         if let example = screen.recipes.first?.number {
-            parts.append("\(example) details · o \(example) read")
+            hints.append(.init("\(example) details", rank: 5))
+            hints.append(.init("o \(example) read", rank: 3))
         }
-        parts.append("? help")
-        return parts.joined(separator: " · ")
+        hints.append(.init("? help", rank: 6))
+        return Hints(hints)
     }
 
     /// The screen's filter with its cuisine spelled as the recipes shown spell it (`Thai` for `thai`).

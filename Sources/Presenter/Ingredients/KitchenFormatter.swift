@@ -90,9 +90,9 @@ public enum KitchenFormatter {
         }
         if start + screenSize < matches.matches.count { footer.append("n next") }
         if index > 0 { footer.append("p previous") }
-        if let example = cards.first?.number { footer.append("o \(example) read · list \(example) adds it to the shopping list") }
+        if let example = cards.first?.number { footer += ["o \(example) read", "list \(example) adds it to the shopping list"] }
         footer.append("? help")
-        return ScreenModel(heading: heading, cards: cards, notes: notes, footer: footer.joined(separator: " · "))
+        return ScreenModel(heading: heading, cards: cards, notes: notes, footer: Hints(footer))
     }
 
     /// A ranked recipe's card: what it uses and lacks where a result's card has its ingredients.

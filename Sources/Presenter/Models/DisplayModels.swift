@@ -40,14 +40,44 @@ public struct ScreenModel: Sendable, Equatable {
     /// Things worth knowing about how this screen was fetched (skipped pages, dropped results).
     public let notes: [MessageModel]
     /// Where you are and what to type next.
-    public let footer: String
+    public let hints: Hints
+    /// The hints as one line.
+    public var footer: String { hints.text }
 
-    public init(heading: String, cards: [RecipeCard], notes: [MessageModel], footer: String) {
+    public init(heading: String, cards: [RecipeCard], notes: [MessageModel], footer: Hints) {
         self.heading = heading
         self.cards = cards
         self.notes = notes
-        self.footer = footer
+        self.hints = footer
     }
+}
+
+/// A footer's hints, shown in order and joined by ` · `. Where the line is too short for all of them,
+/// the View leaves out the least needed ones, so that no hint is ever broken over two lines.
+public struct Hints: Sendable, Equatable {
+    public struct Hint: Sendable, Equatable {
+        public let text: String
+        /// What is left out first where not all fit: the highest rank.
+        public let rank: Int
+
+        public init(_ text: String, rank: Int) {
+            self.text = text
+            self.rank = rank
+        }
+    }
+
+    public let hints: [Hint]
+
+    public init(_ hints: [Hint]) {
+        self.hints = hints
+    }
+
+    /// `texts` in order, the last left out first.
+    public init(_ texts: [String]) {
+        hints = texts.enumerated().map { Hint($1, rank: $0) }
+    }
+
+    public var text: String { hints.map(\.text).joined(separator: " · ") }
 }
 
 /// One recipe in full.
@@ -112,8 +142,6 @@ public struct PageModel: Sendable, Equatable {
     }
 
     public let title: String
-    /// The recipe's picture, drawn above the page where the view can.
-    public var picture: PictureModel?
     /// Where the text came from: "online" or "saved copy from 2026-11-20".
     public let source: String
     /// One line under the title worth knowing first ("No recipe was found on this page…").
@@ -125,6 +153,8 @@ public struct PageModel: Sendable, Equatable {
     public let alternate: Alternate?
     /// The last line: the command that shows the page the other way (for pagers without the key).
     public let footer: String?
+    /// Whether there is a page to go back to (the one a link was followed from).
+    public var canGoBack = false
 
     public init(title: String, source: String, note: String? = nil, blocks: [Block], references: [String],
                 alternate: Alternate? = nil, footer: String? = nil) {
@@ -144,6 +174,8 @@ public enum ReaderAction: Sendable, Equatable {
     case follow(Int)
     /// Pressed the key that shows the page the other way.
     case alternate
+    /// Asked for the page shown before this one (Left or `h`).
+    case back
 }
 
 /// Where a picture is shown, which decides its size.

@@ -9,6 +9,16 @@ protocol Keyboard: AnyObject {
     func enterRawMode(signals: Bool)
     /// Gives the terminal back in the mode it was found in.
     func restoreMode()
+    /// Stops RecipeBook as a shell job (Ctrl-Z) with the terminal as it was found, and takes it again
+    /// when RecipeBook goes on.
+    func suspend()
+    /// True once after RecipeBook went on from being stopped (by Ctrl-Z or SIGTSTP from anywhere).
+    func takeResumed() -> Bool
+}
+
+extension Keyboard {
+    func suspend() {}
+    func takeResumed() -> Bool { false }
 }
 
 /// The real keyboard: standard input, in raw mode while RecipeBook runs.
@@ -35,5 +45,13 @@ final class TerminalKeyboard: Keyboard {
 
     func restoreMode() {
         rawMode.leave()
+    }
+
+    func suspend() {
+        restorer?.suspend()
+    }
+
+    func takeResumed() -> Bool {
+        restorer?.takeResumed() ?? false
     }
 }

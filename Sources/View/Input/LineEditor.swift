@@ -70,6 +70,14 @@ final class LineEditor: LineReading {
                     draw()
                     changed = false
                 }
+                if key == .control("z") {
+                    // Stopped as a shell job, as readline does; the line is drawn again after `fg`.
+                    write("\r\n")
+                    keyboard.suspend()
+                    _ = keyboard.takeResumed()
+                    changed = true
+                    continue
+                }
                 guard let outcome = editing?.state.apply(key) else { return nil }
                 switch outcome {
                 case .editing:
@@ -77,7 +85,7 @@ final class LineEditor: LineReading {
                         write("\r\n" + CandidateColumns.rows(candidates, width: columns()).joined(separator: "\r\n") + "\r\n")
                     }
                 case .accepted(let line):
-                    draw(cursorAtEnd: true)
+                    draw(entered: true)
                     write("\r\n")
                     history.add(line)
                     return line
@@ -125,11 +133,17 @@ final class LineEditor: LineReading {
         keyboard.restoreMode()
     }
 
-    func readKey() async -> Key? {
+    func readKey(waitingAtMost milliseconds: Int32) async -> KeyWait {
         keyboard.enterRawMode(signals: false)
         defer { keyboard.enterRawMode(signals: true) }
-        guard await waitForKeys() else { return nil }
-        return nextKey()
+        if queueStart == queued.count {
+            queued.removeAll(keepingCapacity: true)
+            queueStart = 0
+            // A half-read sequence (a lone ESC) is given up on after 50 ms, as when editing.
+            guard let input = await keyboard.read(timeout: decoder.hasPending ? min(50, milliseconds) : milliseconds) else { return .end }
+            queued = input.isEmpty ? decoder.flush() : decoder.decode(input)
+        }
+        return nextKey().map(KeyWait.key) ?? .nothing
     }
 
     func restoreTerminal() {
@@ -142,12 +156,21 @@ final class LineEditor: LineReading {
         keyboard.enterRawMode(signals: true)
     }
 
-    /// Reads until at least one key is queued; false at the end of input.
+    /// Reads until at least one key is queued; false at the end of input. Between keys it looks, every
+    /// quarter of a second, whether RecipeBook was stopped (SIGTSTP from anywhere) and has gone on: then
+    /// the line editor's mode and the line are put back.
     private func waitForKeys() async -> Bool {
         while queueStart == queued.count {
             queued.removeAll(keepingCapacity: true)
             queueStart = 0
-            guard let input = await keyboard.read(timeout: decoder.hasPending ? 50 : -1) else { return false }
+            guard let input = await keyboard.read(timeout: decoder.hasPending ? 50 : 250) else { return false }
+            if input.isEmpty, !decoder.hasPending {
+                if keyboard.takeResumed() {
+                    keyboard.enterRawMode(signals: false)
+                    draw()
+                }
+                continue
+            }
             queued = input.isEmpty ? decoder.flush() : decoder.decode(input)
         }
         return true
@@ -159,24 +182,48 @@ final class LineEditor: LineReading {
         return queued[queueStart]
     }
 
-    /// Draws the prompt and the part of the line that fits, and puts the cursor in place.
-    private func draw(cursorAtEnd: Bool = false) {
+    /// Draws the prompt and the part of the line that fits, and puts the cursor in place. Where part of
+    /// the line is scrolled off, a `<` (before) or `>` (after) stands in its place. `entered`: the line
+    /// as it stays on the screen and in the scrollback, whole over as many rows as it takes up to
+    /// `enteredRows` (a longer one, a paste, shows its end).
+    private func draw(entered: Bool = false) {
         guard let editing else { return }
         let characters = editing.state.characters
+        if entered, characters.count <= Self.enteredRows * columns() {
+            let text = characters.map { Self.cell($0).text }.joined()
+            if TextLayout.displayWidth(text) <= Self.enteredRows * columns() {
+                write("\r" + editing.prompt + text + "\u{1B}[K")
+                return
+            }
+        }
+        let cursor = entered ? characters.count : editing.state.cursor
         // The prompt's styling is a CSI sequence, which the safe line leaves out.
         let plainPrompt = PrintableText.line(editing.prompt)
         let room = max(4, columns() - TextLayout.displayWidth(plainPrompt) - 1)
-        let window = LineWindow(cursor: cursorAtEnd ? characters.count : editing.state.cursor, count: characters.count, room: room) {
-            Self.cell(characters[$0]).width
+        func window(_ room: Int) -> LineWindow {
+            LineWindow(cursor: cursor, count: characters.count, room: room) { Self.cell(characters[$0]).width }
         }
-        var output = "\r" + editing.prompt
-        for index in window.visible {
+        var shown = window(room)
+        var marks = (before: false, after: false)
+        // A mark takes a column from the window, which can scroll it further: at most twice.
+        for _ in 0..<2 {
+            let now = (before: shown.visible.lowerBound > 0, after: shown.visible.upperBound < characters.count)
+            if now == marks { break }
+            marks = now
+            shown = window(room - (marks.before ? 1 : 0) - (marks.after ? 1 : 0))
+        }
+        var output = "\r" + editing.prompt + (marks.before ? "<" : "")
+        for index in shown.visible {
             output += Self.cell(characters[index]).text
         }
-        output += "\u{1B}[K"
-        if window.columnsAfterCursor > 0 { output += "\u{1B}[\(window.columnsAfterCursor)D" }
+        output += (marks.after ? ">" : "") + "\u{1B}[K"
+        let back = shown.columnsAfterCursor + (marks.after ? 1 : 0)
+        if back > 0 { output += "\u{1B}[\(back)D" }
         write(output)
     }
+
+    /// The rows a line entered may take to be shown whole.
+    private static let enteredRows = 8
 
     /// A character as drawn (made safe: a control character draws as nothing) and its columns.
     private static func cell(_ character: Character) -> (text: String, width: Int) {

@@ -6,8 +6,9 @@ import Glibc
 protocol LineReading: AnyObject {
     /// The next line, or nil at the end of input.
     func readLine(prompt: String) async -> String?
-    /// One key for the pager; nil when keys cannot be read (not a terminal, or end of input).
-    func readKey() async -> Key?
+    /// One key for the pager, waiting at most `milliseconds` for it; `end` when keys cannot be read
+    /// (not a terminal, or end of input).
+    func readKey(waitingAtMost milliseconds: Int32) async -> KeyWait
     /// Gives the terminal back in the state it was found (before an external pager, and at exit).
     func restoreTerminal()
     /// Takes the terminal again after `restoreTerminal` (when an external pager has ended).
@@ -21,6 +22,15 @@ protocol LineReading: AnyObject {
     func showPrompt(_ prompt: String)
     /// Takes away a prompt `showPrompt` drew, when no line will be read at it.
     func withdrawPrompt()
+}
+
+/// What waiting for a key gave.
+enum KeyWait: Equatable {
+    case key(Key)
+    /// The time went by with no key.
+    case nothing
+    /// No key will come.
+    case end
 }
 
 extension LineReading {
@@ -43,7 +53,7 @@ final class PipedLineReader: LineReading {
         }
     }
 
-    func readKey() async -> Key? { nil }
+    func readKey(waitingAtMost milliseconds: Int32) async -> KeyWait { .end }
 
     func restoreTerminal() {}
 

@@ -8,12 +8,22 @@ struct Renderer {
     let style: Style
     /// Messages are wrapped only for a person at a terminal; into a pipe each stays one line.
     let wrapsMessages: Bool
+    /// The terminal's rows, which a screen of recipes fits in; nil into a pipe, where nothing scrolls
+    /// away unseen and each card is laid out whole.
+    let rows: Int?
 
-    init(width: Int, colors: Bool, wrapsMessages: Bool = true) {
+    init(width: Int, colors: Bool, wrapsMessages: Bool = true, rows: Int? = nil) {
         self.width = max(20, width)
         self.style = Style(colors: colors)
         self.wrapsMessages = wrapsMessages
+        self.rows = rows.map { max(4, $0) }
     }
+
+    /// The rows of a screen of recipes that are not cards: the heading, the blank under it, the
+    /// footer and the prompt.
+    static let screenFrame = 4
+    /// The rows of a card on a terminal: its title, and its ingredients.
+    static let compactCardRows = 2
 
     /// A card's picture as drawn for this terminal: rows of coloured characters to set beside the card,
     /// or a block (a graphics protocol's escape) to put above it.
@@ -23,6 +33,45 @@ struct Renderer {
     }
 
     func screen(_ model: ScreenModel, picture: (PictureModel) -> CardPicture? = { _ in nil }) -> [String] {
+        guard let rows else { return wholeScreen(model, picture: picture) }
+        // On a terminal, the heading, every card and the footer fit in its rows, with the prompt under them.
+        var lines = [style.bold(TextLayout.truncate(safe(model.heading), width: width)), ""]
+        let numberWidth = String(model.cards.map(\.number).max() ?? 0).count
+        var ingredientLines: [Int] = []
+        for card in model.cards {
+            switch card.picture.flatMap(picture) {
+            case .beside(let pictureRows, let columns)?:
+                let text = Renderer(width: width - columns - 1, colors: style.colors, wrapsMessages: wrapsMessages)
+                    .card(card, numberWidth: numberWidth).prefix(pictureRows.count)
+                lines += beside(pictureRows, columns: columns, text: Array(text))
+            case .above(let block)?:
+                lines.append(String(block.dropLast(block.hasSuffix("\n") ? 1 : 0)))
+                lines += compactCard(card, numberWidth: numberWidth)
+                ingredientLines.append(lines.count - 1)
+            case nil:
+                lines += compactCard(card, numberWidth: numberWidth)
+                ingredientLines.append(lines.count - 1)
+            }
+        }
+        for note in model.notes { lines += message(note) }
+        lines.append(style.dim(hints(model.hints)))
+        // Notes can make it taller than planned: the blank under the heading goes, then ingredients from
+        // the last card up, so that the heading stays on the screen.
+        var over = lines.count - (rows - 1)
+        if over > 0 {
+            lines.remove(at: 1)
+            ingredientLines = ingredientLines.map { $0 - 1 }
+            over -= 1
+        }
+        for line in ingredientLines.reversed() where over > 0 {
+            lines.remove(at: line)
+            over -= 1
+        }
+        return lines
+    }
+
+    /// A screen laid out whole, each card wrapped over as many lines as it needs: into a pipe.
+    private func wholeScreen(_ model: ScreenModel, picture: (PictureModel) -> CardPicture?) -> [String] {
         var lines = ["", style.bold(safe(model.heading)), ""]
         let numberWidth = String(model.cards.map(\.number).max() ?? 0).count
         for card in model.cards {
@@ -30,12 +79,7 @@ struct Renderer {
             case .beside(let rows, let columns)?:
                 let text = Renderer(width: width - columns - 1, colors: style.colors, wrapsMessages: wrapsMessages)
                     .card(card, numberWidth: numberWidth)
-                let blank = String(repeating: " ", count: columns)
-                for index in 0..<max(rows.count, text.count) {
-                    let row = index < rows.count ? rows[index] + String(repeating: " ", count: max(0, columns - Renderer.cellsDrawn(rows[index]))) : blank
-                    lines.append(row + " " + (index < text.count ? text[index] : ""))
-                }
-                lines.append("")
+                lines += beside(rows, columns: columns, text: text) + [""]
             case .above(let block)?:
                 lines.append(String(block.dropLast(block.hasSuffix("\n") ? 1 : 0)))
                 lines += self.card(card, numberWidth: numberWidth) + [""]
@@ -46,6 +90,44 @@ struct Renderer {
         for note in model.notes { lines += message(note) }
         lines += TextLayout.wrap(safe(model.footer), width: width).map(style.dim)
         return lines
+    }
+
+    /// A picture's rows with a card's lines set beside them.
+    private func beside(_ rows: [String], columns: Int, text: [String]) -> [String] {
+        let blank = String(repeating: " ", count: columns)
+        return (0..<max(rows.count, text.count)).map { index in
+            let row = index < rows.count ? rows[index] + String(repeating: " ", count: max(0, columns - Renderer.cellsDrawn(rows[index]))) : blank
+            return row + " " + (index < text.count ? text[index] : "")
+        }
+    }
+
+    /// A card in two lines, each cut to the width: number, title, badges and (where there is room) its
+    /// site; then its ingredients.
+    func compactCard(_ card: RecipeCard, numberWidth: Int) -> [String] {
+        let number = String(card.number)
+        let label = String(repeating: " ", count: max(0, numberWidth - number.count)) + number + ". "
+        let badges = card.badges.map(badge).joined(separator: " ")
+        let badgeWidth = card.badges.map { TextLayout.displayWidth(badgeText($0)) + 1 }.reduce(0, +)
+        let title = TextLayout.truncate(safe(card.title), width: max(1, width - label.count - badgeWidth))
+        var line = label + style.bold(title) + (badges.isEmpty ? "" : " " + badges)
+        let room = width - label.count - TextLayout.displayWidth(title) - badgeWidth - 3
+        let site = safe(card.site)
+        if !site.isEmpty, room >= min(TextLayout.displayWidth(site), 12) {
+            line += style.dim(" · " + TextLayout.truncate(site, width: room))
+        }
+        let indent = String(repeating: " ", count: label.count)
+        return [line, indent + TextLayout.truncate(safe(card.ingredients), width: width - indent.count)]
+    }
+
+    /// The hints that fit on one line, in their order: where not all fit, the highest ranks are left
+    /// out, and a first hint wider than the line is cut.
+    func hints(_ hints: Hints) -> String {
+        var kept = hints.hints
+        func line() -> String { kept.map { safe($0.text) }.joined(separator: " · ") }
+        while kept.count > 1, TextLayout.displayWidth(line()) > width, let drop = kept.indices.max(by: { kept[$0].rank < kept[$1].rank }) {
+            kept.remove(at: drop)
+        }
+        return TextLayout.truncate(line(), width: width)
     }
 
     /// A card: number and title (with badges), ingredients, and the site (or the whole link).

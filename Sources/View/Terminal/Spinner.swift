@@ -8,11 +8,14 @@ final class Spinner {
     private let sink: any TextSink
     private let enabled: Bool
     private let delay: Duration
+    /// The terminal's columns now: a line as wide would wrap, and `\r` would go back to its second row.
+    private let columns: @MainActor () -> Int
     private var task: Task<Void, Never>?
     private var drawn = false
 
-    init(sink: any TextSink, enabled: Bool, delay: Duration = .milliseconds(150)) {
+    init(sink: any TextSink, enabled: Bool, delay: Duration = .milliseconds(150), columns: @escaping @MainActor () -> Int = { 80 }) {
         self.sink = sink
+        self.columns = columns
         self.enabled = enabled
         self.delay = delay
     }
@@ -27,7 +30,9 @@ final class Spinner {
                 let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
                 var frame = 0
                 while !Task.isCancelled {
-                    self?.draw("\r\(frames[frame % frames.count]) \(text)…\u{1B}[K")
+                    guard let self else { return }
+                    // Cut to one column less than the width, so the line never wraps.
+                    self.draw("\r" + TextLayout.truncate("\(frames[frame % frames.count]) \(text)…", width: max(1, self.columns() - 1)) + "\u{1B}[K")
                     frame += 1
                     try await Task.sleep(for: .milliseconds(100))
                 }

@@ -6,11 +6,14 @@ import Glibc
 /// a command runs), which would otherwise leave the terminal with no echo and no line editing until
 /// `stty sane`.
 ///
-/// It remembers the terminal's mode the first time raw mode is entered, and which program (a pager, a
-/// text browser) holds the terminal meanwhile. On a signal it ends that program's process group (SIGTERM,
-/// then SIGKILL if it is still there after a second), takes the terminal back, puts the mode back, and
-/// ends RecipeBook by the same signal, so the shell sees what ended it. The signals are handled on a
-/// thread of their own, so a main thread busy drawing or waiting does not hold them up.
+/// It remembers the terminal's mode the first time raw mode is entered, which program (a pager, a
+/// text browser) holds the terminal meanwhile, and whether the built-in pager has the alternate screen
+/// up. On a signal it ends that program's process group (SIGTERM, then SIGKILL if it is still there
+/// after a second), takes the terminal back, leaves the alternate screen, puts the mode back, and ends
+/// RecipeBook by the same signal, so the shell sees what ended it. SIGTSTP (and Ctrl-Z in the pager)
+/// does the same but stops RecipeBook instead, and after SIGCONT (`fg`) puts RecipeBook's mode and
+/// screen back for the pager to draw again, as less and vim do. The signals are handled on a thread of
+/// their own, so a main thread busy drawing or waiting does not hold them up.
 final class TerminalRestorer: @unchecked Sendable {
     /// The signals that end RecipeBook and are caught to put the terminal back first.
     static let endingSignals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT]
@@ -19,6 +22,8 @@ final class TerminalRestorer: @unchecked Sendable {
     // Guarded by `lock`.
     private var original: termios?
     private var childGroup: pid_t?
+    private var alternate = false
+    private var resumed = false
     private let descriptor: Int32
 
     init(descriptor: Int32 = STDIN_FILENO) {
@@ -46,10 +51,26 @@ final class TerminalRestorer: @unchecked Sendable {
         lock.withLock { childGroup = nil }
     }
 
-    /// Ends a program holding the terminal, takes the terminal back and puts its mode back as found.
+    /// Whether the built-in pager has the terminal's alternate screen up.
+    func alternateScreen(_ shown: Bool) {
+        lock.withLock { alternate = shown }
+    }
+
+    /// True once after RecipeBook went on from being stopped: the screen is to be drawn again.
+    func takeResumed() -> Bool {
+        lock.withLock {
+            defer { resumed = false }
+            return resumed
+        }
+    }
+
+    /// Ends a program holding the terminal, takes the terminal back, leaves the alternate screen and puts
+    /// the terminal's mode back as found.
     func restore() {
         let (mode, group) = lock.withLock { (original, childGroup) }
+        let shown: Bool = lock.withLock { alternate }
         if let group { end(group) }
+        if shown { Self.writeOut("\u{1B}[?1049l") }
         guard var mode, isatty(descriptor) == 1 else { return }
         let previous = signal(SIGTTOU, SIG_IGN)
         // Taken back only from a program RecipeBook gave it to, never from the shell.
@@ -57,6 +78,38 @@ final class TerminalRestorer: @unchecked Sendable {
         // TCSANOW: a hung-up terminal drains nothing, and keys typed ahead stay for the shell.
         tcsetattr(descriptor, TCSANOW, &mode)
         signal(SIGTTOU, previous)
+    }
+
+    /// Stops RecipeBook as a shell job (Ctrl-Z), with the terminal as it was found while it is stopped;
+    /// when it goes on, the mode it had and the alternate screen (if it was up) are put back, and
+    /// `takeResumed` says so. A program holding the terminal gets Ctrl-Z itself and is not stopped here.
+    func suspend() {
+        guard lock.withLock({ childGroup }) == nil, isatty(descriptor) == 1 else { return }
+        var current = termios()
+        let hadMode = tcgetattr(descriptor, &current) == 0
+        restore()
+        let previous = signal(SIGTSTP, SIG_DFL)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGTSTP)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, &mask)
+        // Sent to this thread, the stop takes the whole process before raise returns (sent to the
+        // process, another thread could take it while this one went on drawing).
+        raise(SIGTSTP)
+        // Here again after SIGCONT.
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        signal(SIGTSTP, previous)
+        let ignored = signal(SIGTTOU, SIG_IGN)
+        if hadMode { tcsetattr(descriptor, TCSANOW, &current) }
+        signal(SIGTTOU, ignored)
+        lock.withLock { resumed = true }
+        if lock.withLock({ alternate }) { Self.writeOut("\u{1B}[?1049h") }
+    }
+
+    private static func writeOut(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = write(STDOUT_FILENO, bytes.baseAddress, bytes.count) }
     }
 
     /// Catches the ending signals: their handler only writes the signal's number into a pipe (all a
@@ -73,10 +126,10 @@ final class TerminalRestorer: @unchecked Sendable {
                 let count = read(readEnd, &number, 1)
                 if count < 0, errno == EINTR { continue }
                 guard count == 1 else { return }
-                end(by: Int32(number))
+                if Int32(number) == SIGTSTP { suspend() } else { end(by: Int32(number)) }
             }
         }
-        for number in TerminalRestorer.endingSignals {
+        for number in TerminalRestorer.endingSignals + [SIGTSTP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 var byte = UInt8(truncatingIfNeeded: number)
