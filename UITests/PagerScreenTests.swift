@@ -3,6 +3,7 @@ import Glibc
 import PuppyServer
 import Testing
 import TestSupport
+import PuppyCatalog
 
 /// The built-in pager on a pseudo-terminal: the page's text at once and its picture inside it, a way
 /// back after a link, every key on call, matches shown, a new layout when the terminal is resized, and

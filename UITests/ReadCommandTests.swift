@@ -176,7 +176,7 @@ import TestSupport
             #expect(terminal.waitFor("recipes> ", after: scaledMark))
             #expect(terminal.quit() == 0)
             let again = try PseudoTerminalProcess.recipes([], home: home)
-            #expect(again.enter("help", expecting: "recipes>") != nil)
+            #expect(again.enter("favorites", expecting: "recipes>") != nil)
             #expect(!again.transcript.contains("Last time you searched"))
             #expect(again.quit() == 0)
         }

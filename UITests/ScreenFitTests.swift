@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PuppyServer
 import TestSupport
+import PuppyCatalog
 
 /// What the REPL draws fits the terminal it is drawn on: no line wraps, and a screen of results keeps
 /// its heading and its footer in view.

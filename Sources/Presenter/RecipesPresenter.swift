@@ -148,7 +148,7 @@ public final class RecipesPresenter {
             notes.forEach { view?.display($0) }
             addressCard = (address, scale)
             _ = await view?.display(PageModel(title: card.title, source: card.source, note: card.note, blocks: card.blocks,
-                                              references: card.references, footer: "x2 or serves 6 scales it · units metric|us converts it"))
+                                              references: card.references, footer: "x2 or serves 6 scales it · units metric|us converts it"), picture: nil)
         case .noRecipe(let message), .failed(let message):
             view?.display(message)
         }
