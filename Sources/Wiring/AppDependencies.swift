@@ -139,7 +139,8 @@ public final class AppDependencies {
         pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading, recentPictures: recentPictures)
         kitchen = KitchenInteractor(opening: opening ?? FavoritesOpening(.failure(.storage.with(detail: "not opened for this command"))),
                                     reading: reading, time: time)
-        pantryMatching = PantryMatchInteractor(ranked: network, searcher: client, favorites: opening)
+        pantryMatching = PantryMatchInteractor(ranked: network, searcher: client, saved: savedPages, favorites: opening, time: time,
+                                                limits: .init(budget: options.timeout))
     }
 
     /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else

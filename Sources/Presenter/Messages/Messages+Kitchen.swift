@@ -181,8 +181,13 @@ extension Messages {
         case .timedOut: why = "the recipe server did not answer its ranking in time"
         case .failed: why = "the server failed its ranking"
         }
-        let scope = "\(partial.requests) search\(partial.requests == 1 ? "" : "es") for single ingredients"
-            + (partial.cutShort ? ", cut short at that bound" : "")
+        let ended: String
+        switch partial.endedBy {
+        case nil: ended = partial.cutShort ? ", cut short at that bound" : ""
+        case .some(.timeout): ended = ", cut short when the time-out ran out"
+        case .some: ended = ", cut short when the recipe server could not be reached"
+        }
+        let scope = "\(partial.requests) search\(partial.requests == 1 ? "" : "es") for single ingredients" + ended
         return MessageModel(.warning, "Partial ranking: \(why), so these are ranked from what \(scope) found.",
                             hint: "Recipes those searches did not bring are missing.")
     }
