@@ -100,6 +100,15 @@ import ServiceSupport
         let unknown = try EnvelopeDecoder.decode(Data(#"{"have":{"unknown":[{"name":"mlik","suggestions":["milk"]}]},"results":[]}"#.utf8))
         #expect(unknown.unknownPantryNames == [PantryNameSuggestion(name: "mlik", suggestions: ["milk"])])
         #expect(try EnvelopeDecoder.decode(Data(#"{"have":{"unknown":7},"results":[]}"#.utf8)).unknownPantryNames.isEmpty)
+
+        // A server's suggestions are bounded in number and length, and printable, before anyone shows them.
+        let long = String(repeating: "milk ", count: 1_000)
+        let hostile = [#"\u001b]52;c;cGF5\u0007"#, long, #"mi\u001b[31mlk"#, "milk", "milk", "oat milk", "rice milk", "goat milk"]
+        let flood = (0..<500).map { #"{"name":"n\#($0)","suggestions":[\#(hostile.map { "\"\($0)\"" }.joined(separator: ","))]}"# }
+        let bounded = try EnvelopeDecoder.decode(Data(#"{"have":{"unknown":[\#(flood.joined(separator: ","))]},"results":[]}"#.utf8))
+        #expect(bounded.unknownPantryNames.count == QueryBuilder.maxPantryNames)
+        #expect(bounded.unknownPantryNames.first?.suggestions == ["milk", "oat milk", "rice milk"])
+        #expect(bounded.unknownPantryNames.allSatisfy { $0.suggestions.count <= PantryNameSuggestion.maxSuggestions })
         #expect(try !EnvelopeDecoder.decode(Data(#"{"results":[\#(result)]}"#.utf8)).rankedForPantry)
         let wrong = try EnvelopeDecoder.decode(Data(#"{"have":"yes","results":[\#(result)]}"#.utf8))
         #expect(!wrong.rankedForPantry && wrong.recipes.count == 1, "a have that is not an object is no ranking, and the page still counts")

@@ -7,9 +7,22 @@ public struct PantryNameSuggestion: Decodable, Sendable, Equatable {
     public let name: String
     public let suggestions: [String]
 
+    /// The most suggestions kept for one name.
+    public static let maxSuggestions = 3
+
     public init(name: String, suggestions: [String]) {
         self.name = name
         self.suggestions = suggestions
+    }
+
+    /// As a message may show it: the name and its suggestions as lines of printable text, and only the
+    /// first few suggestions that are names one could have typed (no longer than a name a search
+    /// takes); a server may send any number, of any length.
+    var bounded: PantryNameSuggestion {
+        let names = suggestions.lazy.map { CleanText.line($0, maxLength: QueryBuilder.maxIngredientLength + 1) }
+            .filter { !$0.isEmpty && $0.count <= QueryBuilder.maxIngredientLength }
+        return PantryNameSuggestion(name: CleanText.line(name, maxLength: QueryBuilder.maxIngredientLength + 1),
+                                    suggestions: Array(TextCleanup.uniqueNames(Array(names.prefix(Self.maxSuggestions * 4))).prefix(Self.maxSuggestions)))
     }
 }
 
@@ -61,7 +74,8 @@ public enum EnvelopeDecoder {
         }
         var decoded = Decoded(recipes: recipes, droppedCount: dropped, unreadableCount: unreadable)
         decoded.rankedForPantry = envelope.have != nil
-        decoded.unknownPantryNames = envelope.have?.unknown ?? []
+        // One for each name asked about at most, each with a few short suggestions.
+        decoded.unknownPantryNames = (envelope.have?.unknown ?? []).prefix(QueryBuilder.maxPantryNames).map(\.bounded)
         return decoded
     }
 
