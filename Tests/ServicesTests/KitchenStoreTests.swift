@@ -127,6 +127,61 @@ import ServiceSupport
         }
     }
 
+    /// What a refusal says, or nil when the file was written.
+    func refusal(_ path: String, by writer: TextFileWriter = TextFileWriter()) -> FileWriteError? {
+        do throws(FileWriteError) {
+            try writer.write("# list\n", to: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aNameNearTheFileSystemsLimitIsWrittenThoughItsTemporaryNameWouldNotFit() throws {
+        try TemporaryDirectory.withSync { folder in
+            let name = String(repeating: "l", count: 250) + ".md"
+            let path = folder.appendingPathComponent(name).path
+            #expect(refusal(path) == nil)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names == [name], "no temporary file left")
+            // One past the limit fails for its own name, and says so.
+            let long = folder.appendingPathComponent(String(repeating: "l", count: 256)).path
+            #expect(refusal(long)?.cause == .nameTooLong)
+        }
+    }
+
+    @Test func noNameTildeAndRecipeBooksOwnFilesAreToldApart() throws {
+        try TemporaryDirectory.withSync { folder in
+            // No name: refused as such, not a file system failure.
+            #expect(refusal("")?.isRefusal == true)
+            #expect(refusal("")?.reason == "no file name was given")
+            // `~/` is the home folder, as a shell would read it; with none known it is said.
+            let home = TextFileWriter(places: FilePlaces(home: folder.path))
+            #expect((try? home.write("# list\n", to: "~/list.md")) == folder.appendingPathComponent("list.md").path)
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("list.md").path))
+            #expect(refusal("~/list.md")?.reason.contains("~ stands for the home folder") == true)
+            // A missing folder is its own cause.
+            #expect(refusal(folder.appendingPathComponent("nowhere/list.md").path)?.cause == .noFolder)
+
+            // The favorites database, by its name, through another path to its folder, or as a hard link.
+            let data = folder.appendingPathComponent("data")
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            let database = data.appendingPathComponent(FavoritesStore.fileName).path
+            try "favorites".write(toFile: database, atomically: false, encoding: .utf8)
+            let guarded = TextFileWriter(places: FilePlaces(home: folder.path, ownFiles: FavoritesStore.files(in: data)))
+            let hardLink = folder.appendingPathComponent("other.md").path
+            #expect(link(database, hardLink) == 0)
+            for path in [database, data.path + "/../data/" + FavoritesStore.fileName, hardLink, database + "-wal"] {
+                let error = refusal(path, by: guarded)
+                #expect(error?.isRefusal == true, "\(path)")
+                #expect(error?.reason.hasPrefix("it is RecipeBook's own") == true, "\(path): \(String(describing: error))")
+            }
+            let kept = try String(contentsOfFile: database, encoding: .utf8)
+            #expect(kept == "favorites")
+            #expect(refusal(data.appendingPathComponent("list.md").path, by: guarded) == nil, "another file beside it is written")
+        }
+    }
+
     @Test func aLinkAFolderAPipeOrADeviceIsRefusedAndLeftAlone() throws {
         try TemporaryDirectory.withSync { folder in
             let target = folder.appendingPathComponent("target.txt").path

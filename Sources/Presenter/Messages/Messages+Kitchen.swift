@@ -99,10 +99,20 @@ extension Messages {
         switch outcome {
         case .written(let path):
             return MessageModel(.info, "Wrote the shopping list to \(path) (\(items) item\(items == 1 ? "" : "s")).")
+        case .refused(let path, let reason) where path.isEmpty:
+            return MessageModel(.error, "Did not write the shopping list: \(reason).", hint: "list --export FILE.md writes it to FILE.md.")
         case .refused(let path, let reason):
             return MessageModel(.error, "Did not write \(path): \(reason).")
-        case .failed(let path, let reason):
-            return MessageModel(.error, "Cannot write \(path): \(reason).", hint: "Check the folder and the disk, and try again.")
+        case .failed(let path, let reason, let cause):
+            let hint: String? = switch cause {
+            case .noSpace: "Free some space on the disk, and try again."
+            case .notPermitted: "Choose a folder you may write in, or a file you may replace."
+            case .readOnlyDisk: "That disk is read-only: choose a place on another."
+            case .nameTooLong: "Choose a shorter name."
+            case .noFolder: "Make the folder first, or choose one that is there."
+            case .other: nil
+            }
+            return MessageModel(.error, "Cannot write \(path): \(reason).", hint: hint)
         }
     }
 

@@ -34,10 +34,11 @@ public struct PantryNameSuggestion: Decodable, Sendable, Equatable {
 public enum EnvelopeDecoder {
     public struct Decoded: Sendable, Equatable {
         public let recipes: [Recipe]
-        /// Results left out: without a title or an href, or with nothing readable in them.
+        /// Results left out: without a title or an href, or with nothing readable in them (blank, not
+        /// text, or nothing left once cleaned).
         public let droppedCount: Int
-        /// Of those, the ones that had a title and an href with nothing readable left once control
-        /// characters, escape sequences and broken text were taken out.
+        /// Of those, the ones that had a title and an href with nothing readable in them: blank, not
+        /// text, or nothing left once control characters, escape sequences and broken text were taken out.
         public let unreadableCount: Int
         /// Whether the envelope says its results are ranked for `have=` (PuppyServer's extension: a
         /// `have` object beside `results`).
@@ -61,6 +62,8 @@ public enum EnvelopeDecoder {
             guard let title = result.title, let href = result.href,
                   title.contains(where: { !$0.isWhitespace }), href.contains(where: { !$0.isWhitespace }) else {
                 dropped += 1
+                // Both there, but blank or not text: it had a title and a link, with nothing readable in them.
+                if result.hasTitleAndHref { unreadable += 1 }
                 continue
             }
             let recipe = Recipe(title: title, href: href, ingredients: TextCleanup.ingredientList(result.ingredients ?? ""),
@@ -170,15 +173,18 @@ public enum EnvelopeDecoder {
         let thumbnail: String?
         /// Not RecipePuppy's: servers that know a dish's cuisine add it.
         let cuisine: String?
+        /// Whether the result has both keys, whatever their values.
+        let hasTitleAndHref: Bool
 
         enum CodingKeys: String, CodingKey { case title, href, ingredients, thumbnail, cuisine }
 
         init(from decoder: any Decoder) throws {
             // A result that is not an object at all: every field missing, and it is dropped and counted.
             guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
-                title = nil; href = nil; ingredients = nil; thumbnail = nil; cuisine = nil
+                title = nil; href = nil; ingredients = nil; thumbnail = nil; cuisine = nil; hasTitleAndHref = false
                 return
             }
+            hasTitleAndHref = container.contains(.title) && container.contains(.href)
             // Wrong types read as missing (see above).
             title = try? container.decodeIfPresent(String.self, forKey: .title)
             href = try? container.decodeIfPresent(String.self, forKey: .href)

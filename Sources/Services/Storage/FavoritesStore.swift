@@ -11,6 +11,12 @@ public import ServiceSupport
 public actor FavoritesStore: FavoriteStatusProviding {
     public static let fileName = "favorites.sqlite"
 
+    /// The database's file in `directory` and the files SQLite keeps beside it.
+    public static func files(in directory: URL) -> [String] {
+        let file = directory.appendingPathComponent(fileName).path
+        return [file, file + "-wal", file + "-shm", file + "-journal"]
+    }
+
     let database: SQLiteDatabase
     public nonisolated let fileURL: URL
     /// True when nothing can be written where the file is: favorites are read, never changed.
