@@ -19,9 +19,9 @@ public struct PantryNameSuggestion: Decodable, Sendable, Equatable {
     /// first few suggestions that are names one could have typed (no longer than a name a search
     /// takes); a server may send any number, of any length.
     var bounded: PantryNameSuggestion {
-        let names = suggestions.lazy.map { CleanText.line($0, maxLength: QueryBuilder.maxIngredientLength + 1) }
-            .filter { !$0.isEmpty && $0.count <= QueryBuilder.maxIngredientLength }
-        return PantryNameSuggestion(name: CleanText.line(name, maxLength: QueryBuilder.maxIngredientLength + 1),
+        let names = suggestions.lazy.map { CleanText.line($0, maxLength: RequestLimits.maxIngredientLength + 1) }
+            .filter { !$0.isEmpty && $0.count <= RequestLimits.maxIngredientLength }
+        return PantryNameSuggestion(name: CleanText.line(name, maxLength: RequestLimits.maxIngredientLength + 1),
                                     suggestions: Array(TextCleanup.uniqueNames(Array(names.prefix(Self.maxSuggestions * 4))).prefix(Self.maxSuggestions)))
     }
 }
@@ -78,7 +78,7 @@ public enum EnvelopeDecoder {
         var decoded = Decoded(recipes: recipes, droppedCount: dropped, unreadableCount: unreadable)
         decoded.rankedForPantry = envelope.have != nil
         // One for each name asked about at most, each with a few short suggestions.
-        decoded.unknownPantryNames = (envelope.have?.unknown ?? []).prefix(QueryBuilder.maxPantryNames).map(\.bounded)
+        decoded.unknownPantryNames = (envelope.have?.unknown ?? []).prefix(RequestLimits.maxPantryNames).map(\.bounded)
         return decoded
     }
 

@@ -28,7 +28,7 @@ extension RecipePuppyClient: PantryRankedSearching {
 
 extension QueryBuilder {
     /// The most names a pantry ranking sends.
-    public static let maxPantryNames = 100
+    public static let maxPantryNames = RequestLimits.maxPantryNames
 
     /// `{api}?have=eggs,milk&missing=2&p=1`, values percent-encoded as `url(api:query:page:)` encodes them.
     public static func pantryURL(api: URL, request: PantryRankRequest, page: Int) throws(ServiceError) -> URL {
