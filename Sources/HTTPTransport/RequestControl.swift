@@ -63,7 +63,7 @@ final class RequestControl: Sendable {
 
     /// The time-out error for `place`, naming the real limit.
     func timeoutError(_ place: String) -> ServiceError {
-        .timeout.with(detail: "no complete answer from \(place) within \(RequestControl.describe(timeout))")
+        .timeout.with(detail: "no complete answer from \(place) within \(timeout.spoken)")
     }
 
     /// Milliseconds left before the deadline, rounded up (0 when it has passed).
@@ -73,16 +73,5 @@ final class RequestControl: Sendable {
         let (seconds, attoseconds) = left.components
         let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int(min(milliseconds, Int64(Int32.max)))
-    }
-
-    /// `2 s`, `0.4 s`, `1.25 s`.
-    static func describe(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-        var fraction = String(milliseconds % 1000)
-        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return "\(milliseconds / 1000).\(fraction) s"
     }
 }

@@ -20,4 +20,15 @@ extension Duration {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
+
+    /// As a message says it: `2 s`, `0.4 s`, `1.25 s` (to the millisecond).
+    public var spoken: String {
+        let (seconds, attoseconds) = components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        var fraction = String(milliseconds % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(milliseconds / 1000).\(fraction) s"
+    }
 }

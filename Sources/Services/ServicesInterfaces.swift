@@ -120,6 +120,15 @@ public struct RankedPage: Sendable, Equatable {
 /// PuppyServer's `have=` extension of the API: its whole catalog ranked for a pantry, a page at a time.
 public protocol PantryRankedSearching: Sendable {
     func rankedPage(_ request: PantryRankRequest, number: Int) async throws(ServiceError) -> RankedPage
+    /// The page, given up as timed out after `limit`.
+    func rankedPage(_ request: PantryRankRequest, number: Int, within limit: Duration) async throws(ServiceError) -> RankedPage
+}
+
+extension PantryRankedSearching {
+    /// Rankers without a clock of their own answer in their own time.
+    public func rankedPage(_ request: PantryRankRequest, number: Int, within limit: Duration) async throws(ServiceError) -> RankedPage {
+        try await rankedPage(request, number: number)
+    }
 }
 
 /// Files written for the person: the cookbook, with its pictures in a folder beside it.

@@ -34,6 +34,8 @@ public final class AppDependencies {
     public let pantryMatching: PantryMatchInteractor
     /// The clock every part is given.
     let time: SystemTime
+    /// Where files written for the person may go: `~` is `$HOME`, and never over the favorites database.
+    let filePlaces: FilePlaces
     /// The favorites database being opened; nil when this run needs no favorites.
     let opening: FavoritesOpening?
     /// The favorites database, when it could be opened; waits for the opening.
@@ -88,6 +90,8 @@ public final class AppDependencies {
             ? FavoritesOpening(directory: AppDependencies.dataDirectory(options, terminal.environment),
                                startsAtOnce: options.mode != .interactive) : nil
         self.opening = opening
+        filePlaces = FilePlaces(home: terminal.environment["HOME"],
+                                ownFiles: FavoritesStore.files(in: AppDependencies.dataDirectory(options, terminal.environment)))
         let apiURL: URL
         var overrides: [String: URL] = [:]
         if let api = options.api {
@@ -140,8 +144,9 @@ public final class AppDependencies {
         reading = ReadingInteractor(fetcher: fetcher, saved: favorites, recent: recentPages)
         pictures = PictureInteractor(fetcher: fetcher, favorites: favorites, reading: reading, recentPictures: recentPictures)
         kitchen = KitchenInteractor(opening: opening ?? FavoritesOpening(.failure(.storage.with(detail: "not opened for this command"))),
-                                    reading: reading, time: time)
-        pantryMatching = PantryMatchInteractor(ranked: network, searcher: client, favorites: opening)
+                                    reading: reading, writer: TextFileWriter(places: filePlaces), time: time)
+        pantryMatching = PantryMatchInteractor(ranked: network, searcher: client, saved: savedPages, favorites: opening, time: time,
+                                                limits: .init(budget: options.timeout))
     }
 
     /// `--data-dir`, else `$RECIPEBOOK_DATA_DIR` (both already in the options), else
@@ -261,7 +266,7 @@ public final class AppDependencies {
             return await output.print(presenter.cookbookForStandardOutput(matching: request.words))
         }
         if let path = request.export {
-            return output.print(await presenter.export(matching: request.words, to: path, through: FileExport(writer: FileExporter())))
+            return output.print(await presenter.export(matching: request.words, to: path, through: FileExport(writer: FileExporter(places: filePlaces))))
         }
         return output.print(await presenter.list(matching: request.words), json: request.json)
     }

@@ -7,6 +7,7 @@ import PuppyCatalog
 import TestSupport
 @testable import Interactor
 import HTTPTransport
+import ServiceSupport
 
 /// "What can I make" over real HTTP: PuppyServer ranking its whole catalog, and the bounded walk of
 /// single-ingredient searches against a server without the extension.
@@ -122,5 +123,72 @@ import HTTPTransport
         let matching = PantryMatchInteractor(ranked: client, searcher: client)
         let result = await matching.matches(for: Self.pantry("eggs"), maxMissing: 2, strict: false)
         #expect(result == .failed(.unreachable))
+    }
+}
+
+/// "What can I make" against a server that stops answering: one time-out for the whole command, and
+/// nothing more sent once the network has failed.
+@Suite struct PantryMatchingWithinOneTimeOut {
+    static let pantry = PantryMatching.pantry("eggs", "milk", "flour", "rice", "basil")
+    static let pudding = #"{"results":[{"title":"Rice Pudding","href":"http:\/\/x\/pudding","ingredients":"rice, milk","thumbnail":""}]}"#
+
+    static func client(_ server: ScriptedHTTPServer) -> RecipePuppyClient {
+        RecipePuppyClient(apiURL: server.baseURL.appendingPathComponent("api/"), transport: HTTPTransport(configuration: .init(timeout: .seconds(20))))
+    }
+
+    @Test func aServerThatNeverAnswersCostsOneTimeOutNotOneForEveryName() async throws {
+        let server = try ScriptedHTTPServer { _ in [.hold] }
+        defer { server.shutdown() }
+        let client = Self.client(server)
+        let matching = PantryMatchInteractor(ranked: client, searcher: client, limits: .init(budget: .milliseconds(300)))
+        let result = await matching.matches(for: Self.pantry, maxMissing: 2, strict: false)
+        guard case .failed(let error) = result else { Issue.record("\(result)"); return }
+        #expect(error == .timeout)
+        #expect(error.detail.contains("within 0.3 s, the time-out for the whole command"), "\(error.detail)")
+        #expect(server.requestCount <= 1, "the ranking only, no search for each of the 5 names")
+    }
+
+    @Test func aFailureOfTheNetworkEndsTheSearchesForEachNameAtOnce() async throws {
+        let server = try ScriptedHTTPServer { request in
+            request.target.contains("have=") ? [.response(status: 400, contentType: "text/plain", body: "no")] : [.reset]
+        }
+        defer { server.shutdown() }
+        let client = Self.client(server)
+        let matching = PantryMatchInteractor(ranked: client, searcher: client)
+        let result = await matching.matches(for: Self.pantry, maxMissing: 2, strict: false)
+        #expect(result == .failed(.connectionLost))
+        #expect(server.requestCount == 2, "the ranking and the first name's search")
+    }
+
+    @Test func afterTheTimeOutTheSearchesGoOnOverThePagesKeptWithoutAsking() async throws {
+        let silent = Locked(false)
+        let server = try ScriptedHTTPServer { request in
+            if silent.withLock({ $0 }) { return [.hold] }
+            if request.target.contains("have=") { return [.response(status: 400, contentType: "text/plain", body: "no")] }
+            return [.response(body: request.target.contains("i=rice") ? Self.pudding : #"{"results":[]}"#)]
+        }
+        defer { server.shutdown() }
+        try await TemporaryDirectory.with { folder in
+            let client = Self.client(server)
+            let caching = CachingSearcher(network: client, cache: SearchCache(store: CacheStore(directory: folder, time: FakeTime()), source: "s"))
+            // No time-out of the command's own online: a busy machine does not make this phase fail.
+            let online = PantryMatchInteractor(ranked: client, searcher: caching, saved: caching)
+            guard case .matches(let first) = await online.matches(for: Self.pantry, maxMissing: 2, strict: false)
+            else { Issue.record("no ranking online"); return }
+            #expect(first.matches.map(\.recipe.title) == ["Rice Pudding"])
+            #expect(first.partial?.why == .noExtension)
+
+            silent.withLock { $0 = true }
+            let asked = server.requestCount
+            let offline = PantryMatchInteractor(ranked: client, searcher: caching, saved: caching, limits: .init(budget: .milliseconds(300)))
+            guard case .matches(let second) = await offline.matches(for: Self.pantry, maxMissing: 2, strict: false)
+            else { Issue.record("no ranking from the kept pages"); return }
+            #expect(second.matches.map(\.recipe.title) == ["Rice Pudding"])
+            #expect(second.partial?.why == .timedOut)
+            #expect(second.partial?.requests == 5, "one kept page for each name")
+            // The ranking only (none at all when the time ran out before it could be sent); before, one
+            // more search for each name.
+            #expect(server.requestCount <= asked + 1, "the ranking only")
+        }
     }
 }

@@ -339,3 +339,20 @@ struct KitchenStack {
         #expect(text.contains("⅔ onion"), "\(text)")
     }
 }
+
+/// What writing the shopping list's file came to, in words that name the cause.
+@Suite struct ListFileMessages {
+    @Test func eachCauseGetsItsOwnAdviceAndNoNameIsSaidAsSuch() {
+        let messages = Messages(mode: .interactive)
+        let hints = [FileOutcome.Cause.noSpace, .notPermitted, .readOnlyDisk, .nameTooLong, .noFolder, .other].map {
+            messages.listWritten(.failed("/x/list.md", reason: "why", cause: $0), items: 1).hint
+        }
+        #expect(Set(hints).count == hints.count, "one piece of advice a cause: \(hints)")
+        #expect(hints.allSatisfy { $0?.contains("Check the folder and the disk") != true })
+        #expect(hints.first == "Free some space on the disk, and try again.")
+        #expect(hints[5] == nil, "a cause not known is named by its reason alone")
+        let none = messages.listWritten(.refused("", reason: "no file name was given"), items: 1)
+        #expect(none.text == "Did not write the shopping list: no file name was given.")
+        #expect(!none.text.contains("Cannot write :"))
+    }
+}

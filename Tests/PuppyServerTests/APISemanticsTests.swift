@@ -154,6 +154,13 @@ struct APISemanticsTests {
         }
         #expect(responder.get("/api/?i=%ZZ").status.code == 400)
         #expect(responder.get("/api/?q=%FF").status.code == 400)
+        // The answer names the parameter that is wrong, not the page.
+        for (parameter, says) in [("i=%ZZ", "i must be"), ("q=%FF", "q must be"), ("i=garlic&callback=%E0%80", "callback must be"),
+                                  ("i=garlic&p=x", "p must be a positive integer")] {
+            let text = String(decoding: responder.get("/api/?\(parameter)").body, as: UTF8.self)
+            #expect(text.hasPrefix("400 Bad Request: \(says)"), "\(parameter): \(text)")
+            #expect(says.hasPrefix("p ") || !text.contains("p must"), "\(parameter): \(text)")
+        }
     }
 
     @Test func pastTheEndPagesAreEmptyThenFarPastTheRealServicesHTML500() {

@@ -56,16 +56,49 @@ struct ServerAbuseTests {
             let busy = try RawHTTPConnection(port: server.port, timeout: .seconds(10))
             try busy.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
             // Once the server holds the request (counted, its answer waiting out a minute's latency), a
-            // newcomer finds no connection to replace and is closed at once.
+            // newcomer finds no connection to replace: it is told at once to come back, not reset.
             #expect(await eventually { server.statistics.apiRequests == 1 })
             let newcomer = try RawHTTPConnection(port: server.port, timeout: .seconds(10))
-            do {
-                try newcomer.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-                #expect(try newcomer.readResponse() == nil)
-            } catch {
-                // Closed before the request could even be sent: closed at once, as it should be.
-            }
+            try newcomer.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            let answer = try newcomer.readResponse()
+            #expect(answer?.status == 503)
+            #expect(answer?.header("Retry-After") == "1")
             #expect(server.statistics.apiRequests == 1)
+        }
+    }
+
+    /// A burst from one address, past its share of connections, each sending its request at once (as
+    /// clients behind one proxy or NAT do): every one is answered, none is reset; those there is no
+    /// room for are told to come back (503 with Retry-After).
+    @Test func aBurstPastOneAddresssShareIsAnsweredEveryOneNotReset() async throws {
+        let limits = ServerLimits(maxConnections: 1_000, maxConnectionsPerPeer: 8)
+        // Answers wait out a latency, so the burst is all there at once while the first are answered.
+        let configuration = ServerConfiguration(latency: .milliseconds(200), limits: limits, threads: 1)
+        try await PuppyServerFixture.withServer(configuration: configuration) { server in
+            var burst: [RawHTTPConnection] = []
+            for _ in 0..<60 {
+                let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(20))
+                try connection.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                burst.append(connection)
+            }
+            var statuses: [Int] = []
+            var unanswered = 0
+            for connection in burst {
+                do {
+                    if let response = try connection.readResponse() {
+                        statuses.append(response.status)
+                        if response.status == 503 { #expect(response.header("Retry-After") == "1") }
+                    } else {
+                        unanswered += 1
+                    }
+                } catch {
+                    unanswered += 1  // reset
+                }
+                connection.close()
+            }
+            #expect(unanswered == 0, "\(unanswered) of 60 unanswered; statuses \(statuses)")
+            #expect(Set(statuses).isSubset(of: [200, 503]), "\(statuses)")
+            #expect(statuses.filter { $0 == 200 }.count >= 8, "the address's share is served: \(statuses)")
         }
     }
 

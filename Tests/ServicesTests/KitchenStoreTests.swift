@@ -100,6 +100,15 @@ import ServiceSupport
         let unknown = try EnvelopeDecoder.decode(Data(#"{"have":{"unknown":[{"name":"mlik","suggestions":["milk"]}]},"results":[]}"#.utf8))
         #expect(unknown.unknownPantryNames == [PantryNameSuggestion(name: "mlik", suggestions: ["milk"])])
         #expect(try EnvelopeDecoder.decode(Data(#"{"have":{"unknown":7},"results":[]}"#.utf8)).unknownPantryNames.isEmpty)
+
+        // A server's suggestions are bounded in number and length, and printable, before anyone shows them.
+        let long = String(repeating: "milk ", count: 1_000)
+        let hostile = [#"\u001b]52;c;cGF5\u0007"#, long, #"mi\u001b[31mlk"#, "milk", "milk", "oat milk", "rice milk", "goat milk"]
+        let flood = (0..<500).map { #"{"name":"n\#($0)","suggestions":[\#(hostile.map { "\"\($0)\"" }.joined(separator: ","))]}"# }
+        let bounded = try EnvelopeDecoder.decode(Data(#"{"have":{"unknown":[\#(flood.joined(separator: ","))]},"results":[]}"#.utf8))
+        #expect(bounded.unknownPantryNames.count == QueryBuilder.maxPantryNames)
+        #expect(bounded.unknownPantryNames.first?.suggestions == ["milk", "oat milk", "rice milk"])
+        #expect(bounded.unknownPantryNames.allSatisfy { $0.suggestions.count <= PantryNameSuggestion.maxSuggestions })
         #expect(try !EnvelopeDecoder.decode(Data(#"{"results":[\#(result)]}"#.utf8)).rankedForPantry)
         let wrong = try EnvelopeDecoder.decode(Data(#"{"have":"yes","results":[\#(result)]}"#.utf8))
         #expect(!wrong.rankedForPantry && wrong.recipes.count == 1, "a have that is not an object is no ranking, and the page still counts")
@@ -115,6 +124,61 @@ import ServiceSupport
             try TextFileWriter().write("# two\n", to: path)
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "# two\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["list.md"], "no temporary file left")
+        }
+    }
+
+    /// What a refusal says, or nil when the file was written.
+    func refusal(_ path: String, by writer: TextFileWriter = TextFileWriter()) -> FileWriteError? {
+        do throws(FileWriteError) {
+            try writer.write("# list\n", to: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aNameNearTheFileSystemsLimitIsWrittenThoughItsTemporaryNameWouldNotFit() throws {
+        try TemporaryDirectory.withSync { folder in
+            let name = String(repeating: "l", count: 250) + ".md"
+            let path = folder.appendingPathComponent(name).path
+            #expect(refusal(path) == nil)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names == [name], "no temporary file left")
+            // One past the limit fails for its own name, and says so.
+            let long = folder.appendingPathComponent(String(repeating: "l", count: 256)).path
+            #expect(refusal(long)?.cause == .nameTooLong)
+        }
+    }
+
+    @Test func noNameTildeAndRecipeBooksOwnFilesAreToldApart() throws {
+        try TemporaryDirectory.withSync { folder in
+            // No name: refused as such, not a file system failure.
+            #expect(refusal("")?.isRefusal == true)
+            #expect(refusal("")?.reason == "no file name was given")
+            // `~/` is the home folder, as a shell would read it; with none known it is said.
+            let home = TextFileWriter(places: FilePlaces(home: folder.path))
+            #expect((try? home.write("# list\n", to: "~/list.md")) == folder.appendingPathComponent("list.md").path)
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("list.md").path))
+            #expect(refusal("~/list.md")?.reason.contains("~ stands for the home folder") == true)
+            // A missing folder is its own cause.
+            #expect(refusal(folder.appendingPathComponent("nowhere/list.md").path)?.cause == .noFolder)
+
+            // The favorites database, by its name, through another path to its folder, or as a hard link.
+            let data = folder.appendingPathComponent("data")
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            let database = data.appendingPathComponent(FavoritesStore.fileName).path
+            try "favorites".write(toFile: database, atomically: false, encoding: .utf8)
+            let guarded = TextFileWriter(places: FilePlaces(home: folder.path, ownFiles: FavoritesStore.files(in: data)))
+            let hardLink = folder.appendingPathComponent("other.md").path
+            #expect(link(database, hardLink) == 0)
+            for path in [database, data.path + "/../data/" + FavoritesStore.fileName, hardLink, database + "-wal"] {
+                let error = refusal(path, by: guarded)
+                #expect(error?.isRefusal == true, "\(path)")
+                #expect(error?.reason.hasPrefix("it is RecipeBook's own") == true, "\(path): \(String(describing: error))")
+            }
+            let kept = try String(contentsOfFile: database, encoding: .utf8)
+            #expect(kept == "favorites")
+            #expect(refusal(data.appendingPathComponent("list.md").path, by: guarded) == nil, "another file beside it is written")
         }
     }
 

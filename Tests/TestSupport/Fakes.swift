@@ -135,13 +135,23 @@ public final class CountingSearcher: RecipeSearching {
     }
 
     public func page(_ query: SearchQuery, number: Int) async throws(ServiceError) -> SearchPage {
+        started()
+        defer { counts.withLock { $0.running -= 1 } }
+        return try await inner.page(query, number: number)
+    }
+
+    public func page(_ query: SearchQuery, number: Int, within limit: Duration) async throws(ServiceError) -> SearchPage {
+        started()
+        defer { counts.withLock { $0.running -= 1 } }
+        return try await inner.page(query, number: number, within: limit)
+    }
+
+    private func started() {
         counts.withLock {
             $0.running += 1
             $0.total += 1
             $0.most = max($0.most, $0.running)
         }
-        defer { counts.withLock { $0.running -= 1 } }
-        return try await inner.page(query, number: number)
     }
 
     /// The most asks that ran at the same time.

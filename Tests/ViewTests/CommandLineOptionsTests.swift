@@ -59,6 +59,8 @@ import Testing
         (["read", "a.html", "b.html"], "read takes one URL or file"),
         (["read", "ftp://example.com/pie"], "read takes http:// and https:// addresses and files, not ftp: addresses"),
         (["read", "javascript:alert(1)"], "not javascript: addresses"),
+        (["catalog", "build", "javascript:alert(1)"], "catalog build takes http:// and https:// addresses and files, not javascript: addresses"),
+        (["list", "--export", ""], "--export needs a file name, like: --export cookbook.md"),
         (["read", "data:text/html,<p>x</p>"], "not data: addresses"),
         (["read", "https://"], "it is not a complete web address"),
         (["read", ""], "read needs a URL or a file"),

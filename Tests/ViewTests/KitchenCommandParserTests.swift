@@ -36,6 +36,7 @@ import Presenter
         ("list 1 two", .badNumber(command: "list", text: "two")), ("list 0", .numberBelowOne("0")),
         ("list remove", .missingArgument(command: "list remove", usage: "list remove N")),
         ("list --export", .missingArgument(command: "list --export", usage: "list --export FILE.md")),
+        ("list --export \"\"", .missingArgument(command: "list --export", usage: "list --export FILE.md")),
         ("list --json", .commandLineOnly(option: "--json", example: "recipes list --json")),
         ("list clear now", .unexpectedArgument(command: "list clear", usage: "list, list N..., list remove N, list clear, list --export FILE.md")),
         ("pantry add", .missingArgument(command: "pantry add", usage: "pantry add eggs, milk")),

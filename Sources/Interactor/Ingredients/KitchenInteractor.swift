@@ -98,10 +98,18 @@ public actor KitchenInteractor {
     /// link, folder, pipe or device there is refused.
     public nonisolated func write(_ text: String, to path: String) -> FileOutcome {
         do throws(FileWriteError) {
-            try writer.write(text, to: path)
-            return .written(path)
+            return .written(try writer.write(text, to: path))
         } catch {
-            return error.isRefusal ? .refused(path, reason: error.reason) : .failed(path, reason: error.reason)
+            if error.isRefusal { return .refused(error.path, reason: error.reason) }
+            let cause: FileOutcome.Cause = switch error.cause {
+            case .noSpace: .noSpace
+            case .notPermitted: .notPermitted
+            case .readOnlyDisk: .readOnlyDisk
+            case .nameTooLong: .nameTooLong
+            case .noFolder: .noFolder
+            case .other: .other
+            }
+            return .failed(error.path, reason: error.reason, cause: cause)
         }
     }
 
@@ -192,10 +200,17 @@ public struct ShoppingListScreen: Sendable, Equatable {
 
 /// What writing a file came to.
 public enum FileOutcome: Sendable, Equatable {
+    /// What the file system's refusal comes down to.
+    public enum Cause: Sendable, Equatable {
+        case noSpace, notPermitted, readOnlyDisk, nameTooLong, noFolder, other
+    }
+
+    /// Written at this path (`~` expanded).
     case written(String)
-    /// The path names a link, folder, pipe or device, which is not written through or replaced.
+    /// The path names a link, folder, pipe or device, which is not written through or replaced, or
+    /// one of RecipeBook's own files, or nothing.
     case refused(String, reason: String)
-    case failed(String, reason: String)
+    case failed(String, reason: String, cause: Cause)
 }
 
 /// Why `pantry add` took nothing: what it was given is more than `have` can send to a server.

@@ -1,6 +1,7 @@
+import Foundation
 public import Entity
 public import Services
-import ServiceSupport
+public import ServiceSupport
 
 /// "What can I make with what I have": recipes ranked by how few ingredients a pantry lacks.
 ///
@@ -10,10 +11,16 @@ import ServiceSupport
 /// each, within a bound on requests; what those bring is ranked here, and the ranking says it is partial.
 /// Either way the ranking is made here too, by `PantryRanking` over each recipe's ingredients (names
 /// read as lines, so `2 large eggs, beaten` counts as eggs), in the server's order among equals.
+///
+/// One time-out (`Limits.budget`) covers the whole command, every request of it together; once the
+/// network itself has failed (timed out, refused, reset) nothing more is sent, and the searches go on
+/// over the pages kept from earlier ones only.
 public actor PantryMatchInteractor {
     private let ranked: any PantryRankedSearching
     private let searcher: any RecipeSearching
+    private let saved: (any SavedSearchPages)?
     private let favorites: (any FavoriteStatusProviding)?
+    private let time: any TimeSource
     private let limits: Limits
 
     public struct Limits: Sendable {
@@ -25,20 +32,27 @@ public actor PantryMatchInteractor {
         public var fallbackRequests: Int
         /// Empty or failed pages in a row that end a walk.
         public var gapRun: Int
+        /// The most the whole command may wait for the server, all its requests together (`--timeout`);
+        /// nil: each request the transport's own.
+        public var budget: Duration?
 
-        public init(rankedPages: Int = 100, pagesPerName: Int = 3, fallbackRequests: Int = 60, gapRun: Int = 3) {
+        public init(rankedPages: Int = 100, pagesPerName: Int = 3, fallbackRequests: Int = 60, gapRun: Int = 3, budget: Duration? = nil) {
             self.rankedPages = max(1, rankedPages)
             self.pagesPerName = max(1, pagesPerName)
             self.fallbackRequests = max(1, fallbackRequests)
             self.gapRun = max(1, gapRun)
+            self.budget = budget.map { max(.zero, $0) }
         }
     }
 
-    public init(ranked: any PantryRankedSearching, searcher: any RecipeSearching, favorites: (any FavoriteStatusProviding)? = nil,
-                limits: Limits = Limits()) {
+    /// `saved` is what the searches read once the network has failed: the pages kept from earlier ones.
+    public init(ranked: any PantryRankedSearching, searcher: any RecipeSearching, saved: (any SavedSearchPages)? = nil,
+                favorites: (any FavoriteStatusProviding)? = nil, time: any TimeSource = SystemTime(), limits: Limits = Limits()) {
         self.ranked = ranked
         self.searcher = searcher
+        self.saved = saved
         self.favorites = favorites
+        self.time = time
         self.limits = limits
     }
 
@@ -46,13 +60,16 @@ public actor PantryMatchInteractor {
     /// pepper, water and oil as ingredients to have.
     public func matches(for pantry: [PantryItem], maxMissing: Int, strict: Bool) async -> PantryMatchResult {
         let request = PantryRankRequest(names: pantry.map(\.food), maxMissing: max(0, maxMissing), strict: strict)
-        let walk = await serverRanking(request)
+        var asking = Asking(budget: limits.budget, started: time.now(), time: time)
+        let walk = await serverRanking(request, &asking)
         var recipes = walk.recipes
         var partial: PantryMatches.Partial?
         if !walk.isRanked {
-            let fallback = await singleIngredientSearches(pantry, strict: strict)
+            let networkFailedBefore = asking.failure != nil
+            let fallback = await singleIngredientSearches(pantry, strict: strict, &asking)
             recipes = fallback.recipes
-            partial = PantryMatches.Partial(why: walk.why ?? .noExtension, requests: fallback.requests, cutShort: fallback.cutShort)
+            partial = PantryMatches.Partial(why: walk.why ?? .noExtension, requests: fallback.requests, cutShort: fallback.cutShort,
+                                            endedBy: networkFailedBefore ? nil : asking.failure.map { UseCaseError($0, during: .search) })
             if recipes.isEmpty, let error = fallback.error ?? walk.error { return .failed(error) }
         } else if recipes.isEmpty, let error = walk.error {
             return .failed(error)
@@ -111,7 +128,7 @@ public actor PantryMatchInteractor {
 
     /// The server's ranking, page after page until an empty one (or a run of failed ones). Not ranked
     /// when the server answers its first page without the extension, or refuses it.
-    private func serverRanking(_ request: PantryRankRequest) async -> Walk {
+    private func serverRanking(_ request: PantryRankRequest, _ asking: inout Asking) async -> Walk {
         var walk = Walk()
         var seen = Set<RecipeID>()
         var gaps = 0
@@ -119,8 +136,13 @@ public actor PantryMatchInteractor {
             if Task.isCancelled { break }
             let page: RankedPage
             do throws(ServiceError) {
-                page = try await ranked.rankedPage(request, number: number)
+                if let limit = try asking.limit() {
+                    page = try await ranked.rankedPage(request, number: number, within: limit)
+                } else {
+                    page = try await ranked.rankedPage(request, number: number)
+                }
             } catch {
+                let error = asking.failed(error)
                 walk.error = UseCaseError(error, during: .search)
                 if number == 1 {
                     if let status = error.status, (400..<500).contains(status) {
@@ -130,6 +152,8 @@ public actor PantryMatchInteractor {
                     walk.why = error == .timeout ? .timedOut : (error.isNetworkLevel ? .offline : .failed)
                     if error.isNetworkLevel { return walk }
                 }
+                // The network itself failed: nothing more is sent, and the pages read so far stand.
+                if asking.failure != nil { break }
                 gaps += 1
                 if gaps >= limits.gapRun { break }
                 continue
@@ -158,42 +182,105 @@ public actor PantryMatchInteractor {
     }
 
     /// One search for each pantry name (staples left out unless strict), a few pages each, within the
-    /// bound on requests: the recipes they bring, each once, in the order found.
-    private func singleIngredientSearches(_ pantry: [PantryItem], strict: Bool) async
+    /// bound on requests: the recipes they bring, each once, in the order found. Once the network has
+    /// failed, only the pages kept from earlier searches are read.
+    private func singleIngredientSearches(_ pantry: [PantryItem], strict: Bool, _ asking: inout Asking) async
         -> (recipes: [Recipe], requests: Int, cutShort: Bool, error: UseCaseError?) {
         var recipes: [Recipe] = []
         var seen = Set<RecipeID>()
         var requests = 0
-        var lastError: UseCaseError?
+        var lastError = asking.failure.map { UseCaseError($0, during: .search) }
         var cutShort = false
         let names = pantry.filter { strict || !Staples.covers($0.key) }
         names: for item in names {
+            let query = SearchQuery(ingredients: [item.food])
             var gaps = 0
             for number in 1...limits.pagesPerName {
                 guard requests < limits.fallbackRequests, !Task.isCancelled else {
                     cutShort = true
                     break names
                 }
-                requests += 1
-                do throws(ServiceError) {
-                    let page = try await searcher.page(SearchQuery(ingredients: [item.food]), number: number)
-                    if page.recipes.isEmpty {
+                let page: SearchPage
+                if asking.failure != nil {
+                    // Offline: what was kept of this search, without asking.
+                    guard let kept = saved?.savedPage(query, number: number) else { continue names }
+                    requests += 1
+                    page = kept
+                } else {
+                    do throws(ServiceError) {
+                        let limit = try asking.limit()
+                        requests += 1
+                        if let limit {
+                            page = try await searcher.page(query, number: number, within: limit)
+                        } else {
+                            page = try await searcher.page(query, number: number)
+                        }
+                        // A searcher with kept pages answers with one when the network fails: the
+                        // network has failed all the same.
+                        if page.savedAt != nil { asking.wentOffline() }
+                    } catch {
+                        let error = asking.failed(error)
+                        lastError = UseCaseError(error, during: .search)
+                        if error.isNetworkLevel { continue names }
                         gaps += 1
-                        if gaps >= limits.gapRun || number == 1 { break }
+                        if gaps >= limits.gapRun { break }
                         continue
                     }
-                    gaps = 0
-                    for recipe in page.recipes where seen.insert(recipe.id).inserted { recipes.append(recipe) }
-                    if page.recipes.count + page.droppedCount < 10 { break }
-                } catch {
-                    lastError = UseCaseError(error, during: .search)
-                    if error.isNetworkLevel && recipes.isEmpty && number == 1 { continue names }
-                    gaps += 1
-                    if gaps >= limits.gapRun { break }
                 }
+                if page.recipes.isEmpty {
+                    gaps += 1
+                    if gaps >= limits.gapRun || number == 1 { break }
+                    continue
+                }
+                gaps = 0
+                for recipe in page.recipes where seen.insert(recipe.id).inserted { recipes.append(recipe) }
+                if page.recipes.count + page.droppedCount < 10 { break }
             }
         }
         return (recipes, requests, cutShort, lastError)
+    }
+
+    /// What the command may still ask: the time left of its one time-out, and whether the network has
+    /// already failed it (then nothing more is sent).
+    private struct Asking {
+        let budget: Duration?
+        let started: Date
+        let time: any TimeSource
+        /// The failure of the network that ended the asking.
+        private(set) var failure: ServiceError?
+
+        init(budget: Duration?, started: Date, time: any TimeSource) {
+            self.budget = budget
+            self.started = started
+            self.time = time
+        }
+
+        /// The time the next request may take (nil: no bound of the command's own); throws `timeout`
+        /// when none is left.
+        func limit() throws(ServiceError) -> Duration? {
+            guard let budget else { return nil }
+            let elapsed = Duration.milliseconds(Int64(max(0, time.now().timeIntervalSince(started)) * 1000))
+            guard elapsed < budget else { throw timedOut(budget) }
+            return budget - elapsed
+        }
+
+        /// Notes a failed request: a failure of the network itself ends the asking. A time-out is said
+        /// as the command's, whose time it was.
+        mutating func failed(_ error: ServiceError) -> ServiceError {
+            guard error.isNetworkLevel else { return error }
+            let error = error == .timeout ? budget.map(timedOut) ?? error : error
+            if failure == nil { failure = error }
+            return error
+        }
+
+        /// The network failed behind an answer made from kept pages.
+        mutating func wentOffline() {
+            if failure == nil { failure = .unreachable.with(detail: "the searches were answered from pages kept before") }
+        }
+
+        private func timedOut(_ budget: Duration) -> ServiceError {
+            .timeout.with(detail: "no complete answer within \(budget.spoken), the time-out for the whole command")
+        }
     }
 }
 
@@ -222,10 +309,20 @@ public struct PantryMatches: Sendable, Equatable {
         }
 
         public let why: Why
-        /// How many searches were made.
+        /// How many searches were made (pages asked for, or read from those kept once offline).
         public let requests: Int
         /// Whether the bound on requests stopped them before every name was searched.
         public let cutShort: Bool
+        /// The failure of the network that stopped the searches before every name was searched: the
+        /// rest were read from pages kept before, if any.
+        public let endedBy: UseCaseError?
+
+        public init(why: Why, requests: Int, cutShort: Bool, endedBy: UseCaseError? = nil) {
+            self.why = why
+            self.requests = requests
+            self.cutShort = cutShort
+            self.endedBy = endedBy
+        }
     }
 
     public let pantry: [PantryItem]

@@ -108,10 +108,20 @@ extension Messages {
         switch outcome {
         case .written(let path):
             return MessageModel(.info, "Wrote the shopping list to \(path) (\(items) item\(items == 1 ? "" : "s")).")
+        case .refused(let path, let reason) where path.isEmpty:
+            return MessageModel(.error, "Did not write the shopping list: \(reason).", hint: "list --export FILE.md writes it to FILE.md.")
         case .refused(let path, let reason):
             return MessageModel(.error, "Did not write \(path): \(reason).")
-        case .failed(let path, let reason):
-            return MessageModel(.error, "Cannot write \(path): \(reason).", hint: "Check the folder and the disk, and try again.")
+        case .failed(let path, let reason, let cause):
+            let hint: String? = switch cause {
+            case .noSpace: "Free some space on the disk, and try again."
+            case .notPermitted: "Choose a folder you may write in, or a file you may replace."
+            case .readOnlyDisk: "That disk is read-only: choose a place on another."
+            case .nameTooLong: "Choose a shorter name."
+            case .noFolder: "Make the folder first, or choose one that is there."
+            case .other: nil
+            }
+            return MessageModel(.error, "Cannot write \(path): \(reason).", hint: hint)
         }
     }
 
@@ -204,8 +214,13 @@ extension Messages {
         case .timedOut: why = "the recipe server did not answer its ranking in time"
         case .failed: why = "the server failed its ranking"
         }
-        let scope = "\(partial.requests) search\(partial.requests == 1 ? "" : "es") for single ingredients"
-            + (partial.cutShort ? ", cut short at that bound" : "")
+        let ended: String
+        switch partial.endedBy {
+        case nil: ended = partial.cutShort ? ", cut short at that bound" : ""
+        case .some(.timeout): ended = ", cut short when the time-out ran out"
+        case .some: ended = ", cut short when the recipe server could not be reached"
+        }
+        let scope = "\(partial.requests) search\(partial.requests == 1 ? "" : "es") for single ingredients" + ended
         return MessageModel(.warning, "Partial ranking: \(why), so these are ranked from what \(scope) found.",
                             hint: "Recipes those searches did not bring are missing.")
     }

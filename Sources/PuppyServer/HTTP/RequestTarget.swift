@@ -67,9 +67,9 @@ enum PercentDecoding {
     }
 
     /// The values of the wanted parameters in `name=value&...`, decoded; the last of repeated names
-    /// wins, as in the PHP the original ran on. Nil when a wanted parameter is badly encoded; other
+    /// wins, as in the PHP the original ran on. A wanted parameter badly encoded is the failure; other
     /// parameters are not looked at.
-    static func queryParameters(_ query: Substring, named wanted: Set<String>) -> [String: String]? {
+    static func queryParameters(_ query: Substring, named wanted: Set<String>) -> Result<[String: String], BadlyEncoded> {
         var parameters: [String: String] = [:]
         var pairStart = query.startIndex
         while pairStart < query.endIndex {
@@ -81,9 +81,14 @@ enum PercentDecoding {
             guard let name = decode(pair[pair.startIndex..<equals], plusIsSpace: true) else { continue }
             guard wanted.contains(name) else { continue }
             let rawValue = equals < pair.endIndex ? pair[pair.utf8.index(after: equals)...] : ""
-            guard let value = decode(rawValue, plusIsSpace: true) else { return nil }
+            guard let value = decode(rawValue, plusIsSpace: true) else { return .failure(BadlyEncoded(name: name)) }
             parameters[name] = value
         }
-        return parameters
+        return .success(parameters)
+    }
+
+    /// A wanted parameter whose value is not percent-encoded UTF-8: which one (one of the names asked for).
+    struct BadlyEncoded: Error, Hashable, Sendable {
+        let name: String
     }
 }

@@ -47,14 +47,18 @@ struct APIQuery: Hashable, Sendable {
 
     /// Why a query string cannot be answered; the message never repeats what was sent.
     enum Problem: Error, Hashable, Sendable {
-        case badPageOrEncoding
+        case badPage
+        /// The parameter, one of those read, whose value is not percent-encoded UTF-8.
+        case badEncoding(String)
         case badCallback
         case badMissing
 
         var message: String {
             switch self {
-            case .badPageOrEncoding:
-                return "400 Bad Request: p must be a positive integer, parameters percent-encoded UTF-8"
+            case .badPage:
+                return "400 Bad Request: p must be a positive integer"
+            case .badEncoding(let name):
+                return "400 Bad Request: \(name) must be percent-encoded UTF-8"
             case .badCallback:
                 return "400 Bad Request: callback must be a JavaScript name: letters, digits, _ and $, "
                     + "dots between names, at most \(JSONPCallback.maxLength) characters"
@@ -71,16 +75,18 @@ struct APIQuery: Hashable, Sendable {
     /// flag; `format=xml` (any case) asks for XML, any other format for JSON. `have` with at least one
     /// name asks for the pantry ranking (`missing` and `strict` go with it, `strict` read as a flag).
     static func parse(_ rawQuery: Substring) -> Result<APIQuery, Problem> {
-        guard let parameters = PercentDecoding.queryParameters(rawQuery, named: parameterNames) else {
-            return .failure(.badPageOrEncoding)
+        let parameters: [String: String]
+        switch PercentDecoding.queryParameters(rawQuery, named: parameterNames) {
+        case .success(let read): parameters = read
+        case .failure(let bad): return .failure(.badEncoding(bad.name))
         }
         var page = 1
         if let rawPage = parameters["p"], !rawPage.isEmpty {
             guard rawPage.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-                return .failure(.badPageOrEncoding)
+                return .failure(.badPage)
             }
             let digits = rawPage.drop { $0 == "0" }
-            guard !digits.isEmpty else { return .failure(.badPageOrEncoding) }
+            guard !digits.isEmpty else { return .failure(.badPage) }
             page = digits.count > 18 ? Int.max : Int(digits) ?? Int.max
         }
         let isOn = { (name: String) in parameters[name].map { !$0.isEmpty && $0 != "0" } ?? false }

@@ -89,7 +89,11 @@ final class Connection {
             return (0, 0, serial)
         case .open:
             if pending != nil || !output.isEmpty { return nil }
-            if input.count == inputStart, let idleSince { return (1, idleSince, serial) }
+            if input.count == inputStart, let idleSince {
+                // A request sent and not read yet (a burst accepted faster than it is read) is answered.
+                if Socket.hasUnreadBytes(fd) { return nil }
+                return (1, idleSince, serial)
+            }
             return (2, requestDeadline ?? 0, serial)
         }
     }
@@ -320,8 +324,15 @@ final class Connection {
     private static let varyOnEncoding = HTTPHeader(name: "Vary", value: "Accept-Encoding")
     private static let gzipEncoding = HTTPHeader(name: "Content-Encoding", value: "gzip")
 
+    /// A connection there is no room for (as many open as allowed, none of them idle): answered at
+    /// once with 503 and `Retry-After`, before its request is read, then closed gracefully.
+    func turnAway(now: UInt64) {
+        refuse(.serviceUnavailable, now: now, extraHeaders: Array("Retry-After: 1\r\n".utf8))
+        advance(now: now)
+    }
+
     /// Answers an unusable request with `status` and closes; nothing after it on this connection is read.
-    private func refuse(_ status: HTTPStatus, now: UInt64) {
+    private func refuse(_ status: HTTPStatus, now: UInt64, extraHeaders: [UInt8] = []) {
         context.statistics.recordRequest()
         let response = ServerResponse.plain(status)
         let line = input[inputStart...].prefix(200).prefix { $0 != RequestBytes.lf && $0 != RequestBytes.cr }
@@ -330,7 +341,7 @@ final class Connection {
         requestDeadline = nil
         emit(Pending(
             due: now,
-            head: response.head(keepAlive: false, version: .http1_1, extraHeaders: context.everyAnswerHeaders),
+            head: response.head(keepAlive: false, version: .http1_1, extraHeaders: context.everyAnswerHeaders + extraHeaders),
             body: response.body,
             keepAlive: false,
             isAPI: false,

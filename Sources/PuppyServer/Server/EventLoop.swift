@@ -199,8 +199,10 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Starts serving a socket accepted on this loop's thread, first closing the connection it is to
-    /// replace; when there is none to close, the new socket is closed instead.
+    /// replace; when there is none to close (every one is answering, or has a request to answer), the
+    /// new one is answered 503 with `Retry-After` and closed.
     func register(_ socket: AcceptedSocket, now: UInt64) {
+        var turnedAway = false
         if let replacing = socket.replacing {
             var victim: (connection: Connection, order: (tier: Int, since: UInt64, serial: UInt64))?
             for connection in connections.values {
@@ -209,13 +211,12 @@ final class EventLoop: @unchecked Sendable {
                 if let best = victim, best.order <= order { continue }
                 victim = (connection, order)
             }
-            guard let victim else {
-                Glibc.close(socket.fd)
-                context.release(peer: socket.peerAddress)
-                return
+            if let victim {
+                victim.connection.close()
+                forget(victim.connection)
+            } else {
+                turnedAway = true
             }
-            victim.connection.close()
-            forget(victim.connection)
         }
         accepted += 1
         let compressor = self.compressor ?? GzipEncoder()
@@ -225,6 +226,8 @@ final class EventLoop: @unchecked Sendable {
             context: context, responder: socket.responder, compressor: compressor, serial: accepted, now: now
         )
         connections[socket.fd] = connection
+        if turnedAway { connection.turnAway(now: now) }
+        if connection.isClosed { forget(connection) }
         load.withLock { $0 = connections.count }
     }
 
@@ -245,7 +248,8 @@ final class EventLoop: @unchecked Sendable {
 /// Accepts connections on the first loop and deals them out, once there is a responder to answer them
 /// (until then connections wait in the listen queue). A connection past `maxConnections` (or
 /// past `maxConnectionsPerPeer` from one address) takes the place of the longest idle one, closed by
-/// the loop that holds it, the busiest; when the process runs out of descriptors (EMFILE) a spare
+/// the loop that holds it, the busiest (with none idle there, it is answered 503 with `Retry-After`:
+/// a connection that sent a request is never reset unanswered); when the process runs out of descriptors (EMFILE) a spare
 /// descriptor is given up to accept and close the waiting connection, so those are refused at once.
 /// Other accept failures pause accepting briefly: the loop neither spins nor dies.
 final class Acceptor {

@@ -12,11 +12,14 @@ public struct ServerLimits: Sendable, Hashable {
     /// connection that sends nothing at all in this time is closed silently.
     public var headerTimeout: Duration = .seconds(10)
     /// Connections open at once. When a new one arrives with all of them open, the connection idle the
-    /// longest is closed to make room (failing that, the one longest in receiving its request); only
-    /// when every connection is busy answering is the new one closed at once.
+    /// longest is closed to make room (failing that, the one longest in receiving its request); when
+    /// every connection is answering or has a request waiting, the new one is answered 503 with
+    /// `Retry-After`.
     public var maxConnections = 2048
     /// Connections open at once from one peer address: past it, that peer's own longest idle
-    /// connection is closed to make room, so one client cannot crowd out the others.
+    /// connection is closed to make room, so one client cannot crowd out the others; when none of its
+    /// connections is idle (each is answering, or has sent a request), the new one is answered 503
+    /// with `Retry-After` rather than reset.
     public var maxConnectionsPerPeer = 256
 
     public init(

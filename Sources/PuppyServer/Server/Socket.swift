@@ -89,6 +89,12 @@ enum Socket {
         )
     }
 
+    /// Whether the peer has sent bytes that are not read yet.
+    static func hasUnreadBytes(_ fd: Int32) -> Bool {
+        var count: Int32 = 0
+        return ioctl(fd, UInt(FIONREAD), &count) == 0 && count > 0
+    }
+
     static func setNonBlocking(_ fd: Int32) {
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, (flags < 0 ? 0 : flags) | O_NONBLOCK)

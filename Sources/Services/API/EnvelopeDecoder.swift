@@ -8,9 +8,22 @@ public struct PantryNameSuggestion: Decodable, Sendable, Equatable {
     public let name: String
     public let suggestions: [String]
 
+    /// The most suggestions kept for one name.
+    public static let maxSuggestions = 3
+
     public init(name: String, suggestions: [String]) {
         self.name = name
         self.suggestions = suggestions
+    }
+
+    /// As a message may show it: the name and its suggestions as lines of printable text, and only the
+    /// first few suggestions that are names one could have typed (no longer than a name a search
+    /// takes); a server may send any number, of any length.
+    var bounded: PantryNameSuggestion {
+        let names = suggestions.lazy.map { CleanText.line($0, maxLength: RequestLimits.maxIngredientLength + 1) }
+            .filter { !$0.isEmpty && $0.count <= RequestLimits.maxIngredientLength }
+        return PantryNameSuggestion(name: CleanText.line(name, maxLength: RequestLimits.maxIngredientLength + 1),
+                                    suggestions: Array(TextCleanup.uniqueNames(Array(names.prefix(Self.maxSuggestions * 4))).prefix(Self.maxSuggestions)))
     }
 }
 
@@ -22,10 +35,11 @@ public struct PantryNameSuggestion: Decodable, Sendable, Equatable {
 public enum EnvelopeDecoder {
     public struct Decoded: Sendable, Equatable {
         public let recipes: [Recipe]
-        /// Results left out: without a title or an href, or with nothing readable in them.
+        /// Results left out: without a title or an href, or with nothing readable in them (blank, not
+        /// text, or nothing left once cleaned).
         public let droppedCount: Int
-        /// Of those, the ones that had a title and an href with nothing readable left once control
-        /// characters, escape sequences and broken text were taken out.
+        /// Of those, the ones that had a title and an href with nothing readable in them: blank, not
+        /// text, or nothing left once control characters, escape sequences and broken text were taken out.
         public let unreadableCount: Int
         /// Whether the envelope says its results are ranked for `have=` (PuppyServer's extension: a
         /// `have` object beside `results`).
@@ -49,6 +63,8 @@ public enum EnvelopeDecoder {
             guard let title = result.title, let href = result.href,
                   title.contains(where: { !$0.isWhitespace }), href.contains(where: { !$0.isWhitespace }) else {
                 dropped += 1
+                // Both there, but blank or not text: it had a title and a link, with nothing readable in them.
+                if result.hasTitleAndHref { unreadable += 1 }
                 continue
             }
             let recipe = Recipe(title: title, href: href, ingredients: TextCleanup.ingredientList(result.ingredients ?? ""),
@@ -62,7 +78,8 @@ public enum EnvelopeDecoder {
         }
         var decoded = Decoded(recipes: recipes, droppedCount: dropped, unreadableCount: unreadable)
         decoded.rankedForPantry = envelope.have != nil
-        decoded.unknownPantryNames = envelope.have?.unknown ?? []
+        // One for each name asked about at most, each with a few short suggestions.
+        decoded.unknownPantryNames = (envelope.have?.unknown ?? []).prefix(RequestLimits.maxPantryNames).map(\.bounded)
         return decoded
     }
 
@@ -157,15 +174,18 @@ public enum EnvelopeDecoder {
         let thumbnail: String?
         /// Not RecipePuppy's: servers that know a dish's cuisine add it.
         let cuisine: String?
+        /// Whether the result has both keys, whatever their values.
+        let hasTitleAndHref: Bool
 
         enum CodingKeys: String, CodingKey { case title, href, ingredients, thumbnail, cuisine }
 
         init(from decoder: any Decoder) throws {
             // A result that is not an object at all: every field missing, and it is dropped and counted.
             guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
-                title = nil; href = nil; ingredients = nil; thumbnail = nil; cuisine = nil
+                title = nil; href = nil; ingredients = nil; thumbnail = nil; cuisine = nil; hasTitleAndHref = false
                 return
             }
+            hasTitleAndHref = container.contains(.title) && container.contains(.href)
             // Wrong types read as missing (see above).
             title = try? container.decodeIfPresent(String.self, forKey: .title)
             href = try? container.decodeIfPresent(String.self, forKey: .href)

@@ -7,7 +7,7 @@ public import ServiceSupport
 public enum QueryBuilder {
     /// Queries above these sizes are refused before any request.
     public static let maxIngredients = 20
-    public static let maxIngredientLength = 60
+    public static let maxIngredientLength = RequestLimits.maxIngredientLength
     public static let maxTitleLength = 200
 
     /// Checks a query before anything is sent.

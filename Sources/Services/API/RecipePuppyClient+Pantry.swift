@@ -7,8 +7,16 @@ extension RecipePuppyClient: PantryRankedSearching {
     /// answers its recipes ranked for the names; one without answers as if nothing were asked (or with
     /// a 4xx), which `isRanked` false (or the error) tells.
     public func rankedPage(_ request: PantryRankRequest, number: Int) async throws(ServiceError) -> RankedPage {
+        try await rankedPage(request, number: number, limit: nil)
+    }
+
+    public func rankedPage(_ request: PantryRankRequest, number: Int, within limit: Duration) async throws(ServiceError) -> RankedPage {
+        try await rankedPage(request, number: number, limit: limit)
+    }
+
+    private func rankedPage(_ request: PantryRankRequest, number: Int, limit: Duration?) async throws(ServiceError) -> RankedPage {
         let url = try QueryBuilder.pantryURL(api: apiURL, request: request, page: number)
-        let response = try await transport.get(url, accept: "application/json, text/javascript")
+        let response = try await transport.get(url, accept: "application/json, text/javascript", timeout: limit)
         guard response.status == 200 else {
             throw .badStatus.with(status: response.status, detail: "HTTP \(response.status) for page \(number) of the pantry ranking")
         }
@@ -20,7 +28,7 @@ extension RecipePuppyClient: PantryRankedSearching {
 
 extension QueryBuilder {
     /// The most names a pantry ranking sends.
-    public static let maxPantryNames = 100
+    public static let maxPantryNames = RequestLimits.maxPantryNames
 
     /// `{api}?have=eggs,milk&missing=2&p=1`, values percent-encoded as `url(api:query:page:)` encodes them.
     public static func pantryURL(api: URL, request: PantryRankRequest, page: Int) throws(ServiceError) -> URL {

@@ -12,18 +12,22 @@ public import ServiceSupport
 /// pictures folder; a symbolic link in its place is replaced, never followed, and a pictures folder
 /// that is not a folder (a file, a link) is refused, so nothing is written outside it.
 public struct FileExporter: ExportWriting {
-    public init() {}
+    private let places: FilePlaces
 
-    public func begin(_ path: String, picturesFolder: String) throws(ServiceError) -> any ExportDraft {
-        try FileExporter.checkWritable(path)
-        return try Draft(path: path, picturesFolder: picturesFolder)
+    public init(places: FilePlaces = FilePlaces()) {
+        self.places = places
     }
 
-    /// Refuses a path that is there already as anything but a regular file, or whose folder is not there
-    /// (the rule every file written for a person follows: `TextFileWriter.checkWritable`).
-    static func checkWritable(_ path: String) throws(ServiceError) {
+    /// Starts the file `typed` names (`~` is the home folder).
+    public func begin(_ typed: String, picturesFolder: String) throws(ServiceError) -> any ExportDraft {
+        let path = try FileExporter.checked { () throws(FileWriteError) in try places.path(for: typed) }
+        return try Draft(path: path, picturesFolder: picturesFolder, places: places)
+    }
+
+    /// The rule every file written for a person follows (`FilePlaces`), its refusal as a service error.
+    static func checked<T>(_ body: () throws(FileWriteError) -> T) throws(ServiceError) -> T {
         do throws(FileWriteError) {
-            try TextFileWriter.checkWritable(path)
+            return try body()
         } catch {
             throw .unwritable.with(detail: error.description)
         }
@@ -43,13 +47,15 @@ public struct FileExporter: ExportWriting {
         private var descriptor: Int32
         private var folderReady = false
         private var pictures = 0
+        private let places: FilePlaces
 
-        init(path: String, picturesFolder: String) throws(ServiceError) {
+        init(path: String, picturesFolder: String, places: FilePlaces) throws(ServiceError) {
             self.path = path
+            self.places = places
             file = URL(fileURLWithPath: path)
             let beside = file.deletingLastPathComponent()
             folder = beside.appendingPathComponent(picturesFolder, isDirectory: true)
-            temporary = beside.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).part")
+            temporary = FilePlaces.temporary(for: file)
             descriptor = try Draft.create(temporary, naming: path)
         }
 
@@ -91,7 +97,7 @@ public struct FileExporter: ExportWriting {
             }
             // Checked again: what is at the path may have changed while the file was written.
             do throws(ServiceError) {
-                try FileExporter.checkWritable(path)
+                try FileExporter.checked { () throws(FileWriteError) in try places.check(path) }
             } catch {
                 discard()
                 throw error

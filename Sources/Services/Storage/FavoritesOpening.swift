@@ -6,22 +6,30 @@ public import ServiceSupport
 /// The favorites database being opened on a worker thread: the open touches the file system (the
 /// file, its write-ahead log and shared-memory files, a schema check), and nothing waits for it until
 /// favorites are first needed, so the prompt comes up (and `quit` is typed) meanwhile.
+///
+/// An opening that failed because another program held a lock is not the answer for the rest of the
+/// session: the next use opens the database again, so only a lock held now is an error.
 public final class FavoritesOpening: FavoriteStatusProviding {
     private struct State: Sendable {
         var outcome: Result<FavoritesStore, ServiceError>?
         var waiting: [CheckedContinuation<Result<FavoritesStore, ServiceError>, Never>] = []
+        /// An opening is under way: the first, or another after a lock.
+        var opening = false
     }
 
     private let state: Locked<State>
     private let done = DispatchSemaphore(value: 0)
     private let directory: URL?
+    private let busyTimeout: Duration
     private let started: Locked<Bool>
 
     /// Opens the store in `directory`: at once, or with `startsAtOnce` false when `begin()` is called
-    /// or the store is first asked for.
-    public init(directory: URL, startsAtOnce: Bool = true) {
+    /// or the store is first asked for. `busyTimeout`: how long an opening waits for another program's
+    /// lock.
+    public init(directory: URL, startsAtOnce: Bool = true, busyTimeout: Duration = .seconds(5)) {
         state = Locked(State())
         self.directory = directory
+        self.busyTimeout = busyTimeout
         started = Locked(false)
         if startsAtOnce { begin() }
     }
@@ -30,6 +38,7 @@ public final class FavoritesOpening: FavoriteStatusProviding {
     public init(_ outcome: Result<FavoritesStore, ServiceError>) {
         state = Locked(State(outcome: outcome))
         directory = nil
+        busyTimeout = .zero
         started = Locked(true)
         done.signal()
     }
@@ -40,25 +49,30 @@ public final class FavoritesOpening: FavoriteStatusProviding {
             defer { started = true }
             return !started
         }
-        guard first, let directory else { return }
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            finish(Self.open(directory))
-        }
+        guard first, directory != nil else { return }
+        state.withLock { $0.opening = true }
+        open()
     }
 
     private var hasStarted: Bool { started.withLock { $0 } }
 
-    private static func open(_ directory: URL) -> Result<FavoritesStore, ServiceError> {
-        do throws(ServiceError) {
-            return .success(try FavoritesStore(directory: directory))
-        } catch {
-            return .failure(error)
+    /// Opens the database on a worker thread; `finish` takes the outcome.
+    private func open() {
+        guard let directory else { return }
+        let busyTimeout = busyTimeout
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            do throws(ServiceError) {
+                finish(.success(try FavoritesStore(directory: directory, busyTimeout: busyTimeout)))
+            } catch {
+                finish(.failure(error))
+            }
         }
     }
 
     private func finish(_ outcome: Result<FavoritesStore, ServiceError>) {
         let waiting = state.withLock { state in
             state.outcome = outcome
+            state.opening = false
             defer { state.waiting = [] }
             return state.waiting
         }
@@ -68,19 +82,42 @@ public final class FavoritesOpening: FavoriteStatusProviding {
 
     /// The store, or why it cannot be used, once opening has finished; waits without holding a thread.
     /// The wait is bounded by the store's own: SQLite gives up on a database another process keeps
-    /// locked after its busy timeout.
+    /// locked after its busy timeout. An opening that found the database locked is tried again.
     public func store() async -> Result<FavoritesStore, ServiceError> {
+        await store(afterALock: .openAgainAndWait)
+    }
+
+    /// What a use of the store does when the last opening found the database locked.
+    private enum AfterALock {
+        /// Opens it again and waits for that (a command that needs the favorites).
+        case openAgainAndWait
+        /// Opens it again for the next use, answering with the lock now (stars on a search).
+        case openAgainMeanwhile
+        /// Takes the lock as the answer (closing).
+        case keep
+    }
+
+    private func store(afterALock: AfterALock) async -> Result<FavoritesStore, ServiceError> {
         begin()
         return await withCheckedContinuation { continuation in
-            let outcome = state.withLock { state in
-                if state.outcome == nil { state.waiting.append(continuation) }
-                return state.outcome
+            let (outcome, opens) = state.withLock { state -> (Result<FavoritesStore, ServiceError>?, Bool) in
+                let locked = if case .failure(let error)? = state.outcome { error == .storageBusy && directory != nil } else { false }
+                let opens = locked && !state.opening && afterALock != .keep
+                if opens { state.opening = true }
+                if locked && afterALock == .openAgainMeanwhile { return (state.outcome, opens) }
+                if state.opening || state.outcome == nil {
+                    state.waiting.append(continuation)
+                    return (nil, opens)
+                }
+                return (state.outcome, false)
             }
+            if opens { open() }
             if let outcome { continuation.resume(returning: outcome) }
         }
     }
 
-    /// The same, blocking the calling thread until opening has finished.
+    /// The outcome of the first opening (or a later one, once finished), blocking the calling thread
+    /// until it has finished.
     public func result() -> Result<FavoritesStore, ServiceError> {
         begin()
         done.wait()
@@ -91,7 +128,7 @@ public final class FavoritesOpening: FavoriteStatusProviding {
     /// The ids among `ids` that are favorites. A database that could not be opened holds none: why it
     /// cannot be used is said where favorites themselves are asked for, not on every search.
     public func favoriteIDs(among ids: [RecipeID]) async throws(ServiceError) -> Set<RecipeID> {
-        guard case .success(let store) = await store() else { return [] }
+        guard case .success(let store) = await store(afterALock: .openAgainMeanwhile) else { return [] }
         return try await store.favoriteIDs(among: ids)
     }
 
@@ -106,6 +143,6 @@ public final class FavoritesOpening: FavoriteStatusProviding {
     /// Waits for the opening, then closes the store if there is one (folding its write-ahead log back).
     public func close() async {
         guard hasStarted else { return }
-        if case .success(let store) = await store() { await store.close() }
+        if case .success(let store) = await store(afterALock: .keep) { await store.close() }
     }
 }

@@ -11,6 +11,12 @@ public import ServiceSupport
 public actor FavoritesStore: FavoriteStatusProviding {
     public static let fileName = "favorites.sqlite"
 
+    /// The database's file in `directory` and the files SQLite keeps beside it.
+    public static func files(in directory: URL) -> [String] {
+        let file = directory.appendingPathComponent(fileName).path
+        return [file, file + "-wal", file + "-shm", file + "-journal"]
+    }
+
     let database: SQLiteDatabase
     public nonisolated let fileURL: URL
     /// True when nothing can be written where the file is: favorites are read, never changed.
@@ -21,14 +27,15 @@ public actor FavoritesStore: FavoriteStatusProviding {
     /// Opens the store in `directory` (created 0700 if missing; the file is 0600), migrating it to the
     /// latest schema. Where nothing can be written (a read-only folder or file system), an existing file
     /// is opened for reading: favorites are listed, searched and read, and changing them is refused.
-    public init(directory: URL) throws(ServiceError) {
+    /// `busyTimeout`: how long to wait for a lock another program holds before saying it is locked.
+    public init(directory: URL, busyTimeout: Duration = .seconds(5)) throws(ServiceError) {
         let file = directory.appendingPathComponent(FavoritesStore.fileName)
         readOnlyReason = FavoritesStore.readOnlyReason(directory: directory, file: file)
         if readOnlyReason != nil {
             database = try FavoritesStore.openReadOnly(file)
         } else {
             try FavoritesStore.prepareFiles(directory: directory, file: file)
-            database = try SQLiteDatabase(path: file.path, create: false)
+            database = try SQLiteDatabase(path: file.path, create: false, busyTimeout: busyTimeout)
         }
         fileURL = file
         do throws(ServiceError) {
@@ -38,7 +45,7 @@ public actor FavoritesStore: FavoriteStatusProviding {
                     throw .storageReadOnly.with(detail: "\(file.path) needs updating to this RecipeBook's version, and \(readOnlyReason)")
                 }
             } else {
-                try database.useWriteAheadLog()
+                try database.useWriteAheadLog(patience: busyTimeout)
                 try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
                 try FavoritesStore.migrate(database, from: version, to: FavoritesSchema.latestVersion)
             }

@@ -272,7 +272,7 @@ extension CommandLineOptions {
                 json = true
             case "--export":
                 let path = try reader.value(for: argument)
-                guard !path.isEmpty else { throw UsageError(message: "--export needs a file name, like: recipes favorites --export cookbook.md") }
+                guard !path.isEmpty else { throw UsageError(message: "--export needs a file name, like: --export cookbook.md") }
                 favorites.export = path
             case "--servings":
                 let text = try reader.value(for: argument)
@@ -374,7 +374,7 @@ extension CommandLineOptions {
                 throw UsageError(message: "catalog takes build and the sources: recipes catalog build page.html https://example.com/pie my-recipes/ > my.jsonl")
             }
             var sources: [ReadRequest.Source] = []
-            for page in positionals.dropFirst(2) { sources.append(try readSource(page)) }
+            for page in positionals.dropFirst(2) { sources.append(try readSource(page, for: "catalog build")) }
             options.mode = .catalog(CatalogRequest(sources: sources))
         default:
             // A bare query searches, as it does at the prompt: recipes "onions, garlic".
@@ -424,8 +424,9 @@ extension CommandLineOptions {
 
     /// An http(s) address, a `file:` URL or a path (an existing file whatever its name); any other
     /// scheme is refused.
-    static func readSource(_ text: String) throws(UsageError) -> ReadRequest.Source {
-        guard !text.isEmpty else { throw UsageError(message: "read needs a URL or a file") }
+    /// A page to read as `command` (`read`, `catalog build`) names it in its messages.
+    static func readSource(_ text: String, for command: String = "read") throws(UsageError) -> ReadRequest.Source {
+        guard !text.isEmpty else { throw UsageError(message: "\(command) needs a URL or a file") }
         let scheme = text.prefix { $0 != ":" }.lowercased()
         let looksLikeScheme = scheme.count > 1 && scheme.count < text.count && scheme.first?.isLetter == true
             && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
@@ -433,16 +434,16 @@ extension CommandLineOptions {
         switch scheme {
         case "http", "https":
             guard let url = URL(string: text), url.host?.isEmpty == false else {
-                throw UsageError(message: "read cannot use \"\(text)\": it is not a complete web address")
+                throw UsageError(message: "\(command) cannot use \"\(text)\": it is not a complete web address")
             }
             return .web(text)
         case "file":
             guard let url = URL(string: text), url.isFileURL, !url.path.isEmpty else {
-                throw UsageError(message: "read cannot use \"\(text)\": it is not a file address")
+                throw UsageError(message: "\(command) cannot use \"\(text)\": it is not a file address")
             }
             return .file(url.path)
         default:
-            throw UsageError(message: "read takes http:// and https:// addresses and files, not \(scheme): addresses")
+            throw UsageError(message: "\(command) takes http:// and https:// addresses and files, not \(scheme): addresses")
         }
     }
 

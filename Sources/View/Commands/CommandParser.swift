@@ -200,8 +200,9 @@ public enum CommandParser {
             guard !rest.isEmpty else { throw .missingArgument(command: "list remove", usage: "list remove N") }
             return .remove(try number("list remove", rest, usage: "list remove N"))
         case "--export":
-            guard !rest.isEmpty else { throw .missingArgument(command: "list --export", usage: "list --export FILE.md") }
-            return .export(unquoted(rest))
+            let path = unquoted(rest)
+            guard !path.isEmpty else { throw .missingArgument(command: "list --export", usage: "list --export FILE.md") }
+            return .export(path)
         case "--json":
             throw .commandLineOnly(option: "--json", example: "recipes list --json")
         default:

@@ -72,7 +72,7 @@ private struct Reader {
             _ = PercentDecoding.decode(target.path, plusIsSpace: false)
             let parameters = PercentDecoding.queryParameters(target.query, named: ["i", "q", "p", "callback"])
             // A callback name that is written into an answer holds nothing but name bytes and dots.
-            if let callback = parameters?["callback"], JSONPCallback.isSafe(callback) {
+            if let callback = try? parameters.get()["callback"], JSONPCallback.isSafe(callback) {
                 check(callback.utf8.count <= JSONPCallback.maxLength, "callback of \(callback.utf8.count) bytes taken")
                 check(callback.utf8.allSatisfy { RequestBytes.isToken($0) && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "`") || $0 == UInt8(ascii: "$") },
                       "callback \(callback) taken")
