@@ -39,7 +39,11 @@ final class TerminalKeyboard: Keyboard {
     }
 
     func enterRawMode(signals: Bool) {
-        rawMode.enter(signals: signals)
+        if let restorer {
+            restorer.changingMode { rawMode.enter(signals: signals) }
+        } else {
+            rawMode.enter(signals: signals)
+        }
         if rawMode.active { restorer?.remember(rawMode.found) }
     }
 

@@ -24,6 +24,8 @@ final class TerminalRestorer: @unchecked Sendable {
     private var childGroup: pid_t?
     private var alternate = false
     private var resumed = false
+    /// Set once a signal is ending RecipeBook: the mode put back is the last word.
+    private var ending = false
     private let descriptor: Int32
 
     init(descriptor: Int32 = STDIN_FILENO) {
@@ -49,6 +51,18 @@ final class TerminalRestorer: @unchecked Sendable {
     /// That program has ended and the terminal is RecipeBook's again.
     func childEnded() {
         lock.withLock { childGroup = nil }
+    }
+
+    /// Runs `change`, a change of the terminal's mode, unless a signal is ending RecipeBook. A program
+    /// holding the terminal that the signal ends gives the terminal back to the main thread, which would
+    /// otherwise enter raw mode again while this puts the found mode back, and could come last.
+    func changingMode(_ change: () -> Void) {
+        lock.withLock { if !ending { change() } }
+    }
+
+    /// From here on no change of mode goes through `changingMode`: the terminal is being put back for good.
+    func beginEnding() {
+        lock.withLock { ending = true }
     }
 
     /// Whether the built-in pager has the terminal's alternate screen up.
@@ -143,6 +157,7 @@ final class TerminalRestorer: @unchecked Sendable {
 
     /// Puts the terminal back, then lets `number` end the process as it would have.
     private func end(by number: Int32) {
+        beginEnding()
         restore()
         signal(number, SIG_DFL)
         var unblocked = sigset_t()
