@@ -1,3 +1,4 @@
+import Foundation
 import Entity
 import Interactor
 import Router
@@ -13,6 +14,9 @@ final class RecipeLinks {
     private let router: Router
     private let messages: Messages
     private let pictures: RecipePictures
+    /// Runs a search, for a link to a RecipePuppy search (a bundled page's "More recipes with garlic"):
+    /// its answer is the results screen, not a page to read.
+    var search: ((_ ingredients: String, _ title: String) async -> Void)?
 
     init(reading: ReadingInteractor, router: Router, messages: Messages, pictures: RecipePictures) {
         self.reading = reading
@@ -39,6 +43,10 @@ final class RecipeLinks {
                 if case .link(let number) = showing, !goingBack {
                     guard let link = page.document.links.first(where: { $0.number == number }) else {
                         view?.display(messages.noSuchLink(number, on: page))
+                        return
+                    }
+                    if let asked = Self.searchAsked(by: link.url), let search {
+                        await search(asked.ingredients, asked.title)
                         return
                     }
                     page = try await whileBusy(view, "Opening \(link.url)") { () async throws(UseCaseError) -> ReadablePage in
@@ -83,6 +91,17 @@ final class RecipeLinks {
         } catch {
             view?.display(messages.error(error))
         }
+    }
+
+    /// The search a link asks for when it is a RecipePuppy search (`…/api/?i=garlic&q=soup`): the API
+    /// answers JSON, which is no page to read, so following it runs the search instead. Nil for any other
+    /// link, and for a search link that asks for nothing.
+    static func searchAsked(by address: String) -> (ingredients: String, title: String)? {
+        guard let components = URLComponents(string: address), components.path.hasSuffix("/api/") || components.path.hasSuffix("/api"),
+              let items = components.queryItems else { return nil }
+        let value = { (name: String) in items.first { $0.name == name }?.value?.trimmingCharacters(in: .whitespaces) ?? "" }
+        let asked = (ingredients: value("i"), title: value("q"))
+        return asked.ingredients.isEmpty && asked.title.isEmpty ? nil : asked
     }
 
     /// The recipe read from `recipe`'s page when it is at hand without the network.

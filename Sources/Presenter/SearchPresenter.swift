@@ -39,6 +39,8 @@ public final class SearchPresenter: ListPresenting {
         self.router = router
         self.favorites = favorites
         self.messages = messages
+        // A link to a search, followed in the reader, runs that search.
+        actions.links.search = { [weak self] ingredients, title in await self?.search(ingredients: ingredients, title: title) }
     }
 
     // MARK: Searching and paging

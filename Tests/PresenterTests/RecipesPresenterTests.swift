@@ -186,6 +186,24 @@ struct PresenterStack {
         #expect(fetcher.pageAsks.filter { $0 == "http://example.test/sauce" }.count == 1, "\(fetcher.pageAsks)")
     }
 
+    /// A link to a RecipePuppy search on a page (a bundled page's "More recipes with garlic") answers
+    /// JSON, which is no page: following it runs the search and shows its results.
+    @Test func aLinkToASearchRunsTheSearch() async throws {
+        let searcher = FakeSearcher(recipes: SampleRecipes.make(1...5))
+        let stack = PresenterStack(searcher, pages: [
+            "http://example.test/recipes/1": "<h1>Recipe 1</h1><p><a href='http://example.test/recipes/2'>Another</a> "
+                + "<a href='/api/?i=garlic%2C%20onions&amp;q=soup'>More recipes with garlic</a></p>",
+        ])
+        await stack.presenter.search(ingredients: "eggs", title: "")
+        stack.view.readerActions = [.follow(2)]
+        await stack.presenter.list.open(1, .recipe)
+        #expect(searcher.queries.last == SearchQuery(ingredients: ["garlic", "onions"], title: "soup"))
+        guard case .screen(let screen) = stack.view.shown.last else { Issue.record("no results: \(String(describing: stack.view.shown.last))"); return }
+        #expect(screen.heading.contains("garlic, onions"))
+        #expect(RecipeLinks.searchAsked(by: "http://puppy.localhost/api/?q=&p=1") == nil)
+        #expect(RecipeLinks.searchAsked(by: "http://example.test/recipes/2") == nil)
+    }
+
     @Test func aRecipeOpensInTheBrowserAndItsLinkIsCopied() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)))
         await stack.presenter.search(ingredients: "eggs", title: "")
