@@ -20,6 +20,22 @@ import Presenter
         #expect(Renderer(width: 40, colors: false).card(card, numberWidth: 1, link: true).last == "   http://example.com/mac")
     }
 
+    /// Where a footer is too long, the hints that may go go first; where the screen stands and the state
+    /// of the walk stay, in their short form where they must.
+    @Test func aShortFooterKeepsTheRangeAndTheStateOfTheWalk() {
+        let footer = Hints([
+            .init("Recipes 41–44", rank: 0), .init("screen 6", rank: 2),
+            .init("offline: retry to fetch more", rank: 1, short: "offline: retry"),
+            .init("p previous", rank: 4), .init("o 41 read", rank: 3), .init("? help", rank: 6),
+        ])
+        #expect(Renderer(width: 100, colors: false).hints(footer)
+            == "Recipes 41–44 · screen 6 · offline: retry to fetch more · p previous · o 41 read · ? help")
+        #expect(Renderer(width: 80, colors: false).hints(footer) == "Recipes 41–44 · screen 6 · offline: retry to fetch more · p previous · o 41 read")
+        #expect(Renderer(width: 49, colors: false).hints(footer) == "Recipes 41–44 · offline: retry to fetch more")
+        #expect(Renderer(width: 32, colors: false).hints(footer) == "Recipes 41–44 · offline: retry")
+        #expect(Renderer(width: 20, colors: false).hints(footer) == "Recipes 41–44")
+    }
+
     @Test func coloursAreAddedOnlyWhenAskedFor() {
         let plain = Renderer(width: 80, colors: false).card(card, numberWidth: 1).joined()
         let coloured = Renderer(width: 80, colors: true).card(card, numberWidth: 1).joined()

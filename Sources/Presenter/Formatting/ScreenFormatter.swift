@@ -35,24 +35,27 @@ public enum ScreenFormatter {
     }
 
     /// Where the screen stands and what to type next. Where the line is short, `? help` goes first, then
-    /// the details hint, `p previous`, `o N read` and the hidden count; the range and what `n` does stay.
+    /// the details hint, `p previous`, `o N read`, the screen's number and the hidden count; the range
+    /// and the state of the walk (more, the end, offline, failing) stay, said shortly where they must.
     static func footer(_ screen: RecipeScreen) -> Hints {
         var hints: [Hints.Hint] = []
         if let first = screen.recipes.first?.number, let last = screen.recipes.last?.number {
-            hints.append(.init((first == last ? "Recipe \(first)" : "Recipes \(first)–\(last)") + " · screen \(screen.index + 1)", rank: 0))
+            hints.append(.init(first == last ? "Recipe \(first)" : "Recipes \(first)–\(last)", rank: 0))
+            hints.append(.init("screen \(screen.index + 1)", rank: 2))
         } else {
             hints.append(.init(screen.pagesLookedAt == nil ? "No recipes pass the filter" : "No recipes pass the filter yet", rank: 0))
         }
         // Counted from the first recipe found, not on this screen alone: said so.
         if screen.hiddenCount > 0 { hints.append(.init("\(screen.hiddenCount) hidden by \(filterName(shownFilter(screen))) so far", rank: 2)) }
         if let pages = screen.pagesLookedAt {
-            hints.append(.init("looked through \(pages) page\(pages == 1 ? "" : "s") · n looks further", rank: 1))
+            hints.append(.init("looked through \(pages) page\(pages == 1 ? "" : "s") · n looks further", rank: 1, short: "n looks further"))
         } else {
             switch screen.status {
             case .more: hints.append(.init("n next", rank: 1))
-            case .last: hints.append(.init("end of results", rank: 1))
-            case .offline: hints.append(.init("offline: retry to fetch more", rank: 1))
-            case .failing: hints.append(.init("the server failed the pages after these: retry to try again", rank: 1))
+            case .last: hints.append(.init("end of results", rank: 1, short: "the end"))
+            case .offline: hints.append(.init("offline: retry to fetch more", rank: 1, short: "offline: retry"))
+            case .failing: hints.append(.init("the server failed the pages after these: retry to try again", rank: 1,
+                                              short: "server failing: retry"))
             }
         }
         if screen.index > 0 { hints.append(.init("p previous", rank: 4)) }

@@ -59,10 +59,14 @@ public struct Hints: Sendable, Equatable {
         public let text: String
         /// What is left out first where not all fit: the highest rank.
         public let rank: Int
+        /// A shorter way to say it, used where the line is too short for `text` once every hint that
+        /// may be left out is: what the screen's state is must stay said.
+        public let short: String?
 
-        public init(_ text: String, rank: Int) {
+        public init(_ text: String, rank: Int, short: String? = nil) {
             self.text = text
             self.rank = rank
+            self.short = short
         }
     }
 

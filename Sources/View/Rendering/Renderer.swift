@@ -120,13 +120,22 @@ struct Renderer {
     }
 
     /// The hints that fit on one line, in their order: where not all fit, the highest ranks are left
-    /// out, and a first hint wider than the line is cut.
+    /// out, but the first two (where the screen stands, and the state of the walk), which take their
+    /// short form instead; what still does not fit is cut.
     func hints(_ hints: Hints) -> String {
         var kept = hints.hints
         func line() -> String { kept.map { safe($0.text) }.joined(separator: " · ") }
-        while kept.count > 1, TextLayout.displayWidth(line()) > width, let drop = kept.indices.max(by: { kept[$0].rank < kept[$1].rank }) {
+        func tooWide() -> Bool { TextLayout.displayWidth(line()) > width }
+        func dropOne(above rank: Int) -> Bool {
+            guard let drop = kept.indices.filter({ kept[$0].rank > rank }).max(by: { kept[$0].rank < kept[$1].rank }) else { return false }
             kept.remove(at: drop)
+            return true
         }
+        while tooWide(), dropOne(above: 1) {}
+        for index in kept.indices where tooWide() {
+            if let short = kept[index].short { kept[index] = Hints.Hint(short, rank: kept[index].rank) }
+        }
+        while kept.count > 1, tooWide(), dropOne(above: 0) {}
         return TextLayout.truncate(line(), width: width)
     }
 
