@@ -107,3 +107,17 @@ import Testing
         #expect(session.window.top == session.window.lastTop, "never past the last window")
     }
 }
+
+extension PagerSessionTests {
+    /// In a terminal too small for every key, the lines of keys that fit are shown and a line of the
+    /// page stays; nothing scrolls away.
+    @Test(arguments: [2, 3, 5])
+    func theLinesOfKeysNeverTakeMoreRowsThanTheTerminalHas(rows: Int) {
+        var session = PagerSession(lines: Self.page, rows: rows, columns: 20,
+                                   keys: PagerKeys(links: 12, alternate: .init(key: "p", label: "whole page"), canGoBack: true))
+        _ = press(&session, "?")
+        let frame = session.frame()
+        #expect(frame.visible.count == 1 && frame.keyLines.count == rows - 1 && frame.blankRows == 0, "\(frame.keyLines)")
+        #expect(frame.status.contains("q/Esc close"), "the way out is always shown")
+    }
+}

@@ -76,13 +76,14 @@ struct PagerSession {
             status = PagerWindow.fit(window.status(note: note, links: keys.links, alternate: keys.alternate, typed: typed),
                                      columns: window.columns - 1)
         }
+        // The lines of keys take rows from the page while they are shown, all but one: in a terminal too
+        // small for every key, the first that fit are shown and the last stays on the status line.
+        let above = Array(keyLines.dropLast().prefix(window.rows - 1))
         var shown = window
-        // The lines of keys take rows from the page while they are shown.
-        shown.rows = max(1, window.rows - max(0, keyLines.count - 1))
+        shown.rows = window.rows - above.count
         showKeys = false
         note = nil
-        return Frame(keyLines: Array(keyLines.dropLast()), visible: shown.visible, blankRows: shown.blankRows, status: status,
-                     found: window.lastFound)
+        return Frame(keyLines: above, visible: shown.visible, blankRows: shown.blankRows, status: status, found: window.lastFound)
     }
 
     mutating func handle(_ key: Key) -> Step {
