@@ -36,7 +36,9 @@ struct Pager {
             input.resumeTerminal()
             if started { return nil }
         }
-        return await page(layout, keys: PagerKeys(links: links, alternate: alternate, canGoBack: canGoBack), picture: picture)
+        let keys = PagerKeys(links: links, alternate: alternate.map { PagerKeys.Alternate(key: $0.key, label: $0.label) },
+                             canGoBack: canGoBack)
+        return await page(layout, keys: keys, picture: picture)
     }
 
     /// How often the built-in pager looks, between keys, for a picture that has come, a new size of
@@ -55,13 +57,8 @@ struct Pager {
     /// When the terminal changes size the page is laid out again for the new width.
     private func page(_ layout: @escaping (Int) -> [String], keys: PagerKeys, picture: PagePicture?) async -> ReaderAction? {
         var size = (columns: max(20, terminal.width), rows: max(2, terminal.height - 1))
-        var text = layout(size.columns).map { $0.replacingOccurrences(of: "\t", with: "    ") }
-        var view = PagerWindow(lines: text, rows: size.rows, columns: size.columns)
+        var session = PagerSession(lines: Self.lines(layout, size.columns), rows: size.rows, columns: size.columns, keys: keys)
         var drawn: PagePicture.Drawn?
-        var typed = ""
-        var finding: String?
-        var note: String?
-        var showKeys = false
         let arrival = picture.map { PictureArrival($0.request) }
         defer { arrival?.cancel() }
         sink.write("\u{1B}[?1049h", to: .standardOutput)
@@ -70,42 +67,27 @@ struct Pager {
             sink.write("\u{1B}[?1049l", to: .standardOutput)
             restorer?.alternateScreen(false)
         }
-        /// The page's lines with the picture, when it has come, under the heading.
-        func relayout(columns: Int, rows: Int) {
-            let top = view.lines.isEmpty ? 0 : view.top * max(1, text.count) / max(1, view.lines.count)
-            text = layout(columns).map { $0.replacingOccurrences(of: "\t", with: "    ") }
+        /// The page's lines for the terminal's size now, with the picture, when it has come, under the heading.
+        func relayout() {
+            size = (columns: max(20, terminal.width), rows: max(2, terminal.height - 1))
+            var lines = Self.lines(layout, size.columns)
             if drawn == nil, let came = arrival?.picture, let picture {
-                drawn = picture.draw(came, columns)
+                drawn = picture.draw(came, size.columns)
             }
-            var lines = text
             var tall: [Int: Int] = [:]
             if let drawn {
                 let at = min(lines.count, lines.firstIndex(of: "").map { $0 + 1 } ?? 0)
                 lines.insert(contentsOf: drawn.lines + [""], at: at)
                 for (offset, height) in drawn.heights { tall[at + offset] = height }
             }
-            view = PagerWindow(lines: lines, rows: rows, columns: columns, heights: tall, found: view.lastFound)
-            view.top = min(top, view.lastTop)
+            session.relayout(lines: lines, rows: size.rows, columns: size.columns, heights: tall)
         }
         while true {
-            let keyLines = showKeys ? keys.lines(columns: view.columns - 1) : []
-            let status: String
-            if let finding {
-                status = "/" + finding
-            } else if showKeys {
-                status = keyLines.last ?? ""
-            } else {
-                status = PagerWindow.fit(view.status(note: note, links: keys.links, alternate: keys.alternate, typed: typed), columns: view.columns - 1)
-            }
-            var window = view
-            // The lines of keys take rows from the page while they are shown.
-            window.rows = max(1, view.rows - (keyLines.count - (keyLines.isEmpty ? 0 : 1)))
-            let above = keyLines.dropLast().map { style.dim($0) + "\n" }.joined()
-            let shown = window.visible.map { style.colors ? PagerWindow.highlight($0, window.lastFound) : $0 }
-            sink.write("\u{1B}[H\u{1B}[2J" + shown.joined(separator: "\n") + "\n" + String(repeating: "\n", count: window.blankRows)
-                       + above + style.dim(status), to: .standardOutput)
-            showKeys = false
-            note = nil
+            let frame = session.frame()
+            let above = frame.keyLines.map { style.dim($0) + "\n" }.joined()
+            let shown = frame.visible.map { style.colors ? PagerWindow.highlight($0, frame.found) : $0 }
+            sink.write("\u{1B}[H\u{1B}[2J" + shown.joined(separator: "\n") + "\n" + String(repeating: "\n", count: frame.blankRows)
+                       + above + style.dim(frame.status), to: .standardOutput)
             var key: Key?
             while key == nil {
                 switch await input.readKey(waitingAtMost: Self.lookEvery) {
@@ -116,73 +98,29 @@ struct Pager {
                     let pictureCame = drawn == nil && arrival?.picture != nil
                     let resumed = restorer?.takeResumed() ?? false
                     guard now != size || pictureCame || resumed else { continue }
-                    size = now
-                    relayout(columns: size.columns, rows: size.rows)
+                    relayout()
                 }
                 if key == nil { break }
             }
             guard let key else { continue }
-            if var pattern = finding {
-                switch key {
-                case .enter:
-                    finding = nil
-                    if !view.find(pattern) { note = "not found: " + pattern }
-                case .backspace:
-                    if pattern.isEmpty { finding = nil } else { pattern.removeLast(); finding = pattern }
-                case .escape, .control("c"), .control("g"):
-                    finding = nil
-                case .character(let character) where pattern.count < 80:
-                    pattern.append(character)
-                    finding = pattern
-                default:
-                    break
-                }
-                continue
-            }
-            switch key {
-            case .character(let digit) where digit.isASCII && digit.isNumber && keys.links > 0 && typed.count < 6:
-                typed.append(digit)
-            case .backspace where !typed.isEmpty:
-                typed.removeLast()
-            case .enter where !typed.isEmpty:
-                return Int(typed).map(ReaderAction.follow)
-            case .character(let key) where typed.isEmpty && key == keys.alternate?.key:
-                return .alternate
-            case .character("h"), .left:
-                // With no page before, back is out of the reader.
-                return keys.canGoBack ? .back : nil
-            case .character("q"), .character("Q"), .escape:
-                return nil
-            case .character(" "), .character("f"), .control("f"), .control("v"), .pageDown:
-                if view.atEnd && key == .character(" ") { return nil }
-                view.scroll(by: view.rows)
-            case .character("b"), .control("b"), .pageUp:
-                view.scroll(by: -view.rows)
-            case .enter, .character("j"), .control("n"), .control("e"), .down:
-                if view.atEnd && key == .enter { return nil }
-                view.scroll(by: 1)
-            case .character("k"), .control("p"), .control("y"), .up:
-                view.scroll(by: -1)
-            case .character("g"), .character("<"), .home:
-                view.top = 0
-            case .character("G"), .character(">"), .end:
-                view.scroll(by: view.lines.count)
-            case .character("/"):
-                typed = ""
-                finding = ""
-            case .character("n"):
-                if let last = view.lastFound, !view.find(last) { note = "no more: " + last }
-            case .control("z"):
+            switch session.handle(key) {
+            case .redraw: continue
+            case .close: return nil
+            case .follow(let number): return .follow(number)
+            case .alternate: return .alternate
+            case .back: return .back
+            case .suspend:
                 // As less does: the terminal as it was found while stopped, the page again after `fg`.
                 restorer?.suspend()
                 _ = restorer?.takeResumed()
-                size = (columns: max(20, terminal.width), rows: max(2, terminal.height - 1))
-                relayout(columns: size.columns, rows: size.rows)
-            default:
-                typed = ""
-                showKeys = true
+                relayout()
             }
         }
+    }
+
+    /// The page's lines laid out for `columns`, tabs as four spaces.
+    private static func lines(_ layout: (Int) -> [String], _ columns: Int) -> [String] {
+        layout(columns).map { $0.replacingOccurrences(of: "\t", with: "    ") }
     }
 }
 
@@ -216,194 +154,5 @@ final class PictureArrival {
 
     func cancel() {
         task?.cancel()
-    }
-}
-
-/// The keys the built-in pager takes on this page, in lines to show when asked.
-struct PagerKeys {
-    let links: Int
-    let alternate: PageModel.Alternate?
-    let canGoBack: Bool
-
-    /// Every key, in lines no wider than `columns`, broken only between keys.
-    func lines(columns: Int) -> [String] {
-        var keys = ["space/f/PgDn page on", "b/PgUp page back", "Enter/j/Down line on", "k/Up line back", "g/Home top", "G/End end",
-                    "/ find", "n next found"]
-        if links > 0 { keys.append("1–\(links) Enter: follow a link") }
-        keys.append(canGoBack ? "h/Left back" : "h/Left close")
-        if let alternate { keys.append("\(alternate.key): \(alternate.label)") }
-        keys += ["Ctrl-Z stop", "q/Esc close"]
-        var lines: [String] = []
-        var line = ""
-        for key in keys {
-            let joined = line.isEmpty ? key : line + " · " + key
-            if !line.isEmpty, TextLayout.displayWidth(joined) > columns {
-                lines.append(line)
-                line = key
-            } else {
-                line = joined
-            }
-        }
-        lines.append(line)
-        return lines.map { TextLayout.truncate($0, width: columns) }
-    }
-}
-
-/// Which lines of a page the pager shows: a window of `rows` terminal rows starting at line `top`.
-struct PagerWindow {
-    let lines: [String]
-    var rows: Int
-    let columns: Int
-    /// Lines that take more rows than their text says: a picture drawn by a graphics protocol.
-    let heights: [Int: Int]
-    var top = 0
-    private(set) var lastFound: String?
-
-    init(lines: [String], rows: Int, columns: Int, heights: [Int: Int] = [:], found: String? = nil) {
-        self.lines = lines
-        self.rows = rows
-        self.columns = columns
-        self.heights = heights
-        self.lastFound = found
-    }
-
-    /// The rows a line takes on the terminal (a line wider than the terminal wraps).
-    func height(of index: Int) -> Int {
-        if let height = heights[index] { return height }
-        return max(1, (TextLayout.displayWidth(PagerWindow.plain(lines[index])) + columns - 1) / columns)
-    }
-
-    /// The lines from `top` that fit in the window (at least one).
-    var visible: ArraySlice<String> {
-        lines[top..<end]
-    }
-
-    /// One past the last line shown.
-    var end: Int {
-        var used = 0
-        var index = top
-        while index < lines.count {
-            let height = height(of: index)
-            if used + height > rows && index > top { break }
-            used += height
-            index += 1
-        }
-        return index
-    }
-
-    /// Empty rows under the last line, so the status line stays at the bottom.
-    var blankRows: Int {
-        max(0, rows - (top..<end).reduce(0) { $0 + height(of: $1) })
-    }
-
-    var atEnd: Bool { end >= lines.count }
-
-    /// The top line of the last window: the one whose window ends with the page's last line.
-    var lastTop: Int {
-        var used = 0
-        var index = lines.count
-        while index > 0 {
-            let height = height(of: index - 1)
-            if used + height > rows { break }
-            used += height
-            index -= 1
-        }
-        return min(index, max(0, lines.count - 1))
-    }
-
-    mutating func scroll(by lineCount: Int) {
-        top = max(0, min(top + lineCount, lastTop))
-    }
-
-    /// Moves to the next line after `top` holding `pattern` (case ignored); false when none does.
-    mutating func find(_ pattern: String) -> Bool {
-        guard !pattern.isEmpty else { return true }
-        lastFound = pattern
-        let wanted = pattern.lowercased()
-        guard let found = lines.indices.dropFirst(top + 1).first(where: { PagerWindow.plain(lines[$0]).lowercased().contains(wanted) })
-        else { return false }
-        top = found
-        return true
-    }
-
-    /// `-- more 35% · 1–12 enter: link · p: whole page · space/b: page · q: close --`, or at the end
-    /// `-- end · … · q, space or enter: close --`.
-    func status(note: String?, links: Int, alternate: PageModel.Alternate?, typed: String) -> [String] {
-        var parts = [atEnd ? "end" : "more \(min(99, end * 100 / max(1, lines.count)))%"]
-        if let note { parts.append(note) }
-        if !typed.isEmpty { parts.append("link \(typed)") }
-        if links > 0 { parts.append("1–\(links) enter: follow a link") }
-        if let alternate { parts.append("\(alternate.key): \(alternate.label)") }
-        parts.append(atEnd ? "q, space or enter: close" : "space/b: page · q: close")
-        return parts
-    }
-
-    /// The status parts joined as `-- a · b · c --`, dropping parts from the middle until it fits in
-    /// `columns` (so it never wraps onto a second row); the first and last parts and the dashes stay.
-    static func fit(_ parts: [String], columns: Int) -> String {
-        var parts = parts
-        func joined() -> String { "-- " + parts.joined(separator: " · ") + " --" }
-        while TextLayout.displayWidth(joined()) > columns && parts.count > 2 {
-            parts.remove(at: parts.count - 2)
-        }
-        guard TextLayout.displayWidth(joined()) > columns else { return joined() }
-        return "-- " + TextLayout.truncate(parts.joined(separator: " · "), width: max(1, columns - 6)) + " --"
-    }
-
-    /// `line` with each match of `pattern` (case ignored) in reverse video; the escape sequences of its
-    /// styles are kept and never matched.
-    static func highlight(_ line: String, _ pattern: String?) -> String {
-        guard let pattern, !pattern.isEmpty else { return line }
-        let wanted = pattern.map { String($0).lowercased() }
-        // The characters that show, each with where it starts in `line`.
-        var shown: [(text: String, at: Int)] = []
-        let characters = Array(line)
-        var inEscape = false
-        for (index, character) in characters.enumerated() {
-            if inEscape {
-                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), character != "[" { inEscape = false }
-            } else if character == "\u{1B}" {
-                inEscape = true
-            } else {
-                shown.append((String(character).lowercased(), index))
-            }
-        }
-        var marks: [(start: Int, end: Int)] = []
-        var index = 0
-        while index + wanted.count <= shown.count {
-            if (0..<wanted.count).allSatisfy({ shown[index + $0].text == wanted[$0] }) {
-                marks.append((shown[index].at, shown[index + wanted.count - 1].at + 1))
-                index += wanted.count
-            } else {
-                index += 1
-            }
-        }
-        guard !marks.isEmpty else { return line }
-        var result = ""
-        var from = 0
-        for mark in marks {
-            result += String(characters[from..<mark.start]) + "\u{1B}[7m" + String(characters[mark.start..<mark.end]) + "\u{1B}[27m"
-            from = mark.end
-        }
-        return result + String(characters[from...])
-    }
-
-    /// The text without the escape sequences of its styles.
-    static func plain(_ line: String) -> String {
-        guard line.contains("\u{1B}") else { return line }
-        var result = ""
-        var inEscape = false
-        for character in line {
-            if inEscape {
-                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), character != "[" { inEscape = false }
-                continue
-            }
-            if character == "\u{1B}" {
-                inEscape = true
-                continue
-            }
-            result.append(character)
-        }
-        return result
     }
 }
