@@ -32,6 +32,10 @@ private func checkCommand(_ command: Command, line: String) {
         break
     case .favorites(let words):
         check(isTrimmed(words), "untrimmed favorites search from \(line.debugDescription)")
+    case .readAddress(let address):
+        let lower = address.lowercased()
+        check(lower.hasPrefix("http://") || lower.hasPrefix("https://"), "a page to read that is no web address from \(line.debugDescription)")
+        check(!address.contains(where: \.isWhitespace), "an address with spaces from \(line.debugDescription)")
     case .next, .previous, .first, .refresh, .retry, .back, .help, .quit, .units, .currentUnits:
         break
     case .openScaled(let number, let scale):
