@@ -16,7 +16,7 @@ final class RecipeLinks {
     private let pictures: RecipePictures
     /// Runs a search, for a link to a RecipePuppy search (a bundled page's "More recipes with garlic"):
     /// its answer is the results screen, not a page to read.
-    var search: ((_ ingredients: String, _ title: String) async -> Void)?
+    var search: ((SearchQuery) async -> Void)?
 
     init(reading: ReadingInteractor, router: Router, messages: Messages, pictures: RecipePictures) {
         self.reading = reading
@@ -46,7 +46,8 @@ final class RecipeLinks {
                         return
                     }
                     if let asked = Self.searchAsked(by: link.url), let search {
-                        await search(asked.ingredients, asked.title)
+                        // The API's `i` is a comma-separated list: read as such, here at the address.
+                        await search(SearchQuery(ingredientText: asked.ingredients, title: asked.title))
                         return
                     }
                     page = try await whileBusy(view, "Opening \(link.url)") { () async throws(UseCaseError) -> ReadablePage in

@@ -55,11 +55,11 @@ public final class RecipesPresenter {
 
     /// The start of a session. `lastSearch`: the search typed last time (from the history), offered
     /// again: `r` runs it.
-    public func start(lastSearch: (ingredients: String, title: String)? = nil) {
+    public func start(lastSearch: (ingredients: [String], title: String)? = nil) {
         if let lastSearch {
-            let query = SearchQuery(ingredientText: lastSearch.ingredients, title: lastSearch.title)
+            let query = SearchQuery(ingredients: lastSearch.ingredients, title: lastSearch.title)
             guard !query.isEmpty else { return }
-            results.resumable = lastSearch
+            results.resumable = query
             view?.display(messages.lastSearch(query))
         }
     }
@@ -74,8 +74,8 @@ public final class RecipesPresenter {
     }
 
     /// A new search: `ingredients` comma-separated, `title` words the title must contain.
-    public func search(ingredients: String, title: String) async {
-        await results.search(ingredients: ingredients, title: title)
+    public func search(ingredients: [String], title: String) async {
+        await results.search(SearchQuery(ingredients: ingredients, title: title))
     }
 
     /// Ingredient names seen in results that start like `typed` (case, accents and plurals folded),

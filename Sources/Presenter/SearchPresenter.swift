@@ -40,14 +40,13 @@ public final class SearchPresenter: ListPresenting {
         self.favorites = favorites
         self.messages = messages
         // A link to a search, followed in the reader, runs that search.
-        actions.links.search = { [weak self] ingredients, title in await self?.search(ingredients: ingredients, title: title) }
+        actions.links.search = { [weak self] query in await self?.search(query) }
     }
 
     // MARK: Searching and paging
 
-    /// A new search: `ingredients` comma-separated, `title` words the title must contain.
-    func search(ingredients: String, title: String) async {
-        let query = SearchQuery(ingredientText: ingredients, title: title)
+    /// A new search: the ingredients a recipe must all have, and words its title must contain.
+    func search(_ query: SearchQuery) async {
         resumable = nil
         // A new search's screens are as long as the terminal has room for now.
         if let size = view?.recipesPerScreen(withPictures: cardPictures) { await search.setScreenSize(size) }
@@ -88,10 +87,10 @@ public final class SearchPresenter: ListPresenting {
     public func first() async { await page(nil) { await self.search.first() } }
     /// The search of the session before, offered at the start: `refresh` runs it until something else
     /// is searched.
-    var resumable: (ingredients: String, title: String)?
+    var resumable: SearchQuery?
 
     public func refresh() async {
-        if let resumable { return await search(ingredients: resumable.ingredients, title: resumable.title) }
+        if let resumable { return await search(resumable) }
         await page("Searching again") { await self.search.refresh() }
     }
     func retry() async { await page("Trying again") { await self.search.retry() } }

@@ -88,7 +88,7 @@ public final class REPL {
     }
 
     /// The last search typed in an earlier session, from the history.
-    private func lastSearch() -> (ingredients: String, title: String)? {
+    private func lastSearch() -> (ingredients: [String], title: String)? {
         for line in view.input.earlierLines.reversed() {
             // A line that is not a command at all is just not a search.
             if case .search(let ingredients, let title)? = try? CommandParser.parse(line) { return (ingredients, title) }

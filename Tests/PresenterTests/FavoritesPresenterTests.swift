@@ -17,7 +17,7 @@ let fetchedPicture = RecipeImage(bytes: PictureFixtures.palettePNG, contentType:
         let time = FakeTime()
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...12)), store: try FavoritesStore(directory: folder),
                                    fetcher: fetcher, time: time)
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         for number in 1...count {
             time.advance(by: 60)
             await stack.presenter.list.favorite(number)
@@ -42,7 +42,7 @@ let fetchedPicture = RecipeImage(bytes: PictureFixtures.palettePNG, contentType:
         try await TemporaryDirectory.with { folder in
             let noPicture = Recipe(title: "Plain Rice", href: "http://example.test/rice", ingredients: ["rice"], thumbnail: nil)
             let stack = PresenterStack(FakeSearcher(recipes: [noPicture]), store: try FavoritesStore(directory: folder), fetcher: FakePageFetcher())
-            await stack.presenter.search(ingredients: "rice", title: "")
+            await stack.presenter.search(ingredients: ["rice"], title: "")
             await stack.presenter.list.favorite(1)
             await stack.presenter.finish()
             #expect(stack.view.messages.map(\.text).filter { !$0.hasPrefix("Waiting") } == [

@@ -91,7 +91,7 @@ struct KitchenStack {
     @Test func aCardIsScaledByTimesOrServingsAndShownInTheUnitsRemembered() async throws {
         try await TemporaryDirectory.with { folder in
             let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
-            await stack.perform(.search(ingredients: "flour", title: ""))
+            await stack.perform(.search(ingredients: ["flour"], title: ""))
             await stack.perform(.scale(.times(2)))
             #expect(stack.view.messages.last?.text == "There is no recipe card to scale.")
 
@@ -123,7 +123,7 @@ struct KitchenStack {
     @Test func everythingOnAScaledCardIsScaledItsYieldAndLactoseLineToo() async throws {
         try await TemporaryDirectory.with { folder in
             let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
-            await stack.perform(.search(ingredients: "flour", title: ""))
+            await stack.perform(.search(ingredients: ["flour"], title: ""))
             await stack.perform(.open(3, .recipe))
             @MainActor func facts() -> String? {
                 stack.lastPage?.blocks.lazy.compactMap { if case .paragraph(let text) = $0 { text } else { nil } }.first
@@ -147,7 +147,7 @@ struct KitchenStack {
         try await TemporaryDirectory.with { folder in
             let pages = ["http://example.test/recipes/1": Self.page("Pancakes", yields: "Serves 1000", lines: ["1 cup flour", "1 onion"])]
             let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: pages)
-            await stack.perform(.search(ingredients: "flour", title: ""))
+            await stack.perform(.search(ingredients: ["flour"], title: ""))
             await stack.perform(.openScaled(1, .serving(2)))
             #expect(stack.lastIngredients == ["• 1 cup flour", "• 1 onion"])
             #expect(stack.lastPage?.note == "Serving 2 from a recipe written for 1000 would make it 1/500 times; a card is scaled from 1/100 to 100 times,"
@@ -181,7 +181,7 @@ struct KitchenStack {
             let second = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
             await second.perform(.currentUnits)
             #expect(second.view.messages.last?.text == "Recipe cards show amounts in metric.")
-            await second.perform(.search(ingredients: "flour", title: ""))
+            await second.perform(.search(ingredients: ["flour"], title: ""))
             await second.perform(.open(1, .recipe))
             #expect(second.lastIngredients.first == "• 120 g flour")
         }
@@ -190,7 +190,7 @@ struct KitchenStack {
     @Test func aLineThatCannotBeReadWithConfidenceIsShownAsWrittenAndMarkedOnlyWhenAskedToChange() async throws {
         try await TemporaryDirectory.with { folder in
             let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
-            await stack.perform(.search(ingredients: "ginger", title: ""))
+            await stack.perform(.search(ingredients: ["ginger"], title: ""))
             await stack.perform(.open(2, .recipe))
             #expect(stack.lastIngredients == ["• 3 x 2 x 4 cm ginger", "• 2 cups water", "• 1 tbsp honey"])
             await stack.perform(.scale(.times(2)))
@@ -204,7 +204,7 @@ struct KitchenStack {
             let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: Self.pages)
             await stack.perform(.list(.show))
             #expect(stack.view.messages.last?.text == "The shopping list is empty.")
-            await stack.perform(.search(ingredients: "flour", title: ""))
+            await stack.perform(.search(ingredients: ["flour"], title: ""))
             await stack.perform(.openScaled(1, .times(2)))
             await stack.perform(.list(.add([1, 3])))
             #expect(stack.view.messages.map(\.text).suffix(2) == ["Added “Pancakes” ×2 to the shopping list: 4 ingredients.",
@@ -250,7 +250,7 @@ struct KitchenStack {
             let pages = ["http://example.test/recipes/1": Self.page("Pancakes", yields: "4 servings",
                                                                      lines: ["\(digits) cup cream", "-5 eggs", "1 cup flour"])]
             let stack = try KitchenStack(folder: folder, recipes: Self.recipes, pages: pages)
-            await stack.perform(.search(ingredients: "flour", title: ""))
+            await stack.perform(.search(ingredients: ["flour"], title: ""))
             await stack.perform(.list(.add([1])))
             guard case .found(let record, _) = await stack.oneShot.list() else {
                 Issue.record("the list was not found")

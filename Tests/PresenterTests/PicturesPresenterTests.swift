@@ -21,7 +21,7 @@ import HTTPTransport
     @Test func detailsShowThePictureScaledToTheViewsBoxAboveTheText() async throws {
         let stack = stack(picture: RecipeImage(bytes: PictureFixtures.baselineJPEG, contentType: "image/jpeg"),
                           boxes: [.detail: PictureBox(width: 8, height: 8, wantsPNG: true)])
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.show(2)
         let shown = stack.view.shown.suffix(2)
         guard case .picture(let picture, .detail)? = shown.first, case .recipe(let detail)? = shown.last else {
@@ -36,7 +36,7 @@ import HTTPTransport
 
     @Test func aViewWithoutPicturesGetsTheTextAlone() async throws {
         let stack = stack(picture: RecipeImage(bytes: PictureFixtures.baselineJPEG, contentType: "image/jpeg"), boxes: [:])
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.show(2)
         guard case .recipe = stack.view.shown.last else { Issue.record("no details"); return }
         #expect(!stack.view.shown.contains { if case .picture = $0 { true } else { false } })
@@ -47,7 +47,7 @@ import HTTPTransport
     @Test func aDamagedPictureIsUnavailableNeverACrash() async throws {
         let stack = stack(picture: RecipeImage(bytes: PictureFixtures.baselineJPEG.prefix(40), contentType: "image/jpeg"),
                           boxes: [.large: PictureBox(width: 64, height: 64, wantsPNG: false), .detail: PictureBox(width: 8, height: 8, wantsPNG: false)])
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.picture(1)
         let message = try #require(stack.view.messages.last)
         #expect(message.text.hasPrefix("Picture unavailable ("))
@@ -58,7 +58,7 @@ import HTTPTransport
     @Test func picturesBesideResultsComeWithTheCardsWhenTurnedOn() async throws {
         let stack = stack(picture: RecipeImage(bytes: PictureFixtures.baselineJPEG, contentType: "image/jpeg"),
                           boxes: [.card: PictureBox(width: 12, height: 10, wantsPNG: false)])
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         #expect(stack.view.lastScreen?.cards.allSatisfy { $0.picture == nil } == true, "off at first")
         await stack.presenter.set(.pictures(true))
         #expect(stack.view.messages.last?.text == "Pictures beside results: on.")
@@ -84,7 +84,7 @@ import HTTPTransport
             for item in stack.view.shown.reversed() { if case .picture(let picture, purpose) = item { return picture } }
             return nil
         }
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.show(1)
         #expect(lastPicture(.detail)?.link == shakshuka.thumbnail, "the page is not known yet")
 

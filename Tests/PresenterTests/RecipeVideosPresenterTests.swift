@@ -49,7 +49,7 @@ final class KeptPages: PageFetching {
 
     @Test func detailsShowTheVideoOnceThePageIsKnown() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), pages: Self.pages)
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.show(1)
         guard case .recipe(let before) = stack.view.shown.last else { Issue.record("no recipe shown"); return }
         #expect(!before.fields.contains { $0.label == "Video" }, "the page was not read: nothing is fetched for the details")
@@ -67,7 +67,7 @@ final class KeptPages: PageFetching {
     @Test func theVideoOpensInTheBrowserReadingThePageOnlyWhenItIsNotKnown() async throws {
         let fetcher = FakePageFetcher(pages: Self.pages, unknown: .notFound, picture: nil)
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), fetcher: fetcher)
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.web(1, .video)
         #expect(stack.view.opened == ["http://example.test/videos/1"])
         #expect(stack.view.messages.last?.text == "Opened the video of “Recipe 1” with test-browser: http://example.test/videos/1")
@@ -83,7 +83,7 @@ final class KeptPages: PageFetching {
     @Test func aPageKeptInTheCacheNamesTheVideoWithoutTheNetworkAtItsBrowserAddress() async throws {
         let fetcher = KeptPages(Self.pages)
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), fetcher: fetcher)
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.web(1, .video)
         #expect(stack.view.opened == ["http://127.0.0.1:8080/videos/1"])
         #expect(fetcher.network.pageAsks.isEmpty, "the kept page was used, not the network")
@@ -91,7 +91,7 @@ final class KeptPages: PageFetching {
 
     @Test func aPageWithoutAVideoSaysSoAndOpensNothing() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), pages: Self.pages)
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.web(2, .video)
         #expect(stack.view.messages.last == MessageModel(.info, "Recipe 2's page names no video."))
         await stack.presenter.list.copyLink(2, .video)
@@ -114,7 +114,7 @@ final class KeptPages: PageFetching {
 
     @Test func theVideoLinkIsCopied() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), pages: Self.pages)
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.copyLink(1, .video)
         #expect(stack.view.copied == ["http://example.test/videos/1"])
         #expect(stack.view.messages.last?.text == "Copied the video link of “Recipe 1”: http://example.test/videos/1")
@@ -125,7 +125,7 @@ final class KeptPages: PageFetching {
             let fetcher = FakePageFetcher(pages: Self.pages, unknown: .notFound, picture: fetchedPicture)
             let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), store: try FavoritesStore(directory: folder),
                                        fetcher: fetcher)
-            await stack.presenter.search(ingredients: "eggs", title: "")
+            await stack.presenter.search(ingredients: ["eggs"], title: "")
             await stack.presenter.list.favorite(1)
             await stack.presenter.finish()
             await stack.presenter.showFavorites(matching: "")

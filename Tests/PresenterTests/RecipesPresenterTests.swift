@@ -36,7 +36,7 @@ struct PresenterStack {
 @Suite struct RecipesPresenting {
     @Test func aSearchShowsNumberedCardsWithBadgesAndAFooter() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...12)))
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         let screen = try #require(stack.view.lastScreen)
         #expect(screen.heading == "Recipes with eggs")
         #expect(screen.cards.map(\.number) == Array(1...10))
@@ -51,7 +51,7 @@ struct PresenterStack {
 
     @Test func recipeDetailsSayWhatTriggersTheLactoseBadge() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)))
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.show(3)
         guard case .recipe(let detail) = stack.view.shown.last else { Issue.record("no recipe shown"); return }
         #expect(detail.title == "Recipe 3")
@@ -64,7 +64,7 @@ struct PresenterStack {
     @Test func openingAPageShowsItsTextAndAFailedPageSaysItWasThePage() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)),
                                    pages: ["http://example.test/recipes/1": "<h1>Recipe 1</h1><p>Whisk the eggs.</p>"])
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.open(1, .recipe)
         guard case .page(let page) = stack.view.shown.last else { Issue.record("no page shown"); return }
         #expect(page.blocks == [.heading(level: 1, text: "Recipe 1"), .paragraph("Whisk the eggs.")])
@@ -92,7 +92,7 @@ struct PresenterStack {
 
     @Test func aPageHoldingARecipeOpensAsItsCardAndTheOtherKeyShowsTheWholePage() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), pages: ["http://example.test/recipes/1": Self.recipePage])
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         stack.view.readerActions = [.alternate, .alternate]
         await stack.presenter.list.open(1, .recipe)
         let pages = stack.view.shown.compactMap { if case .page(let page) = $0 { page } else { nil } }
@@ -134,7 +134,7 @@ struct PresenterStack {
 
     @Test func detailsShowTheMethodOnceThePageWasRead() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), pages: ["http://example.test/recipes/1": Self.recipePage])
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.show(1)
         guard case .recipe(let before) = stack.view.shown.last else { Issue.record("no recipe shown"); return }
         #expect(before.method.isEmpty, "the page was not read: nothing is fetched for the details")
@@ -154,7 +154,7 @@ struct PresenterStack {
             "http://example.test/sauce": "<h1>The Sauce</h1><p>Reduce the stock.</p>",
             "http://example.test/side": "<h1>A Side</h1><p>Boil the rice.</p>",
         ])
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         stack.view.readerActions = [.follow(1)]
         await stack.presenter.list.open(1, .recipe)
         let pages = stack.view.shown.compactMap { if case .page(let page) = $0 { page } else { nil } }
@@ -176,7 +176,7 @@ struct PresenterStack {
             "http://example.test/stock": "<h1>Stock</h1><p>Simmer the bones.</p>",
         ], unknown: .notFound, picture: nil)
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)), fetcher: fetcher)
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         stack.view.readerActions = [.follow(1), .follow(1), .back, .back, .back]
         await stack.presenter.list.open(1, .recipe)
         let pages = stack.view.shown.compactMap { if case .page(let page) = $0 { page } else { nil } }
@@ -194,7 +194,7 @@ struct PresenterStack {
             "http://example.test/recipes/1": "<h1>Recipe 1</h1><p><a href='http://example.test/recipes/2'>Another</a> "
                 + "<a href='/api/?i=garlic%2C%20onions&amp;q=soup'>More recipes with garlic</a></p>",
         ])
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         stack.view.readerActions = [.follow(2)]
         await stack.presenter.list.open(1, .recipe)
         #expect(searcher.queries.last == SearchQuery(ingredients: ["garlic", "onions"], title: "soup"))
@@ -206,7 +206,7 @@ struct PresenterStack {
 
     @Test func aRecipeOpensInTheBrowserAndItsLinkIsCopied() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...5)))
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.web(2, .page)
         #expect(stack.view.opened == ["http://example.test/recipes/2"])
         #expect(stack.view.messages.last?.text == "Opened “Recipe 2” with test-browser: http://example.test/recipes/2")
@@ -226,7 +226,7 @@ struct PresenterStack {
             4: [.recipes(SampleRecipes.make(6...12))],
         ])
         let stack = PresenterStack(searcher)
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         let screen = try #require(stack.view.lastScreen)
         #expect(screen.cards.map(\.number) == Array(1...10))
         #expect(screen.notes.map(\.text) == [
@@ -237,27 +237,27 @@ struct PresenterStack {
 
     @Test func noResultsEndOfResultsOfflineAndABrokenServerEachHaveTheirOwnMessage() async {
         let empty = PresenterStack(FakeSearcher(script: [:]))
-        await empty.presenter.search(ingredients: "unobtainium", title: "")
+        await empty.presenter.search(ingredients: ["unobtainium"], title: "")
         #expect(empty.view.messages.last?.text == "No recipes with unobtainium.")
 
         let short = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...3)))
-        await short.presenter.search(ingredients: "eggs", title: "")
+        await short.presenter.search(ingredients: ["eggs"], title: "")
         await short.presenter.list.next()
         #expect(short.view.messages.last?.text == "End of results: no more recipes with eggs.")
 
         let dead = PresenterStack(FakeSearcher(script: [:], fallback: .failure(.unreachable.with(detail: "cannot connect to 127.0.0.1:9"))))
-        await dead.presenter.search(ingredients: "eggs", title: "")
+        await dead.presenter.search(ingredients: ["eggs"], title: "")
         #expect(dead.view.messages.last?.text == "Cannot reach the recipe server (cannot connect to 127.0.0.1:9, 2 tries).")
         #expect(dead.view.messages.last?.hint?.contains("favorites still work") == true)
 
         let broken = PresenterStack(FakeSearcher(script: [:], fallback: .failure(.badStatus.with(status: 500, detail: "HTTP 500"))))
-        await broken.presenter.search(ingredients: "eggs", title: "")
+        await broken.presenter.search(ingredients: ["eggs"], title: "")
         #expect(broken.view.messages.last?.text == "Could not search for eggs: the server failed pages 1, 2 and 3 (HTTP 500).")
     }
 
     @Test func backReturnsToTheResults() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...12)))
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.show(2)
         stack.view.clear()
         await stack.presenter.back()
@@ -266,9 +266,9 @@ struct PresenterStack {
 
     @Test func aSearchThatFindsNothingLeavesTheEarlierOneWithinReach() async throws {
         let stack = PresenterStack(ByQuerySearcher(["eggs": FakeSearcher(recipes: SampleRecipes.make(1...12))]))
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.show(3)
-        await stack.presenter.search(ingredients: "unobtainium", title: "")
+        await stack.presenter.search(ingredients: ["unobtainium"], title: "")
         #expect(stack.view.messages.last?.text == "No recipes with unobtainium.")
         stack.view.clear()
         await stack.presenter.back()
@@ -282,12 +282,12 @@ struct PresenterStack {
 
     @Test func aSearchThatFindsNothingSuggestsNamesSeenAndTabCompletesThem() async throws {
         let stack = PresenterStack(ByQuerySearcher(["eggs": FakeSearcher(recipes: SampleRecipes.make(1...3))]))
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         // Names seen first, then the food table's.
         #expect(stack.presenter.ingredientNames(completing: "ONI").first == "onions")
         #expect(stack.presenter.ingredientNames(completing: "e").first == "eggs")
         #expect(stack.presenter.ingredientNames(completing: "e").contains("eggplant"))
-        await stack.presenter.search(ingredients: "onoins", title: "")
+        await stack.presenter.search(ingredients: ["onoins"], title: "")
         let message = try #require(stack.view.messages.last)
         #expect(message.text == "No recipes with onoins.")
         #expect(message.hint == "Did you mean onions?")
@@ -297,18 +297,18 @@ struct PresenterStack {
         let stack = PresenterStack(ByQuerySearcher([:]))
         #expect(stack.presenter.ingredientNames(completing: "chee").first == "cheese")
         #expect(stack.presenter.ingredientNames(completing: "garba").contains("garbanzo bean"))
-        await stack.presenter.search(ingredients: "chese", title: "")
+        await stack.presenter.search(ingredients: ["chese"], title: "")
         #expect(stack.view.messages.last?.hint == "Did you mean cheese?")
     }
 
     @Test func fewerIngredientsAreAdvisedOnlyWhenSeveralWereTyped() async throws {
         let stack = PresenterStack(ByQuerySearcher([:]))
-        await stack.presenter.search(ingredients: "unobtainium", title: "")
+        await stack.presenter.search(ingredients: ["unobtainium"], title: "")
         #expect(stack.view.messages.last?.hint == "Try other words.")
-        await stack.presenter.search(ingredients: "unobtainium, cheese", title: "")
+        await stack.presenter.search(ingredients: ["unobtainium", "cheese"], title: "")
         #expect(stack.view.messages.last?.hint == "Try fewer ingredients, or other words.")
         // A name spelled as the table has it is not "corrected".
-        await stack.presenter.search(ingredients: "feta", title: "")
+        await stack.presenter.search(ingredients: ["feta"], title: "")
         #expect(stack.view.messages.last?.hint == "Try other words.")
     }
 
@@ -319,7 +319,7 @@ struct PresenterStack {
             Recipe(title: "Tom Yum", href: "http://example.test/3", ingredients: ["eggs"], thumbnail: nil, cuisine: "Thai"),
         ]
         let stack = PresenterStack(FakeSearcher(recipes: recipes))
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         #expect(stack.presenter.ingredientNames(completing: "filter cuisine th") == ["filter cuisine Thai"])
         #expect(stack.presenter.ingredientNames(completing: "filter cuisine ").prefix(3) == ["filter cuisine Thai", "filter cuisine Spanish",
                                                                                              "filter cuisine African"])
@@ -337,7 +337,7 @@ struct PresenterStack {
             Recipe(title: "Moon Pie", href: "http://example.test/2", ingredients: ["eggs"], thumbnail: nil, cuisine: "Lunar"),
         ]
         let stack = PresenterStack(FakeSearcher(recipes: recipes))
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.filter(.cuisine("Martian"))
         let refusal = try #require(stack.view.messages.last)
         #expect(refusal.kind == .error)
@@ -351,7 +351,7 @@ struct PresenterStack {
 
     @Test func aFilterShowsTheFirstScreenOfWhatPasses() async throws {
         let stack = PresenterStack(FakeSearcher(recipes: SampleRecipes.make(1...30)))
-        await stack.presenter.search(ingredients: "eggs", title: "")
+        await stack.presenter.search(ingredients: ["eggs"], title: "")
         await stack.presenter.list.next()
         await stack.presenter.filter(.lactoseFree)
         let filtered = try #require(stack.view.lastScreen)

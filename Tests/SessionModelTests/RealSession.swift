@@ -68,7 +68,7 @@ final class RealSession {
     private func perform(_ step: Step) async {
         let command: Command
         switch step {
-        case .search(let query): command = .search(ingredients: World.queries[query], title: "")
+        case .search(let query): command = .search(ingredients: [World.queries[query]], title: "")
         case .next: command = .next
         case .previous: command = .previous
         case .first: command = .first

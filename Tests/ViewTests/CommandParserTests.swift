@@ -23,15 +23,15 @@ import Presenter
     }
 
     @Test(arguments: [
-        ("onions, garlic", Command.search(ingredients: "onions, garlic", title: "")),
-        ("  Onions ,Garlic  ", .search(ingredients: "Onions ,Garlic", title: "")),
-        ("eggs, milk \"pancakes\"", .search(ingredients: "eggs, milk", title: "pancakes")),
-        ("\"chocolate cake\"", .search(ingredients: "", title: "chocolate cake")),
-        ("s help", .search(ingredients: "help", title: "")),
-        ("search next, quit", .search(ingredients: "next, quit", title: "")),
-        ("12 eggs", .search(ingredients: "12 eggs", title: "")),
-        ("nextdoor beans", .search(ingredients: "nextdoor beans", title: "")),
-        ("jalapeño, crème fraîche", .search(ingredients: "jalapeño, crème fraîche", title: "")),
+        ("onions, garlic", Command.search(ingredients: ["onions", "garlic"], title: "")),
+        ("  Onions ,Garlic  ", .search(ingredients: ["Onions", "Garlic"], title: "")),
+        ("eggs, milk \"pancakes\"", .search(ingredients: ["eggs", "milk"], title: "pancakes")),
+        ("\"chocolate cake\"", .search(ingredients: [], title: "chocolate cake")),
+        ("s help", .search(ingredients: ["help"], title: "")),
+        ("search next, quit", .search(ingredients: ["next", "quit"], title: "")),
+        ("12 eggs", .search(ingredients: ["12 eggs"], title: "")),
+        ("nextdoor beans", .search(ingredients: ["nextdoor beans"], title: "")),
+        ("jalapeño, crème fraîche", .search(ingredients: ["jalapeño", "crème fraîche"], title: "")),
     ])
     func anythingElseIsASearch(line: String, command: Command) throws {
         #expect(try CommandParser.parse(line) == command)
@@ -40,8 +40,8 @@ import Presenter
     @Test(arguments: [
         ("https://example.test/recipes/pie", Command.readAddress("https://example.test/recipes/pie")),
         ("  HTTP://Example.test/a?b=1  ", .readAddress("HTTP://Example.test/a?b=1")),
-        ("http://", .search(ingredients: "http://", title: "")),
-        ("https://example.test/a pie", .search(ingredients: "https://example.test/a pie", title: "")),
+        ("http://", .search(ingredients: ["http://"], title: "")),
+        ("https://example.test/a pie", .search(ingredients: ["https://example.test/a pie"], title: "")),
     ])
     func aPastedWebAddressIsAPageToRead(line: String, command: Command) throws {
         #expect(try CommandParser.parse(line) == command)
@@ -110,7 +110,7 @@ import Presenter
             // else is an empty line (next) or is refused; never a search without a letter in it.
             switch Result(catching: { () throws(InputError) -> Command in try CommandParser.parse(character) }) {
             case .success(.search(let ingredients, let title)):
-                #expect((ingredients + title).contains { $0.isLetter }, "U+\(String(value, radix: 16))")
+                #expect((ingredients.joined() + title).contains { $0.isLetter }, "U+\(String(value, radix: 16))")
             case .success(.show(let number)):
                 #expect(String(number) == character)
             case .success, .failure:
@@ -138,7 +138,7 @@ import Presenter
                 case .search: line = "\(name) eggs"
                 }
                 let command = try CommandParser.parse(line)
-                if case .search(let ingredients, _) = command { #expect(ingredients == "eggs", "\(name)") }
+                if case .search(let ingredients, _) = command { #expect(ingredients == ["eggs"], "\(name)") }
             }
         }
     }

@@ -18,7 +18,7 @@ import Presenter
         ("have", .have(HaveRequest(names: []))), ("have eggs, milk", .have(HaveRequest(names: ["eggs", "milk"]))),
         ("have eggs, crème fraîche --missing 3", .have(HaveRequest(names: ["eggs", "crème fraîche"], maxMissing: 3))),
         ("have --strict --missing=0", .have(HaveRequest(names: [], maxMissing: 0, strict: true))),
-        ("s have", .search(ingredients: "have", title: "")), ("xylophone", .search(ingredients: "xylophone", title: "")),
+        ("s have", .search(ingredients: ["have"], title: "")), ("xylophone", .search(ingredients: ["xylophone"], title: "")),
     ])
     func eachCommandIsReadIntoItsCase(line: String, command: Command) throws {
         #expect(try CommandParser.parse(line) == command)

@@ -4,7 +4,7 @@ import Entity
 /// its cases, typed, so nothing downstream reads the line again.
 public enum Command: Equatable, Sendable {
     /// A new search: comma-separated ingredients and title words (either may be empty, not both).
-    case search(ingredients: String, title: String)
+    case search(ingredients: [String], title: String)
     case next
     case previous
     case first

@@ -36,7 +36,7 @@ public enum CommandParser {
             if !explicit, !text.contains(where: \.isLetter), text.contains(where: isQuote) {
                 // Quotes around nothing (`""`): a search for nothing.
                 let command = try search(text)
-                guard command != .search(ingredients: "", title: "") else { throw .nothingToSearch }
+                guard command != .search(ingredients: [], title: "") else { throw .nothingToSearch }
             }
             if explicit || !text.contains(where: \.isLetter) {
                 throw .unknownCommand(explicit ? ":" + word : word)
@@ -95,7 +95,7 @@ public enum CommandParser {
             guard !rest.isEmpty else { throw missing }
             // Quotes around nothing (`s ""`) leave nothing to search for, like no argument at all.
             let command = try search(rest)
-            guard command != .search(ingredients: "", title: "") else { throw missing }
+            guard command != .search(ingredients: [], title: "") else { throw missing }
             return command
         }
     }
@@ -309,7 +309,7 @@ public enum CommandParser {
             if inQuote { title.append(character) } else { ingredients.append(character) }
         }
         if inQuote { throw .unbalancedQuote }
-        return .search(ingredients: ingredients.trimmingWhitespace(), title: title.trimmingWhitespace())
+        return .search(ingredients: names(ingredients), title: title.trimmingWhitespace())
     }
 
     private static func number(_ name: String, _ rest: String, usage: String) throws(InputError) -> Int {

@@ -20,7 +20,7 @@ struct NextScreenLatency: Section {
             let waiting = try ClientStack(apiURL: server.apiURL, dataDirectory: folder.appendingPathComponent("off"), prefetch: false)
             return try await ClientStack.using([prefetching, waiting]) {
                 for stack in [prefetching, waiting] {
-                    _ = try await stack.timeScreen { await stack.presenter.search(ingredients: "salt", title: "") }
+                    _ = try await stack.timeScreen { await stack.presenter.search(ingredients: ["salt"], title: "") }
                 }
                 for round in 0..<screens {
                     // Alternate which goes first, so drift on a busy machine falls on both alike.

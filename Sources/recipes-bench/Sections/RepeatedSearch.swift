@@ -31,10 +31,10 @@ struct RepeatedSearch: Section {
             try await ClientStack.using([stack]) {
                 // One untimed search and its repeat first: the cache folder is made, the favorites file opened.
                 for ingredients in ["cinnamon"] + searches {
-                    let first = try await stack.timeScreen { await stack.presenter.search(ingredients: ingredients, title: "") }
+                    let first = try await stack.timeScreen { await stack.presenter.search(ingredients: [ingredients], title: "") }
                     guard await settle(stack) == nil else { throw BenchError("`\(ingredients)` was shown from the cache the first time") }
                     let before = server.statistics.apiRequests
-                    let again = try await stack.timeScreen { await stack.presenter.search(ingredients: ingredients, title: "") }
+                    let again = try await stack.timeScreen { await stack.presenter.search(ingredients: [ingredients], title: "") }
                     let duringRepeat = server.statistics.apiRequests - before
                     guard let check = await settle(stack) else {
                         throw BenchError("`\(ingredients)` run again was not shown from the cache")
