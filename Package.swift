@@ -38,7 +38,9 @@ var targets: [Target] = [
     .target(name: "Interactor", dependencies: ["Entity", "ServiceSupport", "Services"]),
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "TextSafety", "Interactor", "Router"]),
-    .target(name: "View", dependencies: ["Presenter"]),
+    // Keys, display widths and the pager's keys and window: pure, for the View and its fuzz harness.
+    .target(name: "TerminalKit"),
+    .target(name: "View", dependencies: ["Presenter", "TerminalKit"]),
     // PuppyServer imports only Entity (the pure rules both sides share: what cooks call things) and
     // ServiceSupport (a lock) of RecipeBook's modules; zlib (gzip answers) and the bundled cookbook
     // through C shims. PuppyCatalog is its catalog (reading, photos) and the index over it; PuppyServer
@@ -69,7 +71,7 @@ var targets: [Target] = [
     .testTarget(name: "InteractorTests", dependencies: ["Interactor", "TestSupport"]),
     .testTarget(name: "RouterTests", dependencies: ["Router", "TestSupport"]),
     .testTarget(name: "PresenterTests", dependencies: ["Presenter", "TextSafety", "TestSupport"]),
-    .testTarget(name: "ViewTests", dependencies: ["View", "TestSupport"]),
+    .testTarget(name: "ViewTests", dependencies: ["View", "TerminalKit", "TestSupport"]),
     .testTarget(name: "PuppyServerTests", dependencies: ["PuppyServer", "PuppyCatalog", "ServiceSupport", "TestSupport", "CZlib"]),
     // The reference model and the generator of random sessions are optimised even in a debug build, so
     // that ten thousand sessions take seconds, not minutes.

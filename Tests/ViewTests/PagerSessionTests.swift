@@ -1,4 +1,5 @@
 import Testing
+import TerminalKit
 @testable import View
 
 /// The built-in pager's keys, without a terminal: the transitions the fuzz harness runs at random.

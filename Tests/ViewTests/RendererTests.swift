@@ -1,4 +1,5 @@
 import Testing
+import TerminalKit
 import Presenter
 @testable import View
 

@@ -1,3 +1,4 @@
+import TerminalKit
 /// Tab's candidates laid out as `ls` lays out names: in columns read downwards, as many as the width
 /// holds, each row cut to the width.
 enum CandidateColumns {

@@ -1,3 +1,4 @@
+import TerminalKit
 /// The line being edited and what each key does to it. Pure, so every key can be tested.
 struct LineEditState {
     enum Outcome: Equatable {

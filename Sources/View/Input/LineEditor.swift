@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import Presenter
 
 /// The line editor on a terminal: left/right, Home/End, Ctrl-A/E/U/K/W, history on up/down (kept across

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import Glibc
 
 /// Where typed lines come from.

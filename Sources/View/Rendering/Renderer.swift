@@ -1,4 +1,5 @@
 import Presenter
+import TerminalKit
 
 /// Lays display models out as lines for a terminal of a given width. Every string from a model is
 /// made terminal-safe before any styling is added, so nothing from the network can reach the terminal

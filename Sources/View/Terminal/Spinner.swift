@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import Presenter
 
 /// A spinner on stderr for requests that take a while: it appears only after `delay`, so quick

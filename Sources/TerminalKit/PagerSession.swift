@@ -11,9 +11,9 @@ import Foundation
 /// before (or out when there is none), the alternate key for the page shown the other way, `q` (or
 /// space or Enter at the end) to close, Ctrl-Z to stop. `?` or a key it does not know brings up the
 /// lines of every key, once.
-struct PagerSession {
+package struct PagerSession {
     /// What a key comes to.
-    enum Step: Equatable {
+    package enum Step: Equatable {
         /// Draw the frame again.
         case redraw
         case close
@@ -29,28 +29,28 @@ struct PagerSession {
 
     /// What to draw: the lines of keys above the status line but its last, the page's lines shown
     /// with the empty rows under them, the status line, and the text whose matches are shown.
-    struct Frame {
-        let keyLines: [String]
-        let visible: ArraySlice<String>
-        let blankRows: Int
-        let status: String
-        let found: String?
+    package struct Frame {
+        package let keyLines: [String]
+        package let visible: ArraySlice<String>
+        package let blankRows: Int
+        package let status: String
+        package let found: String?
     }
 
     /// The longest link number typed, and the longest text to find.
-    static let maxTyped = 6
-    static let maxPattern = 80
+    package static let maxTyped = 6
+    package static let maxPattern = 80
 
-    private(set) var window: PagerWindow
-    let keys: PagerKeys
+    package private(set) var window: PagerWindow
+    package let keys: PagerKeys
     /// The digits of a link number typed so far.
-    private(set) var typed = ""
+    package private(set) var typed = ""
     /// The text to find while it is typed (after `/`).
-    private(set) var finding: String?
+    package private(set) var finding: String?
     private var note: String?
     private var showKeys = false
 
-    init(lines: [String], rows: Int, columns: Int, heights: [Int: Int] = [:], keys: PagerKeys) {
+    package init(lines: [String], rows: Int, columns: Int, heights: [Int: Int] = [:], keys: PagerKeys) {
         window = PagerWindow(lines: lines, rows: rows, columns: columns, heights: heights)
         self.keys = keys
     }
@@ -58,14 +58,14 @@ struct PagerSession {
     /// The page laid out again (a new width, or a picture come): the line at the top is the one as far
     /// into the new lines as the old top was into the old, kept within the last window; the text found
     /// last stays found.
-    mutating func relayout(lines: [String], rows: Int, columns: Int, heights: [Int: Int] = [:]) {
+    package mutating func relayout(lines: [String], rows: Int, columns: Int, heights: [Int: Int] = [:]) {
         let top = window.lines.isEmpty ? 0 : window.top * lines.count / window.lines.count
         window = PagerWindow(lines: lines, rows: rows, columns: columns, heights: heights, found: window.lastFound)
         window.top = min(top, window.lastTop)
     }
 
     /// The frame to draw; a note or the lines of keys are shown once.
-    mutating func frame() -> Frame {
+    package mutating func frame() -> Frame {
         let keyLines = showKeys ? keys.lines(columns: window.columns - 1) : []
         let status: String
         if let finding {
@@ -86,7 +86,7 @@ struct PagerSession {
         return Frame(keyLines: above, visible: shown.visible, blankRows: shown.blankRows, status: status, found: window.lastFound)
     }
 
-    mutating func handle(_ key: Key) -> Step {
+    package mutating func handle(_ key: Key) -> Step {
         if var pattern = finding {
             switch key {
             case .enter:
@@ -148,19 +148,30 @@ struct PagerSession {
 }
 
 /// The keys the built-in pager takes on this page, in lines to show when asked.
-struct PagerKeys {
+package struct PagerKeys {
     /// The key that shows the page the other way, and what it shows.
-    struct Alternate: Equatable {
-        let key: Character
-        let label: String
+    package struct Alternate: Equatable {
+        package let key: Character
+        package let label: String
+
+        package init(key: Character, label: String) {
+            self.key = key
+            self.label = label
+        }
     }
 
-    let links: Int
-    let alternate: Alternate?
-    let canGoBack: Bool
+    package let links: Int
+    package let alternate: Alternate?
+    package let canGoBack: Bool
+
+    package init(links: Int, alternate: Alternate?, canGoBack: Bool) {
+        self.links = links
+        self.alternate = alternate
+        self.canGoBack = canGoBack
+    }
 
     /// Every key, in lines no wider than `columns`, broken only between keys.
-    func lines(columns: Int) -> [String] {
+    package func lines(columns: Int) -> [String] {
         var keys = ["space/f/PgDn page on", "b/PgUp page back", "Enter/j/Down line on", "k/Up line back", "g/Home top", "G/End end",
                     "/ find", "n next found"]
         if links > 0 { keys.append("1–\(links) Enter: follow a link") }
@@ -184,16 +195,16 @@ struct PagerKeys {
 }
 
 /// Which lines of a page the pager shows: a window of `rows` terminal rows starting at line `top`.
-struct PagerWindow {
-    let lines: [String]
-    var rows: Int
-    let columns: Int
+package struct PagerWindow {
+    package let lines: [String]
+    package var rows: Int
+    package let columns: Int
     /// Lines that take more rows than their text says: a picture drawn by a graphics protocol.
-    let heights: [Int: Int]
-    var top = 0
-    private(set) var lastFound: String?
+    package let heights: [Int: Int]
+    package var top = 0
+    package private(set) var lastFound: String?
 
-    init(lines: [String], rows: Int, columns: Int, heights: [Int: Int] = [:], found: String? = nil) {
+    package init(lines: [String], rows: Int, columns: Int, heights: [Int: Int] = [:], found: String? = nil) {
         self.lines = lines
         self.rows = rows
         self.columns = columns
@@ -202,18 +213,18 @@ struct PagerWindow {
     }
 
     /// The rows a line takes on the terminal (a line wider than the terminal wraps).
-    func height(of index: Int) -> Int {
+    package func height(of index: Int) -> Int {
         if let height = heights[index] { return height }
         return max(1, (TextLayout.displayWidth(PagerWindow.plain(lines[index])) + columns - 1) / columns)
     }
 
     /// The lines from `top` that fit in the window (at least one).
-    var visible: ArraySlice<String> {
+    package var visible: ArraySlice<String> {
         lines[top..<end]
     }
 
     /// One past the last line shown.
-    var end: Int {
+    package var end: Int {
         var used = 0
         var index = top
         while index < lines.count {
@@ -226,14 +237,14 @@ struct PagerWindow {
     }
 
     /// Empty rows under the last line, so the status line stays at the bottom.
-    var blankRows: Int {
+    package var blankRows: Int {
         max(0, rows - (top..<end).reduce(0) { $0 + height(of: $1) })
     }
 
-    var atEnd: Bool { end >= lines.count }
+    package var atEnd: Bool { end >= lines.count }
 
     /// The top line of the last window: the one whose window ends with the page's last line.
-    var lastTop: Int {
+    package var lastTop: Int {
         var used = 0
         var index = lines.count
         while index > 0 {
@@ -245,12 +256,12 @@ struct PagerWindow {
         return min(index, max(0, lines.count - 1))
     }
 
-    mutating func scroll(by lineCount: Int) {
+    package mutating func scroll(by lineCount: Int) {
         top = max(0, min(top + lineCount, lastTop))
     }
 
     /// Moves to the next line after `top` holding `pattern` (case ignored); false when none does.
-    mutating func find(_ pattern: String) -> Bool {
+    package mutating func find(_ pattern: String) -> Bool {
         guard !pattern.isEmpty else { return true }
         lastFound = pattern
         let wanted = pattern.lowercased()
@@ -262,7 +273,7 @@ struct PagerWindow {
 
     /// `-- more 35% · 1–12 enter: link · p: whole page · space/b: page · q: close --`, or at the end
     /// `-- end · … · q, space or enter: close --`.
-    func status(note: String?, links: Int, alternate: PagerKeys.Alternate?, typed: String) -> [String] {
+    package func status(note: String?, links: Int, alternate: PagerKeys.Alternate?, typed: String) -> [String] {
         var parts = [atEnd ? "end" : "more \(min(99, end * 100 / max(1, lines.count)))%"]
         if let note { parts.append(note) }
         if !typed.isEmpty { parts.append("link \(typed)") }
@@ -274,7 +285,7 @@ struct PagerWindow {
 
     /// The status parts joined as `-- a · b · c --`, dropping parts from the middle until it fits in
     /// `columns` (so it never wraps onto a second row); the first and last parts and the dashes stay.
-    static func fit(_ parts: [String], columns: Int) -> String {
+    package static func fit(_ parts: [String], columns: Int) -> String {
         var parts = parts
         func joined() -> String { "-- " + parts.joined(separator: " · ") + " --" }
         while TextLayout.displayWidth(joined()) > columns && parts.count > 2 {
@@ -286,7 +297,7 @@ struct PagerWindow {
 
     /// `line` with each match of `pattern` (case ignored) in reverse video; the escape sequences of its
     /// styles are kept and never matched.
-    static func highlight(_ line: String, _ pattern: String?) -> String {
+    package static func highlight(_ line: String, _ pattern: String?) -> String {
         guard let pattern, !pattern.isEmpty else { return line }
         let wanted = pattern.map { String($0).lowercased() }
         // The characters that show, each with where it starts in `line`.
@@ -323,7 +334,7 @@ struct PagerWindow {
     }
 
     /// The text without the escape sequences of its styles.
-    static func plain(_ line: String) -> String {
+    package static func plain(_ line: String) -> String {
         guard line.contains("\u{1B}") else { return line }
         var result = ""
         var inEscape = false

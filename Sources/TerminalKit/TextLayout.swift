@@ -1,11 +1,11 @@
 /// Width-aware wrapping for the terminal: wide (East Asian) characters take two columns, combining
 /// marks none.
-enum TextLayout {
-    static func displayWidth(_ text: String) -> Int {
+package enum TextLayout {
+    package static func displayWidth(_ text: String) -> Int {
         text.reduce(0) { $0 + displayWidth($1) }
     }
 
-    static func displayWidth(_ character: Character) -> Int {
+    package static func displayWidth(_ character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         let value = scalar.value
         if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark { return 0 }
@@ -27,12 +27,12 @@ enum TextLayout {
     /// (both already counted in the width). Words longer than a line are split, but for web addresses,
     /// which stay whole on a line of their own (a terminal makes an address clickable only when it is
     /// whole). Each character is measured once, so the work is linear in the length of the text.
-    static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
+    package static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
         wrap(text, width: width, first: first, rest: rest, measure: displayWidth)
     }
 
     /// `wrap` with the measure of a character given, for counting how often it is taken.
-    static func wrap(_ text: String, width: Int, first: String, rest: String, measure: (Character) -> Int) -> [String] {
+    package static func wrap(_ text: String, width: Int, first: String, rest: String, measure: (Character) -> Int) -> [String] {
         let firstWidth = first.reduce(0) { $0 + measure($1) }
         let restWidth = rest.reduce(0) { $0 + measure($1) }
         var lines: [String] = []
@@ -108,7 +108,7 @@ enum TextLayout {
     }
 
     /// Cuts `text` to at most `width` columns, ending with `…` when cut.
-    static func truncate(_ text: String, width: Int) -> String {
+    package static func truncate(_ text: String, width: Int) -> String {
         guard displayWidth(text) > width else { return text }
         guard width > 1 else { return "…" }
         let (head, _) = split(text, columns: width - 1)

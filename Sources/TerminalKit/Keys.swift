@@ -1,5 +1,5 @@
 /// A key as the line editor understands it.
-enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     case character(Character)
     case enter
     case backspace
@@ -14,11 +14,13 @@ enum Key: Equatable, Sendable {
 
 /// Turns terminal input bytes into keys. Pure: keeps unfinished sequences and multi-byte characters
 /// until the rest arrives.
-struct KeyDecoder {
+package struct KeyDecoder {
     private var pending: [UInt8] = []
 
+    package init() {}
+
     /// Decodes what it can; bytes of an unfinished sequence wait for the next call.
-    mutating func decode(_ bytes: [UInt8]) -> [Key] {
+    package mutating func decode(_ bytes: [UInt8]) -> [Key] {
         pending += bytes
         var keys: [Key] = []
         var index = 0
@@ -32,16 +34,16 @@ struct KeyDecoder {
     }
 
     /// True while a sequence is half-read (a lone ESC, or part of a character).
-    var hasPending: Bool { !pending.isEmpty }
+    package var hasPending: Bool { !pending.isEmpty }
 
     /// Gives up on a half-read sequence: a lone ESC becomes the escape key.
-    mutating func flush() -> [Key] {
+    package mutating func flush() -> [Key] {
         defer { pending = [] }
         return pending.first == 0x1B ? [.escape] : []
     }
 
     /// The key at `index` and its length; nil when more bytes are needed. A nil key means bytes to skip.
-    static func key(in bytes: [UInt8], at index: Int) -> (Key?, Int)? {
+    package static func key(in bytes: [UInt8], at index: Int) -> (Key?, Int)? {
         let byte = bytes[index]
         switch byte {
         case 0x0D, 0x0A: return (.enter, 1)
