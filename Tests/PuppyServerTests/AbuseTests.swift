@@ -3,7 +3,9 @@ import Testing
 import TestSupport
 @testable import PuppyServer
 
-@Suite("Server abuse")
+// One at a time: a thousand connections held open by one test are not the moment to time another's
+// answer.
+@Suite("Server abuse", .serialized)
 struct ServerAbuseTests {
     @Test func aThousandIdleConnectionsDoNotStopTheServerAnswering() async throws {
         try await PuppyServerFixture.withServer { server in
@@ -51,14 +53,14 @@ struct ServerAbuseTests {
     }
 
     @Test func aConnectionWaitingForItsAnswerIsNeverClosedToMakeRoom() async throws {
-        let configuration = ServerConfiguration(latency: .seconds(60), limits: ServerLimits(maxConnections: 1), threads: 1)
+        let configuration = ServerConfiguration(latency: .seconds(600), limits: ServerLimits(maxConnections: 1), threads: 1)
         try await PuppyServerFixture.withServer(configuration: configuration) { server in
-            let busy = try RawHTTPConnection(port: server.port, timeout: .seconds(10))
+            let busy = try RawHTTPConnection(port: server.port, timeout: .seconds(60))
             try busy.send("GET /api/?i=garlic HTTP/1.1\r\nHost: x\r\n\r\n")
             // Once the server holds the request (counted, its answer waiting out a minute's latency), a
             // newcomer finds no connection to replace: it is told at once to come back, not reset.
             #expect(await eventually { server.statistics.apiRequests == 1 })
-            let newcomer = try RawHTTPConnection(port: server.port, timeout: .seconds(10))
+            let newcomer = try RawHTTPConnection(port: server.port, timeout: .seconds(60))
             try newcomer.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             let answer = try newcomer.readResponse()
             #expect(answer?.status == 503)
