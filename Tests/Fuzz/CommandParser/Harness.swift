@@ -25,7 +25,9 @@ private func checkCommand(_ command: Command, line: String) {
         check(number > 0 && link > 0, "recipe \(number), link \(link) from \(line.debugDescription)")
     case .search(let ingredients, let title):
         check(!(ingredients.isEmpty && title.isEmpty), "an empty search from \(line.debugDescription)")
-        check(ingredients.allSatisfy { !$0.isEmpty && isTrimmed($0) && !$0.contains(",") } && isTrimmed(title),
+        // Split on commas as characters: a comma a prepended mark joins into one character (`۝,`) is
+        // part of that character, not a separator.
+        check(ingredients.allSatisfy { !$0.isEmpty && isTrimmed($0) && !$0.contains(where: { $0 == "," }) } && isTrimmed(title),
               "an empty, untrimmed or unsplit ingredient from \(line.debugDescription)")
     case .filter(.cuisine(let name)):
         check(!name.isEmpty && isTrimmed(name), "an empty or untrimmed cuisine from \(line.debugDescription)")
