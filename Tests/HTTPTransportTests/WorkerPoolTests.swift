@@ -39,6 +39,7 @@ import ServiceSupport
         for _ in 0..<200 {
             pool.run {
                 running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                // Each job lasts a moment, so that jobs overlap and the most running at once is measured.
                 usleep(200)
                 running.withLock { $0.now -= 1 }
                 finished.signal()

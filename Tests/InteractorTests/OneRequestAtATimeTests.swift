@@ -75,6 +75,8 @@ import HTTPTransport
         defer { transport.shutdown() }
         let api = OneRequestAtATime(RecipePuppyClient(apiURL: server.baseURL.appendingPathComponent("api/"), transport: transport))
         let first = Task { () async throws(ServiceError) -> SearchPage in try await api.page(SearchQuery(ingredientText: "eggs"), number: 1) }
+        // Polled: neither the server's count nor the line of waiting requests has an event to await, and
+        // adding one only for the test would change the code it guards. Nothing here waits on a time.
         while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
         let waiting = Task { () async throws(ServiceError) -> SearchPage in try await api.page(SearchQuery(ingredientText: "milk"), number: 1) }
         while api.waiting == 0 { try await Task.sleep(for: .milliseconds(5)) }
