@@ -11,12 +11,15 @@ public struct HTTPResponse: Sendable {
     public let body: Data
     /// The address the answer came from, after redirects: what links in the body resolve against.
     public let url: URL
+    /// The header fields by lower-cased name, the first value of each.
+    public let fields: [String: String]
 
-    public init(status: Int, contentType: String?, charset: String? = nil, body: Data, url: URL) {
+    public init(status: Int, contentType: String?, charset: String? = nil, body: Data, url: URL, fields: [String: String] = [:]) {
         self.status = status
         self.contentType = contentType
         self.charset = charset
         self.body = body
         self.url = url
+        self.fields = fields
     }
 }

@@ -127,7 +127,7 @@ public final class HTTPTransport: Sendable {
                                                   control: control, curl: try loadCurl())
                 let media = answer.contentType.flatMap(MediaType.init)
                 return HTTPResponse(status: answer.status, contentType: media?.type, charset: media?.charset,
-                                    body: answer.body, url: answer.redirectedURL ?? current)
+                                    body: answer.body, url: answer.redirectedURL ?? current, fields: answer.fields)
             default:
                 throw .invalidQuery.with(detail: "\"\(current.absoluteString.prefix(80))\" is not a web address")
             }
@@ -142,7 +142,8 @@ public final class HTTPTransport: Sendable {
             }
             let media = answer.head.value("content-type").flatMap(MediaType.init)
             return HTTPResponse(status: answer.head.status, contentType: media?.type, charset: media?.charset,
-                                body: answer.body, url: current)
+                                body: answer.body, url: current,
+                                fields: Dictionary(answer.head.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
         }
     }
 

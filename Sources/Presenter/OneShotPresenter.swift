@@ -67,7 +67,7 @@ public final class OneShotPresenter {
         var notes: [MessageModel] = []
         for _ in 1..<max(1, page) {
             guard case .screen(let screen) = result else { break }
-            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
+            notes += messages.notes(screen)
             result = await search.next()
         }
         switch result {
@@ -78,7 +78,7 @@ public final class OneShotPresenter {
             case .more, .last: return .nothingFound(messages.nonePassing(screen.filter, query: screen.query, found: screen.hiddenCount))
             }
         case .screen(let screen):
-            notes += messages.notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
+            notes += messages.notes(screen)
             switch screen.status {
             case .offline(let error), .failing(let error): notes.append(messages.error(error))
             case .more, .last: break

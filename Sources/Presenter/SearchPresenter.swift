@@ -50,7 +50,8 @@ public final class SearchPresenter: ListPresenting {
         resumable = nil
         // A new search's screens are as long as the terminal has room for now.
         if let size = view?.recipesPerScreen(withPictures: cardPictures) { await search.setScreenSize(size) }
-        let result = await whileBusy(view, "Searching \(query.summary)") { await self.search.search(query) }
+        let seen = seenIngredients
+        let result = await whileBusy(view, "Searching \(query.summary)") { await self.search.search(query, namesSeen: seen) }
         switch result {
         case .screen: router.reset(to: .results)
         case .noResults: router.show(.emptySearch)

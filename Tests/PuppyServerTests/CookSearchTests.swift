@@ -90,6 +90,20 @@ struct CookSearchTests {
         #expect(!butter.contains("Satay"))
     }
 
+    @Test func aServerSaysItMatchesByKindsUnlessItIsLiteral() throws {
+        let header = { (response: ServerResponse) in response.headers.first { $0.name == "X-Ingredient-Matching" }?.value }
+        #expect(header(responder.get("/api/?i=cheese")) == "kinds")
+        #expect(header(responder.get("/api/?i=cheese&format=xml")) == "kinds")
+        #expect(header(responder.get("/api/?i=zzqx")) == "kinds")
+        let literal = makeResponder(try Catalog(recipes: pantry), quirks: [.literal])
+        #expect(header(literal.get("/api/?i=cheese")) == nil)
+        // Names as written: the toast lists cheese; the carbonara's parmesan cheese and the salad's feta are not found.
+        let found = literal.walk("i=cheese").results.map { String($0.href.split(separator: "/").last ?? "") }
+        #expect(found == ["toast"])
+        #expect(literal.walk("i=scallions").results.map(\.title) == ["Pad Thai"])
+        #expect(literal.walk("i=spring+onions").results.isEmpty)
+    }
+
     @Test func oddSearchesGetAClearAnswerQuickly() {
         let many = (1...200).map { "ingredient\($0)" }.joined(separator: ",")
         #expect(responder.get("/api/?i=" + many).status == .ok)

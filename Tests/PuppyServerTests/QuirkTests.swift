@@ -32,9 +32,10 @@ struct QuirkTests {
 
     @Test func quirkListsParseAloneTogetherRealisticAndNone() throws {
         #expect(try Quirk.parseList("padding, Entities") == [.padding, .entities])
-        #expect(try Quirk.parseList("realistic") == Set(Quirk.allCases).subtracting([.tracking]))
-        #expect(try Quirk.parseList("all") == Set(Quirk.allCases))
-        #expect(try Quirk.parseList("realistic,tracking") == Set(Quirk.allCases))
+        #expect(try Quirk.parseList("realistic") == Set(Quirk.allCases).subtracting([.tracking, .literal]))
+        #expect(try Quirk.parseList("all") == Set(Quirk.allCases).subtracting([.literal]))
+        #expect(try Quirk.parseList("realistic,tracking") == Set(Quirk.allCases).subtracting([.literal]))
+        #expect(try Quirk.parseList("all,literal") == Set(Quirk.allCases))
         #expect(try Quirk.parseList("none").isEmpty)
         #expect(try Quirk.parseList("").isEmpty)
         #expect(throws: QuirkListError(name: "sometimes")) { try Quirk.parseList("gaps,sometimes") }

@@ -40,7 +40,7 @@ struct ServerOptionsTests {
         (["--port"], "--port needs a value"),
         (["--port", "70000"], "--port needs a number from 0 to 65535, not \"70000\""),
         (["--port", "-1"], "--port needs a number from 0 to 65535, not \"-1\""),
-        (["--quirks", "padding,sometimes"], "--quirks: unknown quirk \"sometimes\" (known: padding, entities, gaps, errors, malformed, duplicates, thumbnails, tracking, realistic, all, none)"),
+        (["--quirks", "padding,sometimes"], "--quirks: unknown quirk \"sometimes\" (known: padding, entities, gaps, errors, malformed, duplicates, thumbnails, tracking, literal, realistic, all, none)"),
         (["--latency", "fast"], "--latency needs milliseconds from 0 to 600000, not \"fast\""),
         (["--threads", "0"], "--threads needs a number from 1 to 64, not \"0\""),
         (["--seed", "-3"], "--seed needs a non-negative integer, not \"-3\""),

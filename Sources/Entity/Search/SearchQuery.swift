@@ -45,17 +45,23 @@ public struct SearchPage: Hashable, Sendable {
     /// When the page was fetched, for a page answered from the search cache; nil for a page that came
     /// from the network just now.
     public let savedAt: Date?
+    /// Whether the server said it matches ingredient names by what they are (`cheese` finds `feta`), as
+    /// PuppyServer does, or only as written; nil when it did not say (a page kept on disk).
+    public let matchesKinds: Bool?
 
-    public init(number: Int, recipes: [Recipe], droppedCount: Int = 0, unreadableCount: Int = 0, savedAt: Date? = nil) {
+    public init(number: Int, recipes: [Recipe], droppedCount: Int = 0, unreadableCount: Int = 0, savedAt: Date? = nil,
+                matchesKinds: Bool? = nil) {
         self.number = number
         self.recipes = recipes
         self.droppedCount = droppedCount
         self.unreadableCount = min(unreadableCount, droppedCount)
         self.savedAt = savedAt
+        self.matchesKinds = matchesKinds
     }
 
     /// The same page, marked as saved at `date` (nil: fresh from the network).
     public func saved(at date: Date?) -> SearchPage {
-        SearchPage(number: number, recipes: recipes, droppedCount: droppedCount, unreadableCount: unreadableCount, savedAt: date)
+        SearchPage(number: number, recipes: recipes, droppedCount: droppedCount, unreadableCount: unreadableCount, savedAt: date,
+                   matchesKinds: date == nil ? matchesKinds : nil)
     }
 }

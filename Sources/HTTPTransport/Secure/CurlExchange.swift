@@ -10,6 +10,8 @@ enum CurlExchange {
         let status: Int
         let contentType: String?
         let body: Data
+        /// The final response's header fields by lower-cased name, the first value of each.
+        let fields: [String: String]
         /// Where the last redirect led, when there was one.
         let redirectedURL: URL?
     }
@@ -76,7 +78,8 @@ enum CurlExchange {
         var effective: UnsafePointer<CChar>?
         _ = curl.getInfo(handle, CurlInfo.effectiveURL, &effective)
         let redirectedURL = redirects > 0 ? effective.flatMap { URL(string: String(cString: $0)) } : nil
-        return Answer(status: transfer.status, contentType: transfer.contentType, body: transfer.body, redirectedURL: redirectedURL)
+        return Answer(status: transfer.status, contentType: transfer.contentType, body: transfer.body, fields: transfer.headerFields,
+                      redirectedURL: redirectedURL)
     }
 
     /// RecipeBook's error for a libcurl result code.

@@ -8,6 +8,8 @@ final class CurlTransfer {
     var body = Data()
     var status = 0
     var contentType: String?
+    /// The current response's header fields by lower-cased name, the first value of each.
+    var headerFields: [String: String] = [:]
     var contentLength: Int?
     var contentEncodings: [String] = []
     var failure: ServiceError?
@@ -23,6 +25,7 @@ final class CurlTransfer {
             let fields = line.split(separator: " ", maxSplits: 2)
             status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
             contentType = nil
+            headerFields = [:]
             contentLength = nil
             contentEncodings = []
             body = Data()
@@ -40,6 +43,7 @@ final class CurlTransfer {
         guard let colon = trimmed.firstIndex(of: ":") else { return true }
         let name = trimmed[..<colon].lowercased()
         let value = HTTPBytes.trimmed(trimmed[trimmed.index(after: colon)...])
+        if headerFields[name] == nil { headerFields[name] = value }
         switch name {
         case "content-type": contentType = value
         case "content-length": contentLength = Int(value)

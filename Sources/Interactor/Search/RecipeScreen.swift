@@ -65,6 +65,10 @@ public struct RecipeScreen: Sendable, Equatable {
     public let starsProblem: UseCaseError?
     /// Set when some of these recipes came from results kept on disk instead of the network now.
     public let saved: SavedResults?
+    /// Names besides the ones typed that found recipes since the last screen was delivered: the server
+    /// matches names only as written, so the search went on with other names for what was typed
+    /// (`parmesan cheese` for `cheese`; `FoodFacts.widenedSearches`).
+    public var alsoAskedFor: [String] = []
 }
 
 /// Results shown from what was kept on disk, and why.

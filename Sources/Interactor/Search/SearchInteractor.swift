@@ -78,7 +78,9 @@ public actor SearchInteractor {
     /// Starts a new search (stopping what the old one was still doing) and returns its first screen.
     /// A query that cannot be sent, or a search that finds nothing, leaves the search being shown as it
     /// was, so paging and `back` still reach it.
-    public func search(_ query: SearchQuery) async -> ScreenResult {
+    /// `namesSeen`: ingredient names earlier results showed, which a server that matches names only as
+    /// written is asked for too when they are what was typed (`parmesan cheese` for `cheese`).
+    public func search(_ query: SearchQuery, namesSeen: [String] = []) async -> ScreenResult {
         do throws(ServiceError) {
             try searcher.validate(query)
         } catch {
@@ -86,7 +88,7 @@ public actor SearchInteractor {
         }
         // A search run before starts from the pages kept on disk, at once; the server is asked after.
         let fromDisk = configuration.startsFromSavedPages && saved.flatMap { $0.savedPage(query, number: 1) } != nil
-        return await run(.search(query, fromDisk: fromDisk))
+        return await run(.search(query, fromDisk: fromDisk, namesSeen: namesSeen))
     }
 
     /// What checking the saved pages of the search shown against the server came to; nil when the
@@ -295,6 +297,6 @@ extension RecipeScreen {
         }
         return RecipeScreen(query: query, index: index, recipes: recipes, status: status, filter: filter, gaps: gaps,
                             droppedCount: droppedCount, unreadableCount: unreadableCount, hiddenCount: hiddenCount, pagesLookedAt: pagesLookedAt, starsProblem: problem,
-                            saved: saved)
+                            saved: saved, alsoAskedFor: alsoAskedFor)
     }
 }

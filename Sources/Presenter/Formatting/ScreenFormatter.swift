@@ -20,7 +20,7 @@ public enum ScreenFormatter {
     public static func screen(_ screen: RecipeScreen, messages: Messages, now: Date, savedCanChange: Bool = true) -> ScreenModel {
         var heading = "Recipes with \(screen.query.summary)"
         if screen.filter.isActive { heading += " · \(filterName(shownFilter(screen)))" }
-        var notes = messages.notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
+        var notes = messages.notes(screen)
         if let saved = screen.saved {
             if saved.offline {
                 notes.append(messages.offlineResults(savedAt: displayDate(saved.savedAt)))

@@ -147,6 +147,19 @@ extension Messages {
     }
 
     /// Notes about pages passed over and results left out while a screen was fetched.
+    /// What a screen of results has to say beside its recipes: other names asked for, then pages passed
+    /// over and results left out.
+    public func notes(_ screen: RecipeScreen) -> [MessageModel] {
+        (screen.alsoAskedFor.isEmpty ? [] : [alsoAskedFor(screen.alsoAskedFor)])
+            + notes(gaps: screen.gaps, dropped: screen.droppedCount, unreadable: screen.unreadableCount)
+    }
+
+    /// The server matches names only as written, so the search went on with other names for what was
+    /// typed, and these found recipes.
+    public func alsoAskedFor(_ names: [String]) -> MessageModel {
+        MessageModel(.info, "This server matches ingredient names only as written: also searched for \(Messages.list(names, joinedBy: "and")).")
+    }
+
     public func notes(gaps: [PageGap], dropped: Int, unreadable: Int = 0) -> [MessageModel] {
         var notes: [MessageModel] = []
         let failed = gaps.compactMap { gap in gap.failure.map { (gap.number, $0) } }

@@ -79,12 +79,13 @@ package struct SearchIndex: Sendable {
     /// under another name than the one typed (fewest first: a recipe naming exactly what was typed comes
     /// before one found through a family), then by how few other ingredients it has; ties, and searches
     /// without ingredients, keep catalog order. Both lists empty: the whole catalog.
-    package func matches(ingredients: [String], words: [String]) -> [Int32] {
+    /// `literally`: a name finds only recipes naming it as typed (folded), as the real service matched.
+    package func matches(ingredients: [String], words: [String], literally: Bool = false) -> [Int32] {
         var lists: [[Int32]] = []
         var exact: [[Int32]] = []
         for name in ingredients {
             let named = postingsByIngredient[SearchFolding.ingredientKey(name)] ?? []
-            let concept = facts.concept(of: name)
+            let concept = literally ? "" : facts.concept(of: name)
             let postings = Self.union(named, concept.isEmpty ? [] : postingsByConcept[concept] ?? [])
             guard !postings.isEmpty else { return [] }
             lists.append(postings)

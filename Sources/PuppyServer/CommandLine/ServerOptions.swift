@@ -40,8 +40,9 @@ public struct ServerOptions: Sendable {
                          write the bundled catalog (catalog.jsonl) and its photos into a
                          new folder DIR and exit; --catalog DIR/catalog.jsonl serves it
       --quirks LIST      comma-separated: padding, entities, gaps, errors, malformed,
-                         duplicates, thumbnails, tracking; or realistic (all but tracking),
-                         all, or none (default)
+                         duplicates, thumbnails, tracking, literal (names matched only as
+                         written); or realistic (all but tracking and literal), all (all
+                         but literal), or none (default)
       --cors ORIGIN      which web pages may read the answers from another origin:
                          *, an origin like https://example.org, or off (default *)
       --seed N           seed for every quirk and jitter decision (default 1)

@@ -21,12 +21,17 @@ public enum Quirk: String, CaseIterable, Sendable, Comparable {
     /// The same recipe twice on one page, the second time under its href with a `?cm_re=` tracking
     /// query: a different href, so a client that tells recipes apart by href shows it twice.
     case tracking
+    /// Ingredient names matched only as written (`cheese` finds a recipe listing `cheese`, not one
+    /// listing `feta`), and no `X-Ingredient-Matching: kinds` header on API answers: a server as literal
+    /// as the real service, for the client's widening to be seen against.
+    case literal
 
     /// What the real service did on a bad day, in every way a client that drops repeated hrefs still
-    /// sees each match once: every quirk but `tracking`.
-    public static let realistic = Set(allCases).subtracting([.tracking])
+    /// sees each match once: every quirk but `tracking` and `literal` (a way of matching, not of failing).
+    public static let realistic = Set(allCases).subtracting([.tracking, .literal])
 
-    /// Parses `padding,entities`, `realistic`, `all` (`realistic` and `tracking`) or `none` / "" (no quirks).
+    /// Parses `padding,entities`, `realistic`, `all` (`realistic` and `tracking`), `literal` or `none` / ""
+    /// (no quirks).
     public static func parseList(_ text: String) throws(QuirkListError) -> Set<Quirk> {
         var quirks: Set<Quirk> = []
         for item in text.split(separator: ",") {
@@ -34,7 +39,7 @@ public enum Quirk: String, CaseIterable, Sendable, Comparable {
             switch name {
             case "", "none": continue
             case "realistic": quirks.formUnion(realistic)
-            case "all": quirks.formUnion(allCases)
+            case "all": quirks.formUnion(realistic.union([.tracking]))
             default:
                 guard let quirk = Quirk(rawValue: name) else { throw QuirkListError(name: String(item)) }
                 quirks.insert(quirk)

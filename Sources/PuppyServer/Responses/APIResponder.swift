@@ -81,7 +81,7 @@ final class APIResponder: Sendable {
     func plan(for search: APIQuery.SearchKey) -> Plan {
         if let cached = plans.withLock({ $0[search] }) { return cached }
         var matches = search.ingredients.isEmpty && search.words.isEmpty ? index.allPositions
-            : index.index.matches(ingredients: search.ingredients, words: search.words)
+            : index.index.matches(ingredients: search.ingredients, words: search.words, literally: quirks.contains(.literal))
         if search.onlyImages {
             matches = matches.filter { !thumbnail(at: Int($0)).isEmpty }
         }
@@ -122,10 +122,10 @@ final class APIResponder: Sendable {
     /// caller's choosing (the usual guard against a body read as something other than script).
     private func answer(_ body: [UInt8], _ query: APIQuery) -> ServerResponse {
         if query.format == .xml {
-            return ServerResponse(status: .ok, contentType: Self.xmlContentType, body: body)
+            return ServerResponse(status: .ok, contentType: Self.xmlContentType, headers: matchingHeaders, body: body)
         }
         guard let callback = query.callback else {
-            return ServerResponse(status: .ok, contentType: "text/javascript", body: body)
+            return ServerResponse(status: .ok, contentType: "text/javascript", headers: matchingHeaders, body: body)
         }
         var wrapped = Array("/**/".utf8)
         wrapped.reserveCapacity(body.count + callback.utf8.count + 8)
@@ -134,12 +134,17 @@ final class APIResponder: Sendable {
         let prefixLength = wrapped.count
         wrapped += body
         wrapped += Array(");".utf8)
-        var response = ServerResponse(status: .ok, contentType: "text/javascript", headers: Self.noSniffing, body: wrapped)
+        var response = ServerResponse(status: .ok, contentType: "text/javascript", headers: Self.noSniffing + matchingHeaders, body: wrapped)
         response.wrapping = (prefixLength, 2)
         return response
     }
 
     private static let noSniffing = [HTTPHeader(name: "X-Content-Type-Options", value: "nosniff")]
+    /// Says that ingredient names are matched by what they are (`cheese` finds `feta`), so a client need
+    /// not ask for other names itself; left out under the `literal` quirk, as the real service sent none.
+    private var matchingHeaders: [HTTPHeader] {
+        quirks.contains(.literal) ? [] : [HTTPHeader(name: "X-Ingredient-Matching", value: "kinds")]
+    }
 
     /// The catalog's pantry table, made once.
     private func recipePantryTable() -> PantryTable {

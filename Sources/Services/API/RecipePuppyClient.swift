@@ -42,7 +42,16 @@ public final class RecipePuppyClient: RecipeSearching {
         }
         let decoded = try EnvelopeDecoder.decode(response.body)
         return SearchPage(number: number, recipes: decoded.recipes, droppedCount: decoded.droppedCount,
-                          unreadableCount: decoded.unreadableCount)
+                          unreadableCount: decoded.unreadableCount, matchesKinds: matchesKinds(response))
+    }
+
+    /// The header a server matching ingredient names by what they are (PuppyServer) sends with every API
+    /// answer; a server without it is taken to match names only as written, as the real service did.
+    public static let matchingField = "x-ingredient-matching"
+
+    /// Whether the answer says its server matches names by what they are.
+    static func matchesKinds(_ response: HTTPResponse) -> Bool {
+        response.fields[matchingField]?.lowercased() == "kinds"
     }
 
     private static let acceptedTypes: Set<String> = [

@@ -37,8 +37,9 @@ struct SearchMachine {
     /// What a command asks of the search.
     enum Command: Equatable, Sendable {
         /// A new search; `fromDisk`: its first page is kept on disk, so its pages are taken from there
-        /// first and the server is checked afterwards.
-        case search(SearchQuery, fromDisk: Bool)
+        /// first and the server is checked afterwards; `namesSeen`: ingredient names results showed
+        /// before, which a server matching names only as written may be asked for too (`Session.widen`).
+        case search(SearchQuery, fromDisk: Bool, namesSeen: [String] = [])
         /// The screen after the one shown.
         case next
         /// The screen before the one shown, from memory.
@@ -206,12 +207,13 @@ struct SearchMachine {
     // MARK: Commands
 
     private mutating func receive(_ command: Command, id: Int, _ effects: inout [Effect]) {
-        if case .search(let query, let fromDisk) = command {
+        if case .search(let query, let fromDisk, let namesSeen) = command {
             if var old = session {
                 stop(&old, &effects)
                 replaced = old
             }
-            session = Session(id: nextSessionID, query: query, startedFromDisk: fromDisk, gapWindow: configuration.gapWindow)
+            session = Session(id: nextSessionID, query: query, startedFromDisk: fromDisk, gapWindow: configuration.gapWindow,
+                              namesSeenBefore: namesSeen)
             nextSessionID += 1
             fill(.first, for: id, isNewSearch: true, &effects)
             return
@@ -315,6 +317,7 @@ struct SearchMachine {
             checked(result, &session, &effects)
             return
         }
+        if case .success(let page) = result { session.heard(from: page) }
         switch result {
         case .success(let page) where !page.recipes.isEmpty:
             let skipped = session.walk.tookPage(request.page)
@@ -383,6 +386,8 @@ struct SearchMachine {
     /// after a screen, and sends the one request the walk or the check needs when nothing is in flight.
     private mutating func advance(_ effects: inout [Effect]) {
         while var session, case .filling(let fill) = session.phase {
+            // One search ran out of results: the walk goes on to the next one, if there is one.
+            if session.walk.end != nil, session.widen(with: .standard) { self.session = session }
             let enough = session.visibleCount(filter, from: fill.position) >= configuration.screenSize
             if enough || session.walk.end != nil {
                 complete(fill, pagesLookedAt: nil, &effects)
@@ -393,7 +398,7 @@ struct SearchMachine {
                     let number = session.walk.nextPage
                     session.walk.nextPage += 1
                     self.session = session
-                    send(Request(id: takeRequestID(), session: session.id, query: session.query, page: number, attempt: 1,
+                    send(Request(id: takeRequestID(), session: session.id, query: session.strandQuery, page: number, attempt: 1,
                                  source: session.startedFromDisk ? .savedFirst : .network, purpose: .walk), &effects)
                 }
                 return
@@ -474,10 +479,11 @@ struct SearchMachine {
         let unreported = session.takeUnreported()
         let hidden = session.found.prefix(lastLookedAt).count { !filter.accepts($0) }
         let saved = unreported.savedAt.map { SavedResults(savedAt: $0, offline: !session.startedFromDisk) }
-        let screen = RecipeScreen(query: session.query, index: (start + size - 1) / size, recipes: slice, status: status,
+        var screen = RecipeScreen(query: session.query, index: (start + size - 1) / size, recipes: slice, status: status,
                                   filter: filter, gaps: unreported.gaps, droppedCount: unreported.dropped,
                                   unreadableCount: unreported.unreadable, hiddenCount: hidden,
                                   pagesLookedAt: pagesLookedAt, starsProblem: nil, saved: saved)
+        screen.alsoAskedFor = unreported.alsoAskedFor
         if configuration.prefetch, status == .more {
             session.phase = .filling(Fill(position: .from(lastLookedAt + 1), owner: .prefetch, isNewSearch: false))
         }

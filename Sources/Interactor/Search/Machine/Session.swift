@@ -7,6 +7,20 @@ struct Session: Equatable {
     /// Tells this search's requests from those of searches before it.
     let id: Int
     let query: SearchQuery
+    /// The searches walked one after the other: the one typed first, then, against a server that
+    /// matches names only as written, the same with other names for what was typed (`widen()`). Recipes
+    /// keep the order and numbers the searches brought them in, each once.
+    private(set) var strands: [SearchQuery]
+    /// The search being walked, in `strands`.
+    private(set) var strand = 0
+    /// Whether the server matches names by what they are (it says so on every page it sends); nil
+    /// until a page came from the network.
+    private(set) var serverMatchesKinds: Bool?
+    /// Whether the walk already went on past the typed search (it does so once).
+    private var widened = false
+    /// Names of searches besides the typed one that found recipes, said once each.
+    private var unreportedAlsoAskedFor: [String] = []
+    private var reportedAlsoAskedFor = Set<String>()
     /// True when the first pages are shown from the disk at once (the network is asked afterwards).
     let startedFromDisk: Bool
     var walk: Walk
@@ -32,9 +46,17 @@ struct Session: Equatable {
     /// What that check came to, once it has.
     var checkOutcome: SavedResultsCheck?
 
-    init(id: Int, query: SearchQuery, startedFromDisk: Bool, gapWindow: Int) {
+    /// The most names seen before a search that are looked at to widen it (the latest ones).
+    static let maxNamesSeenBefore = 2_000
+    /// Ingredient names results showed before this search, most recent last: with the names this
+    /// search finds, what `widen` may ask for.
+    let namesSeenBefore: [String]
+
+    init(id: Int, query: SearchQuery, startedFromDisk: Bool, gapWindow: Int, namesSeenBefore: [String] = []) {
         self.id = id
         self.query = query
+        self.namesSeenBefore = Array(namesSeenBefore.suffix(Self.maxNamesSeenBefore))
+        strands = [query]
         self.startedFromDisk = startedFromDisk
         walk = Walk(gapWindow: gapWindow)
     }
@@ -47,25 +69,59 @@ struct Session: Equatable {
         unreportedUnreadable += page.unreadableCount
         if let savedAt = page.savedAt {
             unreportedSavedAt = min(unreportedSavedAt ?? savedAt, savedAt)
-            if startedFromDisk { pagesFromDisk[page.number] = page.recipes.map(\.id) }
+            if startedFromDisk, strand == 0 { pagesFromDisk[page.number] = page.recipes.map(\.id) }
         }
         var added = false
         for recipe in page.recipes where seen.insert(recipe.id).inserted {
             found.append(ListedRecipe(number: found.count + 1, recipe: recipe))
             added = true
         }
+        // A search besides the typed one found recipes: the next screen says under which name.
+        if added, strand > 0 {
+            for name in strandQuery.ingredients where !query.ingredients.contains(name) && !reportedAlsoAskedFor.contains(name) {
+                reportedAlsoAskedFor.insert(name)
+                unreportedAlsoAskedFor.append(name)
+            }
+        }
         return added
     }
 
-    /// Hands over the gaps, dropped results and disk copies not reported yet.
-    mutating func takeUnreported() -> (gaps: [PageGap], dropped: Int, unreadable: Int, savedAt: Date?) {
+    /// The query the walk asks the server for now.
+    var strandQuery: SearchQuery { strands[strand] }
+
+    /// A page came from the network, saying how the server matches names (`SearchPage.matchesKinds`).
+    mutating func heard(from page: SearchPage) {
+        if page.savedAt == nil, let matchesKinds = page.matchesKinds { serverMatchesKinds = matchesKinds }
+    }
+
+    /// When the walk of one search ran out of results: goes on to the next search of `strands`, the
+    /// first time deciding them from the names found so far when the server matches only as written.
+    /// Returns false when there is none (the walk's end stands).
+    mutating func widen(with facts: FoodFacts) -> Bool {
+        guard walk.end?.kind == .exhausted else { return false }
+        if !widened {
+            widened = true
+            if serverMatchesKinds == false, !query.ingredients.isEmpty {
+                let seenNames = found.flatMap(\.recipe.ingredients) + namesSeenBefore
+                strands += facts.widenedSearches(of: query.ingredients, seen: seenNames).map { SearchQuery(ingredients: $0, title: query.title) }
+            }
+        }
+        guard strand + 1 < strands.count else { return false }
+        strand += 1
+        walk = Walk(gapWindow: walk.gapWindow, firstPageDecides: true)
+        return true
+    }
+
+    /// Hands over the gaps, dropped results, disk copies and other names asked for not reported yet.
+    mutating func takeUnreported() -> (gaps: [PageGap], dropped: Int, unreadable: Int, savedAt: Date?, alsoAskedFor: [String]) {
         defer {
             unreportedGaps = []
             unreportedDropped = 0
             unreportedUnreadable = 0
             unreportedSavedAt = nil
+            unreportedAlsoAskedFor = []
         }
-        return (unreportedGaps, unreportedDropped, unreportedUnreadable, unreportedSavedAt)
+        return (unreportedGaps, unreportedDropped, unreportedUnreadable, unreportedSavedAt, unreportedAlsoAskedFor)
     }
 
     /// The recipes passing `filter`, in order.

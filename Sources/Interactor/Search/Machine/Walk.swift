@@ -26,13 +26,19 @@ struct Walk: Equatable {
     /// end the walk are told by the end instead.
     private(set) var skippedSincePage: [SkippedPage] = []
 
-    init(gapWindow: Int) {
+    /// True when an empty first page ends the walk at once: a search asked for besides the typed one
+    /// (`Session.widen`) costs one request when the server has nothing under that name.
+    let firstPageDecides: Bool
+
+    init(gapWindow: Int, firstPageDecides: Bool = false) {
         self.gapWindow = max(1, gapWindow)
+        self.firstPageDecides = firstPageDecides
     }
 
     /// How the walk ended, or nil while it goes on.
     var end: WalkEnd? {
-        guard networkFailure || run.count >= gapWindow else { return nil }
+        let emptyFirstPage = firstPageDecides && run.first.map { $0.number == 1 && $0.reason == .empty } == true
+        guard networkFailure || run.count >= gapWindow || emptyFirstPage else { return nil }
         return WalkEnd(run: run)
     }
 
