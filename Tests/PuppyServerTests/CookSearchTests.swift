@@ -115,5 +115,9 @@ struct CookSearchTests {
         #expect(ids("сыр").isEmpty)
         #expect(ids("奶酪,🧀").isEmpty)
         #expect(ids("cheese,cheese,CHEESE") == ids("cheese"))
+        // A name of more than 256 bytes is no catalog's name, whatever folding would make of it: it is not folded.
+        #expect(!ids("cheese" + String(repeating: " ", count: 250)).isEmpty)
+        #expect(ids("cheese" + String(repeating: " ", count: 251)).isEmpty)
+        #expect(responder.get("/api/?i=" + String(repeating: "a", count: 7_000)).status == .ok)
     }
 }

@@ -80,7 +80,8 @@ final class APIResponder: Sendable {
 
     func plan(for search: APIQuery.SearchKey) -> Plan {
         if let cached = plans.withLock({ $0[search] }) { return cached }
-        var matches = search.ingredients.isEmpty && search.words.isEmpty ? index.allPositions
+        var matches = search.nameTooLong ? []
+            : search.ingredients.isEmpty && search.words.isEmpty ? index.allPositions
             : index.index.matches(ingredients: search.ingredients, words: search.words, literally: quirks.contains(.literal))
         if search.onlyImages {
             matches = matches.filter { !thumbnail(at: Int($0)).isEmpty }

@@ -24,8 +24,25 @@ struct APIQuery: Hashable, Sendable {
         /// `have=…`: the results ranked by how few ingredients these names lack (see `PantryRequest`).
         var pantry: PantryRequest?
 
+        /// Set when an ingredient name is longer than `maxNameBytes`: no recipe has it, so the list is empty.
+        var nameTooLong = false
+
+        /// A longer ingredient name is no catalog's (names are a few words); it is never folded, so a search
+        /// of many kilobytes costs no more than its bytes' reading.
+        static let maxNameBytes = 256
+
         init(ingredients rawIngredients: String, query rawQuery: String, onlyImages: Bool = false, pantry: PantryRequest? = nil) {
-            let names = rawIngredients.split(separator: ",").map { FoldedIngredient.normalize(String($0)) }.filter { !$0.isEmpty }
+            // Cut at the commas' bytes: reading the text as characters costs far more, for nothing here.
+            var names: [String] = []
+            for part in rawIngredients.utf8.split(separator: UInt8(ascii: ",")) {
+                guard part.count <= Self.maxNameBytes else {
+                    nameTooLong = true
+                    names = []
+                    break
+                }
+                let name = FoldedIngredient.normalize(String(Substring(part)))
+                if !name.isEmpty { names.append(name) }
+            }
             ingredients = names.count <= 1 ? names : Set(names).sorted()
             let folded = rawQuery.isEmpty ? [] : TitleWords.words(rawQuery)
             words = folded.count <= 1 ? folded : Set(folded).sorted()
@@ -35,7 +52,7 @@ struct APIQuery: Hashable, Sendable {
 
         /// A stable text form, the input of every quirk decision for this list.
         var text: String {
-            ingredients.joined(separator: ",") + "|" + words.joined(separator: " ") + (onlyImages ? "|oi" : "")
+            ingredients.joined(separator: ",") + (nameTooLong ? "|too long" : "") + "|" + words.joined(separator: " ") + (onlyImages ? "|oi" : "")
                 + (pantry.map { "|" + $0.text } ?? "")
         }
     }
