@@ -113,7 +113,7 @@ struct SearchQuality: Section {
         var outcomes: [SearchJudge.Outcome] = []
         for search in judge.searches {
             var found: [Int] = []
-            for page in 1...500 {
+            for page in 1...10_000 {
                 guard var components = URLComponents(url: api, resolvingAgainstBaseURL: false) else { throw BenchError("bad API address \(api)") }
                 components.queryItems = [URLQueryItem(name: "i", value: search.terms.joined(separator: ",")), URLQueryItem(name: "p", value: "\(page)")]
                 guard let url = components.url else { throw BenchError("cannot ask for \(search.typed)") }
