@@ -7,9 +7,10 @@ extension FoodFacts {
     ///
     /// Each is the typed list with one name replaced by another name for what it asks for: first the
     /// names `seen` in results that are that food or a kind of it (`parmesan cheese` for `cheese`, never
-    /// `cream of tartar` for `cream`), in the order seen; then the table's other names for it (`green
-    /// onions` for `scallions`). The typed names take turns, so every one of them is widened before any is
-    /// widened twice; at most `limit` searches in all, none repeated, none the typed list itself.
+    /// `cream of tartar` for `cream`), in the order seen; then the table's kinds of it and other names for
+    /// it in turn (`cheddar`, `queso`, … for `cheese`; `green onions` for `scallions`). The typed names
+    /// take turns, so every one of them is widened before any is widened twice; at most `limit` searches
+    /// in all, none repeated, none the typed list itself.
     public func widenedSearches(of typed: [String], seen: [String], limit: Int = FoodFacts.maxWidenedSearches) -> [[String]] {
         guard limit > 0, !typed.isEmpty else { return [] }
         let typedFolded = typed.map(IngredientName.folded)
@@ -32,7 +33,13 @@ extension FoodFacts {
                 if taken.insert(IngredientName.folded(name)).inserted { found.append(name) }
             }
             for name in seenOnce where conceptsBySeen[IngredientName.folded(name)]?.contains(asked) == true { take(name) }
-            for other in vocabulary where concept(of: other) == asked { take(other) }
+            // Then, in turn, the table's kinds of it (its first ones are the commonest) and its other names.
+            let kinds = self.kinds(of: name)
+            let others = vocabulary.filter { concept(of: $0) == asked }
+            for index in 0..<max(kinds.count, others.count) {
+                if index < kinds.count { take(kinds[index]) }
+                if index < others.count { take(others[index]) }
+            }
             return found
         }
         var searches: [[String]] = []

@@ -25,13 +25,13 @@ extension FoodFacts {
     # cheese and yogurt unless they are dairy themselves (ice cream).
     dairy: milk, cream, butter, cheese, yogurt, ice cream, gelato, custard, kefir, whey, buttermilk, ghee
     = cheese, queso, fromage, formaggio, käse, kaas, queijo
-    cheese: chhurpi, cheddar, colby, monterey jack, pepper jack, velveeta, parmesan, parmigiano, grana padano
-    cheese: pecorino, mozzarella, bocconcini, burrata, stracciatella, scamorza, caciocavallo, provolone, taleggio
+    cheese: cheddar, parmesan, mozzarella, feta, colby, monterey jack, pepper jack, velveeta, chhurpi, parmigiano
+    cheese: grana padano, pecorino, bocconcini, burrata, stracciatella, scamorza, caciocavallo, provolone, taleggio
     cheese: fontina, asiago, gorgonzola, mascarpone, ricotta, robiola, stracchino, crescenza, brie, camembert
     cheese: roquefort, gruyère, comté, emmental, emmentaler, emmenthal, raclette, reblochon, munster, muenster
     cheese: tomme, chèvre, neufchâtel, boursin, époisses, morbier, cantal, vacherin, mimolette, cambozola
     cheese: limburger, appenzeller, tilsit, jarlsberg, havarti, gouda, edam, leerdammer, gjetost, brunost
-    cheese: stilton, wensleydale, manchego, idiazabal, cabrales, feta, halloumi, haloumi, hellim, kasseri
+    cheese: stilton, wensleydale, manchego, idiazabal, cabrales, halloumi, haloumi, hellim, kasseri
     cheese: kefalotyri, kefalograviera, graviera, mizithra, myzithra, manouri, anthotyros, kashkaval, kasar
     cheese: bryndza, brynza, sirene, telemea, oscypek, twarog, tvorog, akkawi, nabulsi, jibneh, jibne, jben
     cheese: shanklish, cotija, asadero, paneer, queso fresco, queso blanco, queso oaxaca, oaxaca cheese, coalho
