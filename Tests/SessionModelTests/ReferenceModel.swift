@@ -617,16 +617,16 @@ struct ReferenceModel {
             return seen
         }
         ranking = (ids, 0, names)
+        rankingNote = partial.map { messages.partialRanking($0).text }
         onRanking = true
         onFavorites = false
-        return [rankingScreen(partialNote: partial.map { messages.partialRanking($0).text })]
+        return [rankingScreen()]
     }
 
-    /// The note of the ranking shown first, kept for its later screens.
+    /// The partial ranking's note of the ranking shown, on each of its screens.
     private var rankingNote: String?
 
-    private mutating func rankingScreen(partialNote: String??) -> Observed {
-        if let partialNote { rankingNote = partialNote }
+    private func rankingScreen() -> Observed {
         guard let ranking else { return Observed.said(messages.nothingToMatch()) }
         let shown = ranking.ids.enumerated().dropFirst(ranking.index * 10).prefix(10)
         return .ranking(numbers: shown.map { $0.offset + 1 }, titles: shown.map { world.recipes[$0.element].title }, partial: rankingNote)
@@ -640,7 +640,7 @@ struct ReferenceModel {
         ranking = shown
         onRanking = true
         onFavorites = false
-        return [rankingScreen(partialNote: nil)]
+        return [rankingScreen()]
     }
 
     private func rankedRecipe(_ number: Int) -> Int? {
