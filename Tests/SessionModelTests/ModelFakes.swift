@@ -91,9 +91,6 @@ final class ModelServer: RecipeSearching, PantryRankedSearching {
             return (state.up, state.pace, state.up ? state.onRequest : nil)
         }
         defer { state.withLock { $0.running -= 1 } }
-        // Other work gets its turn while this request is on the wire: a second request sent meanwhile
-        // is seen in `mostAtOnce`.
-        await Task.yield()
         guard up else { throw .unreachable.with(detail: "connection refused") }
         if let hook {
             hook()
@@ -111,7 +108,6 @@ final class ModelServer: RecipeSearching, PantryRankedSearching {
             time.advance(by: timeout)
             throw .timeout.with(detail: "no answer within \(timeout) s")
         }
-        await Task.yield()
         let tries = state.withLock { state -> Int in
             state.tries[key, default: 0] += 1
             return state.tries[key, default: 0]
