@@ -39,7 +39,7 @@ var targets: [Target] = [
     .target(name: "Router", dependencies: ["Entity"]),
     .target(name: "Presenter", dependencies: ["Entity", "TextSafety", "Interactor", "Router"]),
     // Keys, display widths and the pager's keys and window: pure, for the View and its fuzz harness.
-    .target(name: "TerminalKit"),
+    .target(name: "TerminalKit", dependencies: ["TextSafety"]),
     .target(name: "View", dependencies: ["Presenter", "TerminalKit"]),
     // PuppyServer imports only Entity (the pure rules both sides share: what cooks call things) and
     // ServiceSupport (a lock) of RecipeBook's modules; zlib (gzip answers) and the bundled cookbook

@@ -60,10 +60,11 @@ public final class OneShotPresenter {
     }
 
     /// Screen `page` (from 1) of `count` recipes.
-    public func search(ingredients: String, title: String, cuisine: String? = nil, count: Int, page: Int) async -> OneShotOutcome {
+    /// `ingredients` as the command line's parser split them.
+    public func search(ingredients: [String], title: String, cuisine: String? = nil, count: Int, page: Int) async -> OneShotOutcome {
         await search.setScreenSize(count)
         if let cuisine { _ = await search.setFilter(RecipeFilter(cuisine: cuisine)) }
-        var result = await search.search(SearchQuery(ingredientText: ingredients, title: title))
+        var result = await search.search(SearchQuery(ingredients: ingredients, title: title))
         var notes: [MessageModel] = []
         for _ in 1..<max(1, page) {
             guard case .screen(let screen) = result else { break }

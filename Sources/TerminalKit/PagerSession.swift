@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// The built-in pager's keys as a value: one transition (a key in, what to do out) and the frame to
 /// draw, with no terminal, so the keys are tested and fuzzed as they are (`Tests/Fuzz/PagerKeys`). The
@@ -300,18 +301,14 @@ package struct PagerWindow {
     package static func highlight(_ line: String, _ pattern: String?) -> String {
         guard let pattern, !pattern.isEmpty else { return line }
         let wanted = pattern.map { String($0).lowercased() }
-        // The characters that show, each with where it starts in `line`.
+        // The characters that show (read by TextSafety's one scanner), each with where it starts in `line`.
         var shown: [(text: String, at: Int)] = []
         let characters = Array(line)
-        var inEscape = false
+        let shownScalars = TerminalText.shownScalars(line)
+        var scalar = 0
         for (index, character) in characters.enumerated() {
-            if inEscape {
-                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), character != "[" { inEscape = false }
-            } else if character == "\u{1B}" {
-                inEscape = true
-            } else {
-                shown.append((String(character).lowercased(), index))
-            }
+            if shownScalars[scalar] { shown.append((String(character).lowercased(), index)) }
+            scalar += character.unicodeScalars.count
         }
         var marks: [(start: Int, end: Int)] = []
         var index = 0
@@ -333,22 +330,9 @@ package struct PagerWindow {
         return result + String(characters[from...])
     }
 
-    /// The text without the escape sequences of its styles.
+    /// The text without its escape sequences (styles, and links' OSC 8 addresses), read by the one
+    /// scanner of escape sequences, TextSafety's.
     package static func plain(_ line: String) -> String {
-        guard line.contains("\u{1B}") else { return line }
-        var result = ""
-        var inEscape = false
-        for character in line {
-            if inEscape {
-                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), character != "[" { inEscape = false }
-                continue
-            }
-            if character == "\u{1B}" {
-                inEscape = true
-                continue
-            }
-            result.append(character)
-        }
-        return result
+        TerminalText.withoutEscapes(line)
     }
 }

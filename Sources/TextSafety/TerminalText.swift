@@ -40,6 +40,25 @@ public enum TerminalText {
         }
     }
 
+    /// `text` with its escape sequences taken out whole, as a terminal reads them (an OSC 8 link's
+    /// address, a window title, a style), and everything else kept as it is: what a line already laid
+    /// out and styled shows, for measuring and searching it.
+    public static func withoutEscapes(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\u{1B}" || (0x90...0x9F).contains($0.value) }) else { return text }
+        var scanner = EscapeScanner(text)
+        var output = String.UnicodeScalarView()
+        while let scalar = scanner.next() { output.append(scalar) }
+        return String(output)
+    }
+
+    /// For each unicode scalar of `text`, whether it shows: false for those of escape sequences.
+    public static func shownScalars(_ text: String) -> [Bool] {
+        var scanner = EscapeScanner(text)
+        var shown = [Bool](repeating: false, count: scanner.scalars.count)
+        while scanner.next() != nil { shown[scanner.index - 1] = true }
+        return shown
+    }
+
     private static func printable(_ text: String, keepingNewlines: Bool) -> String {
         // Text that is printable already (nearly all of it) is given back as it is.
         guard !isPrintable(text, newlines: keepingNewlines) else { return text }

@@ -1,6 +1,7 @@
 import Foundation
 import Entity
-import Services
+// How many requests wait at the API's one owner (`OneRequestAtATime.waiting`).
+@testable import Services
 import Interactor
 import Router
 import Presenter
@@ -22,8 +23,11 @@ final class RealSession {
     init(world: World, store: FavoritesStore) {
         self.world = world
         self.store = store
-        server = ModelServer(world: world)
-        let caching = CachingSearcher(network: server, cache: MemoryPageKeeper(world: world, time: time))
+        server = ModelServer(world: world, time: time)
+        // Every request of every command goes through the API's one owner, as the composition root wires it.
+        let network = OneRequestAtATime(server)
+        server.watchOwner { [network] in network.waiting }
+        let caching = CachingSearcher(network: network, cache: MemoryPageKeeper(world: world, time: time))
         let router = Router()
         let favoritesInteractor = FavoritesInteractor(store: store, unavailable: nil, fetcher: fetcher, time: time, screenSize: 3)
         let reading = ReadingInteractor(fetcher: fetcher, saved: favoritesInteractor)
@@ -33,17 +37,30 @@ final class RealSession {
                                       configuration: .init(retryBackoff: .milliseconds(200)))
         let clock = time
         let results = SearchPresenter(search: search, router: router, favorites: favorites, actions: actions, now: { clock.now() })
-        presenter = RecipesPresenter(results: results, favorites: favorites, router: router)
+        let kitchen = KitchenInteractor(opening: FavoritesOpening(.success(store)), reading: reading, time: time)
+        let matching = PantryMatchInteractor(ranked: network, searcher: caching, saved: caching, favorites: store, time: time,
+                                             limits: .init(budget: .seconds(World.haveBudget)))
+        let pantryMatches = PantryMatchPresenter(matching: matching, kitchen: kitchen, router: router, favorites: favorites, actions: actions)
+        presenter = RecipesPresenter(results: results, favorites: favorites, router: router, kitchen: KitchenPresenter(kitchen: kitchen),
+                                     pantryMatches: pantryMatches)
         presenter.view = view
         fetcher.hold()
     }
 
     /// Runs a step and waits until everything it started in the background is done (but the fetches of
     /// favorites being saved, which wait for `savesLand`); returns what the person saw.
-    func run(_ step: Step) async -> [Observed] {
+    /// `settles` false: the step's background work is left running (the next step is typed at once).
+    func run(_ step: Step, settles: Bool = true) async -> [Observed] {
         time.advance(by: 1)
         let start = view.shown.count
         switch step {
+        case .have(_, let pace):
+            server.pace = pace
+            await perform(step)
+            server.pace = .prompt
+        case .haveAtOnce:
+            await perform(step)
+            server.openGate()
         case .serverDown:
             server.up = false
         case .serverUp:
@@ -60,7 +77,12 @@ final class RealSession {
         default:
             await perform(step)
         }
-        await presenter.settle(saves: false)
+        if settles {
+            await presenter.settle(saves: false)
+        } else {
+            // The background fetch's next request stays on the wire until the next step asks the API.
+            server.gateNextRequest()
+        }
         return view.shown[start...].compactMap(RealSession.observe)
     }
 
@@ -81,6 +103,13 @@ final class RealSession {
         case .favorite(let number): command = .favorite(number)
         case .unfavorite(let number): command = .unfavorite(number)
         case .favorites: command = .favorites("")
+        case .pantryAdd(let name): command = .pantry(.add([World.kitchen[name]]))
+        case .pantryRemove(let name): command = .pantry(.remove([World.kitchen[name]]))
+        case .pantryShow: command = .pantry(.show)
+        case .pantryClear: command = .pantry(.clear)
+        case .have(let names, _): command = .have(HaveRequest(names: names.map { World.kitchen[$0] }))
+        case .haveAtOnce: command = .have(HaveRequest(names: []))
+        case .list: command = .list(.show)
         case .serverDown, .serverUp, .savesLand, .interrupted: return
         }
         await presenter.perform(command)
@@ -88,6 +117,13 @@ final class RealSession {
 
     static func observe(_ shown: RecordingView.Shown) -> Observed? {
         switch shown {
+        case .screen(let screen) where screen.heading.hasPrefix("Recipes to make with"):
+            // The partial ranking's note, whole (why, how many searches, what cut them short).
+            return .ranking(numbers: screen.cards.map(\.number), titles: screen.cards.map(\.title),
+                            partial: screen.notes.first { $0.text.hasPrefix("Partial ranking") }?.text)
+        case .message(let message) where message.text.hasPrefix("No recipe listed uses"):
+            // A guess at a misspelt pantry name, from names close to it: not the model's business.
+            return nil
         case .screen(let screen) where screen.heading.hasPrefix("Favorites"):
             return .favorites(numbers: screen.cards.map(\.number), titles: screen.cards.map(\.title))
         case .screen(let screen):

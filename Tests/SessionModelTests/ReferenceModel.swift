@@ -1,7 +1,9 @@
 import Foundation
 import Entity
-import Interactor
-import Presenter
+import ServiceSupport
+// The kitchen's messages, and the error an interactor makes of a service's, are the modules' own.
+@testable import Interactor
+@testable import Presenter
 
 /// What a person sees after one step, boiled down to what the model can say: which recipes a screen
 /// lists and how its footer ends, which favorites, what a message says (up to its details), which
@@ -10,6 +12,8 @@ enum Observed: Hashable, CustomStringConvertible {
     case results(numbers: [Int], titles: [String], status: String, hidden: Int)
     case favorites(numbers: [Int], titles: [String])
     case message(String)
+    /// A screen of `have`'s ranking, with its note when the ranking is partial.
+    case ranking(numbers: [Int], titles: [String], partial: String?)
     case detail(number: Int, title: String, cuisine: String?)
     case other(String)
 
@@ -19,6 +23,8 @@ enum Observed: Hashable, CustomStringConvertible {
             return "results \(zip(numbers, titles).map { "\($0) \($1)" }) · \(status)\(hidden > 0 ? " · \(hidden) hidden" : "")"
         case .favorites(let numbers, let titles): return "favorites \(zip(numbers, titles).map { "\($0) \($1)" })"
         case .message(let text): return "“\(text)”"
+        case .ranking(let numbers, let titles, let partial):
+            return "ranking \(zip(numbers, titles).map { "\($0) \($1)" })\(partial.map { " · " + $0 } ?? "")"
         case .detail(let number, let title, let cuisine): return "detail \(number) \(title) \(cuisine ?? "-")"
         case .other(let what): return what
         }
@@ -62,6 +68,20 @@ struct ReferenceModel {
     private var cuisinesSeen: [String] = []
     /// Which list numbers and paging refer to.
     private(set) var onFavorites = false
+    /// Numbers and paging refer to `have`'s ranking.
+    private(set) var onRanking = false
+
+    // The kitchen.
+    /// The pantry's names (by index in `World.kitchen`), in the order added.
+    private(set) var pantry: [Int] = []
+    /// The ranking shown: its recipes in order, the screen of it, and the names it was asked for (empty:
+    /// the pantry's, read again by `r`).
+    private var ranking: (ids: [Int], index: Int, names: [Int])?
+    /// Pages kept of `have`'s single-ingredient searches, by kitchen name: recipe numbers, or nil for a
+    /// page kept as skipped.
+    private var keptKitchen: [[Int: [Int]?]] = World.kitchen.map { _ in [:] }
+    /// Seconds of the fake clock the last `have` spent waiting for the server.
+    private(set) var haveSpent = 0
 
     // Favorites.
     private(set) var favorites: [FavoriteState] = []
@@ -158,9 +178,27 @@ struct ReferenceModel {
         switch step {
         case .search(let query):
             return newSearch(query, interrupt: &interrupt)
+        case .refresh where onRanking:
+            return have(ranking?.names ?? [], pace: .prompt)
         case .refresh:
             guard let search else { return [Observed.said(messages.noSearch())] }
             return newSearch(search.query, interrupt: &interrupt, showsCheck: false)
+        case .next where onRanking:
+            return moveRanking(to: (ranking?.index ?? -1) + 1)
+        case .previous where onRanking:
+            return moveRanking(to: (ranking?.index ?? 0) - 1)
+        case .first where onRanking:
+            return moveRanking(to: 0)
+        case .show(let number) where onRanking:
+            guard let id = rankedRecipe(number) else { return [Observed.said(messages.noSuchPantryMatch(number))] }
+            let recipe = world.recipes[id]
+            return [.detail(number: number, title: recipe.title, cuisine: recipe.cuisine)]
+        case .favorite(let number) where onRanking:
+            guard let id = rankedRecipe(number) else { return [Observed.said(messages.noSuchPantryMatch(number))] }
+            return star(id, number: number)
+        case .unfavorite(let number) where onRanking:
+            guard let id = rankedRecipe(number) else { return [Observed.said(messages.noSuchPantryMatch(number))] }
+            return unstar(id, number: number)
         case .next where onFavorites:
             return favoritesNext()
         case .previous where onFavorites:
@@ -213,6 +251,7 @@ struct ReferenceModel {
         case .show(let number):
             guard let search, number <= search.found.count else { return [Observed.said(messages.noSuchRecipe(number))] }
             onFavorites = false
+            onRanking = false
             let recipe = world.recipes[search.found[number - 1]]
             return [.detail(number: number, title: recipe.title, cuisine: recipe.cuisine)]
         case .favorite(let number) where onFavorites:
@@ -224,15 +263,30 @@ struct ReferenceModel {
             return favoritesUnfavorite(number)
         case .unfavorite(let number):
             guard let search, number <= search.found.count else { return [Observed.said(messages.noSuchRecipe(number))] }
-            let id = search.found[number - 1]
-            guard let index = favorites.firstIndex(where: { $0.id == id }) else {
-                return [Observed.said(messages.notAFavorite(world.recipes[id]))]
-            }
-            removed[id] = favorites.remove(at: index)
-            saving.removeAll { $0.id == id }
-            return [Observed.said(messages.removed(world.recipes[id], number: number))]
+            return unstar(search.found[number - 1], number: number)
         case .favorites:
             return favoritesFirstScreen()
+        case .pantryAdd(let name):
+            let item = PantryItem(name: World.kitchen[name])
+            if pantry.contains(name) { return [Observed.said(messages.pantryAdded([], already: [item]))] }
+            pantry.append(name)
+            return [Observed.said(messages.pantryAdded([item], already: []))]
+        case .pantryRemove(let name):
+            let item = PantryItem(name: World.kitchen[name])
+            guard let index = pantry.firstIndex(of: name) else { return [Observed.said(messages.pantryRemoved([], notThere: [item]))] }
+            pantry.remove(at: index)
+            return [Observed.said(messages.pantryRemoved([item], notThere: []))]
+        case .pantryShow:
+            return [Observed.said(messages.pantry(pantry.map { PantryItem(name: World.kitchen[$0]) }))]
+        case .pantryClear:
+            defer { pantry = [] }
+            return [Observed.said(messages.pantryCleared(pantry.count))]
+        case .have(let names, let pace):
+            return have(names, pace: pace)
+        case .haveAtOnce:
+            return have([], pace: .prompt)
+        case .list:
+            return [Observed.said(messages.emptyList())]
         case .serverDown, .serverUp, .savesLand, .interrupted:
             return []
         }
@@ -298,7 +352,7 @@ struct ReferenceModel {
         let limit = fill(&search, from: start, interrupt: &interrupt)
         if search.interrupted {
             self.search = search
-            return [Observed.said(messages.cancelled(nextContinues: !onFavorites))]
+            return [Observed.said(messages.cancelled(nextContinues: !onFavorites && !onRanking))]
         }
         let numbers = visible(search)
         let from = numbers.firstIndex { $0 >= start } ?? numbers.count
@@ -339,6 +393,7 @@ struct ReferenceModel {
         }
         self.search = search
         onFavorites = false
+        onRanking = false
         return [shown]
     }
 
@@ -446,7 +501,235 @@ struct ReferenceModel {
         }
     }
 
+    // MARK: What can I make
+
+    /// `have`: one time-out for the whole command; the server's ranking when it offers one, else one
+    /// search for each name (three pages at most each) through the cache, the kept pages alone once the
+    /// network has failed; the recipes brought ranked by the one ranking rule (Entity's `PantryRanking`,
+    /// tested on its own): the model's business is what is asked, when, and what it comes to.
+    private mutating func have(_ names: [Int], pace: Pace) -> [Observed] {
+        haveSpent = 0
+        let asked = names.isEmpty ? pantry : names.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+        guard !asked.isEmpty else { return [Observed.said(messages.nothingToMatch())] }
+        let items = asked.map { PantryItem(name: World.kitchen[$0]) }
+        var asking = Asking()
+        haveSpent = 0
+        defer { haveSpent = asking.spent }
+        // The server's ranking.
+        var recipes: [Int] = []
+        var isRanked = false
+        var why: PantryMatches.Partial.Why?
+        var walkError: ServiceError?
+        var gaps = 0
+        ranked: for number in 1...100 {
+            let answer: Result<[Int], ServiceError>
+            if let limit = asking.limit() {
+                answer = kitchenWire(world.ranks ? world.rankedPage(number) : nil, key: "ranked/\(number)", limit: limit, pace: pace, &asking)
+            } else {
+                answer = .failure(Asking.timedOut)
+            }
+            switch answer {
+            case .failure(let raw):
+                let error = asking.failed(raw)
+                walkError = error
+                if number == 1 {
+                    if let status = error.status, (400..<500).contains(status) {
+                        why = .noExtension
+                        break ranked
+                    }
+                    why = error == .timeout ? .timedOut : (error.isNetworkLevel ? .offline : .failed)
+                    if error.isNetworkLevel { break ranked }
+                }
+                if asking.failure != nil { break ranked }
+                gaps += 1
+                if gaps >= 3 { break ranked }
+            case .success(let ids):
+                isRanked = true
+                walkError = nil
+                if ids.isEmpty {
+                    gaps += 1
+                    if gaps >= 3 || number == 1 { break ranked }
+                    continue
+                }
+                gaps = 0
+                for id in ids where !recipes.contains(id) { recipes.append(id) }
+                if ids.count < 10 { break ranked }
+            }
+        }
+        var partial: PantryMatches.Partial?
+        if !isRanked {
+            // One search for each name, through the cache.
+            let failedBefore = asking.failure != nil
+            var found: [Int] = []
+            var requests = 0
+            var lastError = asking.failure
+            search: for name in asked {
+                gaps = 0
+                pages: for number in 1...3 {
+                    let page: [Int]
+                    if asking.failure != nil {
+                        guard let kept = keptKitchen[name][number] ?? nil else { continue search }
+                        requests += 1
+                        page = kept
+                    } else {
+                        guard let limit = asking.limit() else {
+                            lastError = asking.failed(Asking.timedOut)
+                            continue search
+                        }
+                        requests += 1
+                        switch kitchenSearch(name, number, limit: limit, pace: pace, &asking) {
+                        case .success(let ids):
+                            page = ids
+                        case .failure(let raw):
+                            let error = asking.failed(raw)
+                            lastError = error
+                            if error.isNetworkLevel { continue search }
+                            gaps += 1
+                            if gaps >= 3 { break pages }
+                            continue pages
+                        }
+                    }
+                    if page.isEmpty {
+                        gaps += 1
+                        if gaps >= 3 || number == 1 { break }
+                        continue
+                    }
+                    gaps = 0
+                    for id in page where !found.contains(id) { found.append(id) }
+                    if page.count < 10 { break }
+                }
+            }
+            recipes = found
+            partial = PantryMatches.Partial(why: why ?? .noExtension, requests: requests, cutShort: false,
+                                            endedBy: failedBefore ? nil : asking.failure.map { UseCaseError($0, during: .search) })
+            if recipes.isEmpty, let error = lastError ?? walkError {
+                return [Observed.said(messages.error(UseCaseError(error, during: .search)))]
+            }
+        } else if recipes.isEmpty, let walkError {
+            return [Observed.said(messages.error(UseCaseError(walkError, during: .search)))]
+        }
+        let ranked = PantryRanking(pantry: items.map(\.food), staples: true).ranked(recipes.map { PantryRanking.Recipe(title: world.recipes[$0].title, ingredients: world.recipes[$0].ingredients) }, maxMissing: HaveRequest.defaultMissing)
+        let ids = ranked.map { recipes[$0.index] }
+        guard !ids.isEmpty else {
+            var seen = partial.map { [Observed.said(messages.partialRanking($0))] } ?? []
+            let matches = PantryMatches(pantry: items, maxMissing: HaveRequest.defaultMissing, strict: false, matches: [], unmatched: [], partial: partial)
+            seen.append(Observed.said(messages.noPantryMatches(matches)))
+            return seen
+        }
+        ranking = (ids, 0, names)
+        rankingNote = partial.map { messages.partialRanking($0).text }
+        onRanking = true
+        onFavorites = false
+        return [rankingScreen()]
+    }
+
+    /// The partial ranking's note of the ranking shown, on each of its screens.
+    private var rankingNote: String?
+
+    private func rankingScreen() -> Observed {
+        guard let ranking else { return Observed.said(messages.nothingToMatch()) }
+        let shown = ranking.ids.enumerated().dropFirst(ranking.index * 10).prefix(10)
+        return .ranking(numbers: shown.map { $0.offset + 1 }, titles: shown.map { world.recipes[$0.element].title }, partial: rankingNote)
+    }
+
+    private mutating func moveRanking(to index: Int) -> [Observed] {
+        guard var shown = ranking else { return [Observed.said(messages.nothingToMatch())] }
+        guard index >= 0 else { return [Observed.said(messages.atFirstScreen())] }
+        guard index * 10 < shown.ids.count else { return [Observed.said(messages.endOfPantryMatches())] }
+        shown.index = index
+        ranking = shown
+        onRanking = true
+        onFavorites = false
+        return [rankingScreen()]
+    }
+
+    private func rankedRecipe(_ number: Int) -> Int? {
+        guard let ranking, number >= 1, number <= ranking.ids.count else { return nil }
+        return ranking.ids[number - 1]
+    }
+
+    /// What a `have` may still ask: its one time-out, the time its requests took, and the failure of the
+    /// network that ended the asking.
+    private struct Asking {
+        private(set) var spent = 0
+        private(set) var failure: ServiceError?
+        static let timedOut = ServiceError.timeout
+
+        /// Seconds the next request may take; nil when the time-out has run out.
+        func limit() -> Int? {
+            spent < World.haveBudget ? World.haveBudget - spent : nil
+        }
+
+        mutating func wait(_ seconds: Int) {
+            spent += seconds
+        }
+
+        mutating func failed(_ error: ServiceError) -> ServiceError {
+            guard error.isNetworkLevel else { return error }
+            if failure == nil { failure = error }
+            return error
+        }
+
+        mutating func wentOffline() {
+            if failure == nil { failure = .unreachable }
+        }
+    }
+
+    /// One request of a `have` on the wire: the server down, silent or slow on the fake clock, or
+    /// answering `spec` (nil: it does not offer the page, 404).
+    private mutating func kitchenWire(_ spec: PageSpec?, key: String, limit: Int, pace: Pace, _ asking: inout Asking) -> Result<[Int], ServiceError> {
+        guard serverUp else { return .failure(.unreachable) }
+        switch pace {
+        case .prompt: break
+        case .slow where World.slowAnswer <= limit: asking.wait(World.slowAnswer)
+        case .slow, .silent:
+            asking.wait(limit)
+            return .failure(.timeout)
+        }
+        tries[key, default: 0] += 1
+        switch spec {
+        case nil: return .failure(.badStatus.with(status: 404, detail: "no have= here"))
+        case .results(let ids)?: return .success(ids)
+        case .empty?: return .success([])
+        case .serverError?: return .failure(.badStatus.with(status: 500, detail: "HTTP 500"))
+        case .malformed?: return .failure(.malformedBody)
+        case .flaky(let ids)?: return tries[key, default: 0] % 2 == 1 ? .failure(.badStatus.with(status: 500, detail: "HTTP 500")) : .success(ids)
+        }
+    }
+
+    /// One page of a kitchen name's search through the cache: kept when answered, the kept page when
+    /// the network fails (and the network counted as failed), a page the server could not serve kept as
+    /// skipped.
+    private mutating func kitchenSearch(_ name: Int, _ number: Int, limit: Int, pace: Pace, _ asking: inout Asking) -> Result<[Int], ServiceError> {
+        let answer = kitchenWire(world.kitchenPage(name, number), key: "k\(name)/\(number)", limit: limit, pace: pace, &asking)
+        switch answer {
+        case .success(let ids):
+            keptKitchen[name][number] = ids
+            return .success(ids)
+        case .failure(let error) where error.isNetworkLevel:
+            switch keptKitchen[name][number] {
+            case .some(.some(let ids)):
+                asking.wentOffline()
+                return .success(ids)
+            case .some(.none): return .failure(.badStatus)
+            case .none: return .failure(error)
+            }
+        case .failure(let error):
+            if keptKitchen[name][number] == nil { keptKitchen[name][number] = .some(nil) }
+            return .failure(error)
+        }
+    }
+
     // MARK: Favorites
+
+    private mutating func unstar(_ id: Int, number: Int) -> [Observed] {
+        guard let index = favorites.firstIndex(where: { $0.id == id }) else {
+            return [Observed.said(messages.notAFavorite(world.recipes[id]))]
+        }
+        removed[id] = favorites.remove(at: index)
+        saving.removeAll { $0.id == id }
+        return [Observed.said(messages.removed(world.recipes[id], number: number))]
+    }
 
     private mutating func star(_ id: Int, number: Int) -> [Observed] {
         let recipe = world.recipes[id]
@@ -478,6 +761,7 @@ struct ReferenceModel {
         listing.exhausted = ordered.count <= favoritesScreenSize
         self.listing = listing
         onFavorites = true
+        onRanking = false
         return [favoritesScreen(listing, 0)]
     }
 
@@ -494,6 +778,7 @@ struct ReferenceModel {
         listing.current = index
         self.listing = listing
         onFavorites = true
+        onRanking = false
         return [favoritesScreen(listing, index)]
     }
 
@@ -518,6 +803,7 @@ struct ReferenceModel {
         listing.exhausted = after.count <= favoritesScreenSize
         self.listing = listing
         onFavorites = true
+        onRanking = false
         return [favoritesScreen(listing, listing.current)]
     }
 
@@ -569,6 +855,7 @@ struct ReferenceModel {
     /// The numbers worth trying now: shown ones, one past them, and a few beyond.
     func interestingNumbers() -> [Int] {
         if onFavorites { return Array(1...max(1, (listing?.lastShown?.number ?? 0) + 1)) }
+        if onRanking { return Array(1...max(1, min((ranking?.ids.count ?? 0) + 1, 40))) }
         return Array(1...max(1, min((search?.found.count ?? 0) + 1, 40)))
     }
 

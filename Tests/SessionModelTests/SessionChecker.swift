@@ -44,7 +44,8 @@ enum SessionChecker {
 
     private static func nextStep(_ model: ReferenceModel, _ random: inout SeededGenerator) -> Step {
         let numbers = model.interestingNumbers()
-        let roll = Int.random(in: 0..<100, using: &random)
+        let roll = Int.random(in: 0..<118, using: &random)
+        let kitchenName = Int.random(in: 0..<World.kitchen.count, using: &random)
         let step: Step
         switch roll {
         case 0..<12: step = .search(Int.random(in: 0..<World.queries.count, using: &random))
@@ -52,6 +53,16 @@ enum SessionChecker {
         case 32..<37: step = .previous
         case 37..<39: step = .first
         case 39..<42: step = model.onFavorites ? .next : .refresh
+        case 100..<105: step = .pantryAdd(kitchenName)
+        case 105..<107: step = .pantryRemove(kitchenName)
+        case 107: step = .pantryShow
+        case 108: step = .pantryClear
+        case 109..<114:
+            let names = Bool.random(using: &random) ? [] : (0..<World.kitchen.count).filter { _ in Bool.random(using: &random) }
+            let paces: [Pace] = [.prompt, .prompt, .slow, .silent]
+            step = .have(names, paces.randomElement(using: &random) ?? .prompt)
+        case 114..<117: step = .haveAtOnce
+        case 117: step = .list
         case 42..<46: step = .retry
         case 46..<50: step = .filterLactoseFree
         case 50..<54: step = .filterCuisine(model.cuisines.randomElement(using: &random) ?? "Thai")
@@ -62,11 +73,12 @@ enum SessionChecker {
         case 75..<81: step = .favorites
         case 81..<85: step = model.serverUp ? .serverDown : .serverUp
         case 85..<89: step = .savesLand
-        default:
+        case 89..<100:
             let candidates: [Step] = [.search(Int.random(in: 0..<World.queries.count, using: &random)), .next, .retry, .filterAll,
                                       .filterLactoseFree, .refresh, .first]
             let inner = candidates.randomElement(using: &random) ?? .next
-            step = model.onFavorites && inner == .refresh ? .next : .interrupted(inner)
+            step = (model.onFavorites || model.onRanking) && inner == .refresh ? .next : .interrupted(inner)
+        default: step = .next
         }
         return step
     }
@@ -75,7 +87,7 @@ enum SessionChecker {
     /// the step runs as typed (the model says whether one would be).
     static func effective(_ step: Step, _ model: ReferenceModel) -> Step {
         guard case .interrupted(let inner) = step else { return step }
-        if inner == .refresh && model.onFavorites { return inner }
+        if inner == .refresh && (model.onFavorites || model.onRanking) { return inner }
         var copy = model
         let seen = copy.apply(step)
         return seen.contains { if case .message(let text) = $0 { text.hasPrefix("Cancelled") } else { false } } ? step : inner
@@ -94,19 +106,58 @@ enum SessionChecker {
             Failure(seed: seed, world: world, steps: steps, at: index, problem: problem)
         }
         let trace = ProcessInfo.processInfo.environment["RECIPEBOOK_MODEL_TRACE"] != nil
+        // What the steps before a step typed at once showed, and the model expected: compared with that
+        // step's (the background of one may show during the other).
+        var carried: (expected: [Observed], got: [Observed], startsASearch: Bool)?
         for (index, typed) in steps.enumerated() {
             let step = effective(typed, model)
             if trace { FileHandle.standardError.write(Data("seed \(seed) step \(index): \(step)\n".utf8)) }
-            let expected = model.apply(step)
-            let got = await real.run(step)
-            let same = step == .savesLand ? expected.map(\.description).sorted() == got.map(\.description).sorted() : expected == got
+            let atOnceNext = index + 1 < steps.count && steps[index + 1] == .haveAtOnce
+            var expected = model.apply(step)
+            let started = real.time.now()
+            var got = await real.run(step, settles: !atOnceNext)
+            let waited = real.time.now().timeIntervalSince(started) - 1
+            if atOnceNext {
+                carried = ((carried?.expected ?? []) + expected, (carried?.got ?? []) + got,
+                           (carried?.startsASearch ?? false) || step.startsASearch)
+                continue
+            }
+            let unordered = step == .savesLand || carried != nil
+            let startsASearch = step.startsASearch || carried?.startsASearch == true
+            if let before = carried {
+                expected = before.expected + expected
+                got = before.got + got
+                carried = nil
+            }
+            let same = unordered ? expected.map(\.description).sorted() == got.map(\.description).sorted() : expected == got
             if !same {
                 return fail(index, "after \(typed): expected\n    \(expected)\n  got\n    \(got)")
             }
-            // At most one request in flight, ever.
+            // At most one request in flight, ever, whichever commands sent them.
             if real.server.mostAtOnce > 1 { return fail(index, "\(real.server.mostAtOnce) requests were in flight at once") }
+            // One time-out for a whole `have`, however many requests it makes, and the time its requests
+            // took the model's.
+            if case .have = step {
+                if waited > Double(World.haveBudget) + 0.001 {
+                    return fail(index, "have waited \(waited) s for the server, past its one time-out of \(World.haveBudget) s")
+                }
+                if abs(waited - Double(model.haveSpent)) > 0.001 {
+                    return fail(index, "have waited \(waited) s for the server; the model says \(model.haveSpent) s")
+                }
+            }
+            // The pantry holds what the model says (checked after the steps that change it).
+            if step.touchesPantry {
+                let held: [String]
+                do {
+                    held = try await store.pantry().map(\.name).sorted()
+                } catch {
+                    return fail(index, "the pantry could not be read: \(error)")
+                }
+                let said = model.pantry.map { World.kitchen[$0] }.sorted()
+                if held != said { return fail(index, "the pantry holds \(held); the model says \(said)") }
+            }
             // Numbers stay with their recipes for the whole search; no recipe is listed twice.
-            if model.search?.query != searchQuery || step.startsASearch {
+            if model.search?.query != searchQuery || startsASearch {
                 shownTitles = [:]
                 searchQuery = model.search?.query
             }
@@ -151,6 +202,8 @@ enum SessionChecker {
     private static func clear(_ store: FavoritesStore) async {
         do {
             for summary in try await store.list(limit: 10_000) { _ = try await store.remove(summary.recipe.id) }
+            _ = try await store.clearPantry()
+            _ = try await store.clearShoppingList()
         } catch {
             // A database that cannot be cleared fails the first check that reads it, saying why.
         }
@@ -189,6 +242,13 @@ enum SessionChecker {
 }
 
 extension Step {
+    var touchesPantry: Bool {
+        switch self {
+        case .pantryAdd, .pantryRemove, .pantryClear: return true
+        default: return false
+        }
+    }
+
     var touchesFavorites: Bool {
         switch self {
         case .favorite, .unfavorite, .savesLand: return true

@@ -3,9 +3,10 @@ import Testing
 import Services
 import TestSupport
 
-/// Thousands of random sessions (searches, paging, filters, favorites, Ctrl-C, a server that fails,
-/// garbles, repeats itself, goes away and comes back, a cache holding some pages) through the real
-/// Presenter and Interactor, each step checked against the reference model and the invariants.
+/// Thousands of random sessions (searches, paging, filters, favorites, Ctrl-C, the pantry, `have` and
+/// the shopping list, a server that fails, garbles, repeats itself, goes away and comes back, answers
+/// slowly or not at all, a cache holding some pages) through the real Presenter and Interactor, each step
+/// checked against the reference model and the invariants.
 ///
 /// Without settings a run takes the same 1,500 seeds every time (1 to 1,500, so a change that breaks
 /// one of them fails every run) and 300 new ones from a first seed drawn at random and printed, so that

@@ -46,6 +46,15 @@ enum PageSpec: Equatable, Sendable, CustomStringConvertible {
 struct World: Equatable, Sendable, CustomStringConvertible {
     static let cuisines = ["Thai", "Greek", "Italian"]
     static let queries = ["eggs", "onions"]
+    /// What the pantry and `have` name: never a search's query, so `have`'s single-ingredient searches
+    /// and a search's pages are told apart by the server and the cache whatever order they come in.
+    static let kitchen = ["milk", "onion", "flour"]
+    /// `have`'s one time-out for the whole command (`--timeout`), in seconds.
+    static let haveBudget = 10
+    /// How long a slow server takes to answer, and how long a silent one holds a request that has no
+    /// time-out of its own (the transport's), in seconds.
+    static let slowAnswer = 4
+    static let transportTimeout = 30
 
     /// Recipe `i` is `recipes[i]`.
     let recipes: [Recipe]
@@ -53,6 +62,11 @@ struct World: Equatable, Sendable, CustomStringConvertible {
     let pages: [[PageSpec]]
     /// Pages of each query kept from an earlier run (recipe numbers), perhaps no longer what the server says.
     let kept: [[Int: [Int]]]
+    /// For each kitchen name (by index in `kitchen`): the pages of its single-ingredient search.
+    let kitchenPages: [[PageSpec]]
+    /// Whether the server ranks a pantry itself (`have=`), and its ranking's pages when it does.
+    let ranks: Bool
+    let rankedPages: [PageSpec]
 
     static func recipe(_ number: Int, lactose: Bool, cuisine: String?) -> Recipe {
         Recipe(title: "Dish \(number)", href: "http://model.test/recipes/\(number)",
@@ -73,7 +87,7 @@ struct World: Equatable, Sendable, CustomStringConvertible {
         }
         var pages: [[PageSpec]] = []
         var kept: [[Int: [Int]]] = []
-        for _ in queries {
+        func script(_ random: inout SeededGenerator) -> [PageSpec] {
             let length = Int.random(in: 0...(Int.random(in: 0...4, using: &random) == 0 ? 16 : 6), using: &random)
             var script: [PageSpec] = []
             for _ in 0..<length {
@@ -88,7 +102,10 @@ struct World: Equatable, Sendable, CustomStringConvertible {
                 default: script.append(.flaky(ids))
                 }
             }
-            pages.append(script)
+            return script
+        }
+        for _ in queries {
+            pages.append(script(&random))
             var keptPages: [Int: [Int]] = [:]
             if Int.random(in: 0..<4, using: &random) == 0 {
                 for number in 1...Int.random(in: 1...3, using: &random) {
@@ -97,7 +114,20 @@ struct World: Equatable, Sendable, CustomStringConvertible {
             }
             kept.append(keptPages)
         }
-        return World(recipes: recipes, pages: pages, kept: kept)
+        let kitchenPages = kitchen.map { _ in script(&random) }
+        let ranks = Bool.random(using: &random)
+        return World(recipes: recipes, pages: pages, kept: kept, kitchenPages: kitchenPages, ranks: ranks,
+                     rankedPages: ranks ? script(&random) : [])
+    }
+
+    /// What the server answers for page `number` (from 1) of kitchen name `name`'s search.
+    func kitchenPage(_ name: Int, _ number: Int) -> PageSpec {
+        number >= 1 && number <= kitchenPages[name].count ? kitchenPages[name][number - 1] : .empty
+    }
+
+    /// What the server answers for page `number` of its ranking (any pantry).
+    func rankedPage(_ number: Int) -> PageSpec {
+        number >= 1 && number <= rankedPages.count ? rankedPages[number - 1] : .empty
     }
 
     /// What the server answers for page `number` (from 1) of query `query`.
@@ -113,8 +143,26 @@ struct World: Equatable, Sendable, CustomStringConvertible {
         let special = recipes.enumerated().map { index, recipe in
             "\(index)\(recipe.ingredients.contains("milk") ? "m" : "")\(recipe.cuisine.map { "/" + $0.prefix(2) } ?? "")"
         }
+        for (index, name) in World.kitchen.enumerated() {
+            lines.append("  \(name) (have's search): pages \(kitchenPages[index])")
+        }
+        lines.append(ranks ? "  ranking (have=): pages \(rankedPages)" : "  ranking (have=): not offered (404)")
         lines.append("  recipes: \(special.joined(separator: " "))")
         return lines.joined(separator: "\n")
+    }
+}
+
+/// How the server answers while a `have` runs: at once, slowly (`World.slowAnswer` seconds a
+/// request), or not at all (a request is given up at its time-out).
+enum Pace: Equatable, Sendable, CustomStringConvertible {
+    case prompt, slow, silent
+
+    var description: String {
+        switch self {
+        case .prompt: return "prompt"
+        case .slow: return "slow"
+        case .silent: return "silent"
+        }
     }
 }
 
@@ -130,6 +178,15 @@ indirect enum Step: Equatable, Sendable, CustomStringConvertible {
     case savesLand
     /// Ctrl-C while the step's first request to the server is on its way.
     case interrupted(Step)
+    /// `pantry add NAME`, `pantry remove NAME` (kitchen names by index), `pantry`, `pantry clear`.
+    case pantryAdd(Int), pantryRemove(Int), pantryShow, pantryClear
+    /// `have NAMES` (none: the pantry's), the server answering at `pace` while it runs.
+    case have([Int], Pace)
+    /// `have` (the pantry's names) typed at once after the step before, while that step's next screen
+    /// is still being fetched.
+    case haveAtOnce
+    /// `list`: the shopping list.
+    case list
 
     var description: String {
         switch self {
@@ -150,6 +207,14 @@ indirect enum Step: Equatable, Sendable, CustomStringConvertible {
         case .serverUp: return "(server comes back)"
         case .savesLand: return "(saves finish)"
         case .interrupted(let step): return "\(step) ^C"
+        case .pantryAdd(let name): return "pantry add \(World.kitchen[name])"
+        case .pantryRemove(let name): return "pantry remove \(World.kitchen[name])"
+        case .pantryShow: return "pantry"
+        case .pantryClear: return "pantry clear"
+        case .have(let names, let pace):
+            return "have\(names.isEmpty ? "" : " " + names.map { World.kitchen[$0] }.joined(separator: ", "))\(pace == .prompt ? "" : " (server \(pace))")"
+        case .haveAtOnce: return "have (typed at once)"
+        case .list: return "list"
         }
     }
 

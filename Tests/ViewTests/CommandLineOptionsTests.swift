@@ -23,10 +23,10 @@ import Testing
         let options = try CommandLineOptions.parse(["--api", "http://127.0.0.1:8080/api/", "search", "onions, garlic", "--query", "omelet",
                                                     "--count", "5", "--json", "--page", "2"])
         #expect(options.api?.absoluteString == "http://127.0.0.1:8080/api/")
-        #expect(options.mode == .search(.init(ingredients: "onions, garlic", title: "omelet", count: 5, page: 2, json: true)))
+        #expect(options.mode == .search(.init(ingredients: ["onions", "garlic"], title: "omelet", count: 5, page: 2, json: true)))
         let short = try CommandLineOptions.parse(["s", "eggs", "-q", "cake", "-n", "3", "-j", "--api=http://h/api/"])
-        #expect(short.mode == .search(.init(ingredients: "eggs", title: "cake", count: 3, page: 1, json: true)))
-        #expect(try CommandLineOptions.parse(["search", "", "--query", "soup"]).mode == .search(.init(ingredients: "", title: "soup")))
+        #expect(short.mode == .search(.init(ingredients: ["eggs"], title: "cake", count: 3, page: 1, json: true)))
+        #expect(try CommandLineOptions.parse(["search", "", "--query", "soup"]).mode == .search(.init(ingredients: [], title: "soup")))
     }
 
     @Test func favoritesAndGlobalOptions() throws {
@@ -70,6 +70,8 @@ import Testing
         (["--pictures", "sometimes"], "--pictures wants auto, always or never (got \"sometimes\")"),
         (["--pictures"], "--pictures needs a value"),
         (["search"], "search needs ingredients"),
+        // Commas and spaces alone name nothing, as at the prompt.
+        (["search", " , "], "search needs ingredients"),
         (["search", "a", "b"], "search takes one INGREDIENTS argument"),
         (["search", "eggs", "--count", "0"], "--count wants a number from 1 to 1000"),
         (["search", "eggs", "--count", "many"], "--count wants a number"),
@@ -117,10 +119,34 @@ import Testing
         #expect(try CommandLineOptions.parse(["help"]).mode == .help(CommandLineOptions.usage))
     }
 
+    /// The command line splits ingredients with the prompt's one rule (`CommandParser.names`): the
+    /// same names for the same text, whether searched or `have`d, at the prompt or in one shot.
+    @Test func theCommandLineSplitsIngredientsAsThePromptDoes() throws {
+        for text in ["onions, garlic", "  Onions ,Garlic  ", "eggs,,milk", "jalapeño, crème fraîche", "a\u{0301},b"] {
+            let prompt = try CommandParser.parse("search " + text)
+            guard case .search(let names, _) = prompt else {
+                Issue.record("the prompt did not read \(text) as a search: \(prompt)")
+                continue
+            }
+            #expect(try CommandLineOptions.parse(["search", text]).mode == .search(.init(ingredients: names)), "\(text)")
+            guard case .have(let have) = try CommandLineOptions.parse(["have", text]).mode else {
+                Issue.record("have \(text) is not a have")
+                continue
+            }
+            #expect(have.request.names == names, "\(text)")
+        }
+        // A line break is space around a name, as everywhere else (a pasted list).
+        guard case .have(let pasted) = try CommandLineOptions.parse(["have", "eggs,\nmilk"]).mode else {
+            Issue.record("have is not a have")
+            return
+        }
+        #expect(pasted.request.names == ["eggs", "milk"])
+    }
+
     /// A bare query searches, as at the prompt.
     @Test func aBareQuerySearches() throws {
-        #expect(try CommandLineOptions.parse(["onions, garlic"]).mode == .search(.init(ingredients: "onions, garlic")))
-        var json = CommandLineOptions.SearchRequest(ingredients: "eggs")
+        #expect(try CommandLineOptions.parse(["onions, garlic"]).mode == .search(.init(ingredients: ["onions", "garlic"])))
+        var json = CommandLineOptions.SearchRequest(ingredients: ["eggs"])
         json.json = true
         json.title = "omelet"
         #expect(try CommandLineOptions.parse(["eggs", "--json", "-q", "omelet"]).mode == .search(json))

@@ -121,4 +121,16 @@ extension PagerSessionTests {
         #expect(frame.visible.count == 1 && frame.keyLines.count == rows - 1 && frame.blankRows == 0, "\(frame.keyLines)")
         #expect(frame.status.contains("q/Esc close"), "the way out is always shown")
     }
+
+    @Test func aLinksAddressIsNeitherMeasuredNorFoundOnlyItsText() {
+        // An OSC 8 link (ESC ] 8 ; ; address ST), as the reader writes one, around a styled word.
+        let link = "\u{1B}]8;;https://example.com/a-very-long-address-to-the-recipe\u{1B}\\\u{1B}[4mpie\u{1B}[24m\u{1B}]8;;\u{1B}\\"
+        #expect(PagerWindow.plain("see " + link + " here") == "see pie here")
+        let window = PagerWindow(lines: ["intro", "see " + link + " here", "example line"], rows: 10, columns: 20)
+        #expect(window.height(of: 1) == 1, "twelve characters show: one row, however long the address")
+        var finding = window
+        #expect(finding.find("example") && finding.top == 2, "the address is not searched, the text is")
+        #expect(PagerWindow.highlight(link, "example") == link, "nothing marked inside the link's escape")
+        #expect(PagerWindow.highlight(link, "pie").contains("\u{1B}[7mpie\u{1B}[27m"))
+    }
 }

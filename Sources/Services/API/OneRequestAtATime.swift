@@ -10,10 +10,11 @@ public import ServiceSupport
 /// A request still waiting for its turn when its task is cancelled leaves the line at once, without
 /// being sent, and throws `cancelled`.
 public final class OneRequestAtATime: RecipeSearching, PantryRankedSearching {
-    private let client: RecipePuppyClient
+    private let client: any RecipeSearching & PantryRankedSearching
     private let turns = Turns()
 
-    public init(_ client: RecipePuppyClient) {
+    /// `client` is the API's client (`RecipePuppyClient`; the random sessions give their own server).
+    public init(_ client: any RecipeSearching & PantryRankedSearching) {
         self.client = client
     }
 
@@ -36,6 +37,14 @@ public final class OneRequestAtATime: RecipeSearching, PantryRankedSearching {
 
     public func rankedPage(_ request: PantryRankRequest, number: Int) async throws(ServiceError) -> RankedPage {
         try await turns.inTurn { () async throws(ServiceError) -> RankedPage in try await client.rankedPage(request, number: number) }
+    }
+
+    /// `have`'s ranking within what is left of the command's one time-out (without this, the protocol's
+    /// default would drop `limit` and the page would get the transport's whole time-out).
+    public func rankedPage(_ request: PantryRankRequest, number: Int, within limit: Duration) async throws(ServiceError) -> RankedPage {
+        try await turns.inTurn { () async throws(ServiceError) -> RankedPage in
+            try await client.rankedPage(request, number: number, within: limit)
+        }
     }
 }
 

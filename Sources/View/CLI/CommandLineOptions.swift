@@ -25,7 +25,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     }
 
     public struct SearchRequest: Equatable, Sendable {
-        public var ingredients: String
+        /// The ingredients, split as the prompt splits them (`CommandParser.names`).
+        public var ingredients: [String]
         public var title = ""
         public var cuisine: String?
         public var count = 10
@@ -204,7 +205,7 @@ extension CommandLineOptions {
         options.dataDirectory = environment["RECIPEBOOK_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         var reader = ArgumentReader(arguments)
         var positionals: [String] = []
-        var search = SearchRequest(ingredients: "")
+        var search = SearchRequest(ingredients: [])
         var favorites = FavoritesRequest()
         var json = false
         var sawCount = false
@@ -302,7 +303,7 @@ extension CommandLineOptions {
             }
         }
         guard let subcommand = positionals.first else {
-            if search != SearchRequest(ingredients: "") || sawCount || favorites != FavoritesRequest() || servings != nil || units != nil
+            if search != SearchRequest(ingredients: []) || sawCount || favorites != FavoritesRequest() || servings != nil || units != nil
                 || maxMissing != nil || strict {
                 throw UsageError(message: "--query, --cuisine, --count, --page, --json, --export, --servings, --units, --missing and --strict belong to search, favorites, read, have or list; see recipes --help")
             }
@@ -329,8 +330,8 @@ extension CommandLineOptions {
             guard positionals.count <= 2 else {
                 throw UsageError(message: "search takes one INGREDIENTS argument; quote it: recipes search \"onions, garlic\"")
             }
-            search.ingredients = positionals.count == 2 ? positionals[1] : ""
-            if search.ingredients.trimmingCharacters(in: .whitespaces).isEmpty && search.title.isEmpty {
+            search.ingredients = positionals.count == 2 ? CommandParser.names(positionals[1]) : []
+            if search.ingredients.isEmpty && search.title.isEmpty {
                 throw UsageError(message: "search needs ingredients, like: recipes search \"onions, garlic\"")
             }
             options.mode = .search(search)
@@ -362,8 +363,7 @@ extension CommandLineOptions {
             guard positionals.count <= 2 else {
                 throw UsageError(message: "have takes one INGREDIENTS argument; quote it: recipes have \"eggs, milk, flour\"")
             }
-            let names = positionals.count == 2
-                ? positionals[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } : []
+            let names = positionals.count == 2 ? CommandParser.names(positionals[1]) : []
             if positionals.count == 2, names.isEmpty {
                 throw UsageError(message: "have needs ingredients, like: recipes have \"eggs, milk, flour\" (or none, for the pantry)")
             }
@@ -381,8 +381,8 @@ extension CommandLineOptions {
             guard positionals.count == 1 else {
                 throw UsageError(message: "unknown command \"\(subcommand)\"; use search, favorites, read, have, list, catalog or ingredients, quote a search (recipes \"onions, garlic\"), or no command for the prompt")
             }
-            search.ingredients = subcommand
-            if search.ingredients.trimmingCharacters(in: .whitespaces).isEmpty && search.title.isEmpty {
+            search.ingredients = CommandParser.names(subcommand)
+            if search.ingredients.isEmpty && search.title.isEmpty {
                 throw UsageError(message: "search needs ingredients, like: recipes search \"onions, garlic\"")
             }
             options.mode = .search(search)
