@@ -188,12 +188,15 @@ import TestSupport
 
 /// Results that cannot be shown are counted and said, never silently lost.
 @Suite struct LeftOutResults {
+    /// One page for any search. It says it matches names by kinds, as PuppyServer does: a server that
+    /// does not is asked again under other names for garlic, and would send the same bad results again.
     static func server(badResults: Int, good: Bool) throws -> ScriptedHTTPServer {
         try ScriptedHTTPServer { request in
-            guard request.target.contains("p=1") else { return [.response(body: #"{"results":[]}"#)] }
+            let matching = ["X-Ingredient-Matching": "kinds"]
+            guard request.target.contains("p=1") else { return [.response(headers: matching, body: Data(#"{"results":[]}"#.utf8))] }
             var results = (1...badResults).map { #"{"title":"\u0007\u001b[2J\u001b]0;x\u0007","href":"http://a.test/\#($0)","ingredients":"garlic"}"# }
             if good { results.append(#"{"title":"Garlic Soup","href":"http://a.test/soup","ingredients":"garlic"}"#) }
-            return [.response(body: #"{"results":["# + results.joined(separator: ",") + "]}")]
+            return [.response(headers: matching, body: Data((#"{"results":["# + results.joined(separator: ",") + "]}").utf8))]
         }
     }
 
