@@ -176,6 +176,14 @@ import TestSupport
                 let usage = try BinaryRunner.run("recipes", ["search"], environment: environment)
                 #expect(usage.status == 2)
                 #expect(usage.errors.hasPrefix("recipes: search needs ingredients"))
+                // A search that cannot be made as typed is bad usage too, said in one line.
+                let tooMany = try BinaryRunner.run("recipes", api + ["search", (1...21).map { "name\($0)" }.joined(separator: ",")],
+                                                   environment: environment)
+                #expect(tooMany.status == 2)
+                #expect(tooMany.errors.contains("it has 21 ingredients, more than the 20 a search takes"), "\(tooMany.errors)")
+                let tooLong = try BinaryRunner.run("recipes", api + ["search", String(repeating: "a", count: 10_000)], environment: environment)
+                #expect(tooLong.status == 2)
+                #expect(tooLong.errors.split(separator: "\n").count == 1, "\(tooLong.errors)")
                 let unknown = try BinaryRunner.run("recipes", ["--frobnicate"], environment: environment)
                 #expect(unknown.status == 2)
                 let dead = try BinaryRunner.run("recipes", ["--api", "http://127.0.0.1:9/api/", "search", "eggs"], environment: environment)

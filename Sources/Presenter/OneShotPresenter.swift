@@ -47,6 +47,8 @@ public enum OneShotOutcome: Sendable, Equatable {
     case found([RecipeRecord], cards: [RecipeCard], notes: [MessageModel])
     case nothingFound(MessageModel)
     case failed(MessageModel)
+    /// The search cannot be made as typed (too many ingredients, a name too long): bad usage.
+    case refused(MessageModel)
 }
 
 /// The one-shot mode: one search, one screen of `count` recipes, then exit.
@@ -93,6 +95,8 @@ public final class OneShotPresenter {
             return .failed(messages.unanswered(query, gaps: gaps))
         case .endOfResults(let query):
             return .nothingFound(messages.pageBeyondResults(page, query))
+        case .failed(let error) where error == .invalidQuery:
+            return .refused(messages.error(error))
         case .offline(let error), .failed(let error):
             return .failed(messages.error(error))
         case .cancelled:

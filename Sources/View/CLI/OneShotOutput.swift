@@ -29,6 +29,9 @@ public struct OneShotOutput {
         case .failed(let message):
             report(message)
             return .failure
+        case .refused(let message):
+            report(message)
+            return .usage
         }
     }
 
