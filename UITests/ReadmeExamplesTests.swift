@@ -120,3 +120,94 @@ private extension String {
         return text
     }
 }
+
+/// The README's short session, typed as a person would on an 80-column terminal of 24 rows, and read
+/// back off the screen: its main screen for the prompt's lines, the pager's pages for the recipe read.
+@Suite struct ReadmeSession {
+    /// The block after "A short session", as segments: the lines before the first prompt, then each
+    /// command with the lines it shows.
+    static func segments() -> [(command: String?, lines: [String])] {
+        guard let block = ReadmeExamples.blocks.first(where: { $0.lead.contains("A short session") }) else { return [] }
+        var segments: [(command: String?, lines: [String])] = [(nil, [])]
+        for line in block.lines {
+            if line.hasPrefix("recipes> ") {
+                segments.append((String(line.dropFirst("recipes> ".count)), [line]))
+            } else {
+                segments[segments.count - 1].lines.append(line)
+            }
+        }
+        return segments
+    }
+
+    /// The lines read so far followed by a page: the last page is the last screenful, so it may begin
+    /// with lines already read; a page's empty rows at its foot are none of the text's.
+    static func joined(_ read: [String], _ page: some Collection<String>) -> [String] {
+        var read = read
+        var page = Array(page)
+        while read.last?.isEmpty == true { read.removeLast() }
+        while page.last?.isEmpty == true { page.removeLast() }
+        for start in 0...read.count where page.starts(with: read[start...]) {
+            return read + page.dropFirst(read.count - start)
+        }
+        return read + page
+    }
+
+    @Test func theShortSessionIsWhatTheTerminalShows() throws {
+        let segments = Self.segments()
+        #expect(segments.count == 5, "the README's short session was not found")
+        try TemporaryDirectory.withSync { home in
+            let terminal = try PseudoTerminalProcess.recipes(["--pictures", "never", "--color", "never"], home: home, rows: 24, columns: 80)
+            var pages: [String] = []
+            for segment in segments.dropFirst() {
+                guard let command = segment.command else { continue }
+                let mark = terminal.bytes.count
+                switch command {
+                case "o 1":
+                    terminal.type("o 1\r")
+                    #expect(terminal.waitFor("-- ", after: mark))
+                    // Page by page to the end, each page's rows but the status line.
+                    for _ in 0..<10 {
+                        let before = terminal.bytes.count
+                        var screen = ScreenEmulator(rows: 24, columns: 80)
+                        screen.feed(terminal.bytes)
+                        pages = Self.joined(pages, screen.screen.dropLast())
+                        if screen.screen.last?.hasPrefix("-- end") == true { break }
+                        terminal.type(" ")
+                        _ = terminal.waitFor("-- ", after: before)
+                    }
+                    let closing = terminal.bytes.count
+                    terminal.type("q")
+                    #expect(terminal.waitForPrompt(after: "\u{1B}[?1049l", from: closing))
+                case "fav 1":
+                    #expect(terminal.enter(command, expecting: "readable offline") != nil)
+                case "q":
+                    terminal.type("q\r")
+                    #expect(terminal.finish() == 0)
+                default:
+                    #expect(terminal.enter(command, expecting: "Recipes 1–") != nil)
+                }
+            }
+            // The main screen and what scrolled off it.
+            var main = ScreenEmulator(rows: 24, columns: 80)
+            main.feed(terminal.bytes)
+            let shown = main.scrolledOff + main.screen
+            while pages.last?.isEmpty == true { pages.removeLast() }
+            for (index, segment) in segments.enumerated() {
+                var expected = segment.lines
+                while expected.last?.isEmpty == true { expected.removeLast() }
+                if segment.command == "o 1" {
+                    #expect(ReadmeExamples.matches(Array(expected.dropFirst()), pages),
+                            "README's `o 1`:\n\(expected.joined(separator: "\n"))\nthe pager showed:\n\(pages.joined(separator: "\n"))")
+                    expected = Array(expected.prefix(1))
+                }
+                // From the segment's first line to the next prompt (or the end).
+                let start = index == 0 ? 0 : (shown.firstIndex { $0.trimmingTrailingSpaces == expected[0].trimmingTrailingSpaces } ?? shown.count)
+                let end = shown[min(start + 1, shown.count)...].firstIndex { $0.hasPrefix("recipes> ") } ?? shown.count
+                var actual = Array(shown[start..<end])
+                while actual.last?.isEmpty == true { actual.removeLast() }
+                #expect(ReadmeExamples.matches(expected, actual),
+                        "README's session, \(segment.command ?? "start"):\n\(expected.joined(separator: "\n"))\nthe terminal showed:\n\(actual.joined(separator: "\n"))")
+            }
+        }
+    }
+}

@@ -13,6 +13,9 @@ public struct ScreenEmulator {
     private var pendingWrap = false
     /// Rows that go on from the row above: a line longer than the width, wrapped by the terminal.
     private var continues: [Bool]
+    /// The main screen's rows that scrolled off its top, oldest first, trailing spaces cut: a terminal's
+    /// scrollback.
+    public private(set) var scrolledOff: [String] = []
 
     public init(rows: Int, columns: Int) {
         self.rows = rows
@@ -92,7 +95,7 @@ public struct ScreenEmulator {
             alternate?.removeFirst()
             alternate?.append(blank)
         } else {
-            main.removeFirst()
+            scrolledOff.append(String(main.removeFirst()).replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression))
             main.append(blank)
         }
     }
