@@ -140,5 +140,17 @@ import Entity
         let html = page("<h2>Ingredients</h2><ul><li>36g sugar</li><li>1 onion</li><li>36 g Eiweiß</li><li>Protein: 12 g</li><li>611 kcal</li></ul>\(method)")
         #expect(try #require(extract(html)).ingredients == ["36g sugar", "1 onion"])
     }
-}
 
+    // Where the recipe stops, and what around it is not part of it.
+
+    private let twoIngredients = "<h2>Ingredients</h2><ul><li>1 onion</li><li>2 carrots</li></ul>"
+
+    @Test func anOpenGraphTitleThatIsTheSitesNameGivesWayToTheDocumentsTitle() throws {
+        let html = """
+            <html><head><meta property="og:title" content="Greenpot"><meta property="og:site_name" content="Greenpot">
+            <title>Greenpot — black sesame brittle</title></head><body><h1>black sesame brittle</h1>
+            \(twoIngredients)<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol></body></html>
+            """
+        #expect(try #require(extract(html)).title == "black sesame brittle")
+    }
+}

@@ -74,9 +74,12 @@ struct PageMetadata {
     }
 
     /// The page's title without the site's name: the `<h1>` when the Open Graph or document title
-    /// holds it, else that title with a trailing ` | Site`, ` - Site` or ` — Site` cut.
+    /// holds it, else that title with a trailing ` | Site`, ` - Site` or ` — Site` cut. An Open Graph
+    /// title that is the site's name (`og:site_name`) is passed over for the document's.
     var bestTitle: String? {
-        let documentTitle = openGraphTitle ?? title
+        // An Open Graph title that is only the site's name names the site, not the page.
+        let namesSite = openGraphTitle.map { ogTitle in siteName.map { Folding.fold($0) == Folding.fold(ogTitle) } ?? false } ?? false
+        let documentTitle = (namesSite ? nil : openGraphTitle) ?? title
         if let documentTitle, let heading = headings.first(where: { Folding.fold(documentTitle).contains(Folding.fold($0)) }) {
             return heading
         }
