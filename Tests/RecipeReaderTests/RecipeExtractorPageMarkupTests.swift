@@ -153,4 +153,20 @@ import Entity
             """
         #expect(try #require(extract(html)).title == "black sesame brittle")
     }
+
+    @Test func aRowOfSharingButtonsAfterTheMethodIsNoStep() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <div class="social"><a><span>Love</span> <span>517</span></a> <a><span>Share</span></a> <a><span>Tweet</span></a> <a><span>Pin</span></a></div>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aHeadingThatIsOneOfThePagesControlsEndsTheMethod() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <div class="save"><h4>Subscribe or log in to save recipes</h4><p>Members keep every recipe they like in one place for later.</p></div>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

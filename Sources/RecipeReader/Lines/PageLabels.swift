@@ -18,6 +18,29 @@ enum PageLabels {
         "emailrecipe", "emailthisrecipe", "sendbyemail", "peremailversenden", "peremail", "scaleto", "scale",
     ]
 
+    /// Words (folded) of a row of sharing buttons ("Love 517 Share Tweet Pin"): a short line of nothing
+    /// else, numbers aside, is the row.
+    private static let buttonWords: Set<String> = [
+        "share", "tweet", "pin", "pinit", "print", "email", "mail", "save", "like", "love", "facebook", "twitter", "pinterest",
+        "whatsapp", "messenger", "flipboard", "reddit", "linkedin", "telegram", "sms", "copy", "link", "copylink", "yummly",
+        "partager", "imprimer", "teilen", "drucken", "merken", "delen", "condividi", "stampa", "compartir", "imprimir", "dela",
+    ]
+
+    /// Whether a short line is only the page's sharing buttons, with their counts ("Share Tweet Pin",
+    /// "Love 517 Share"): two words or more, each a button's name or a number.
+    static func isButtonRow(_ clean: String) -> Bool {
+        guard clean.count <= 80 else { return false }
+        let words = clean.split(whereSeparator: { $0.isWhitespace || $0 == "|" || $0 == "·" })
+        guard words.count >= 2, words.count <= 10 else { return false }
+        var named = 0
+        for word in words {
+            if word.allSatisfy(\.isNumber) { continue }
+            guard buttonWords.contains(Folding.fold(String(word))) else { return false }
+            named += 1
+        }
+        return named >= 2
+    }
+
     /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.
     private static let factLabels: [String] = [
         "preptime", "preparationtime", "cooktime", "cookingtime", "totaltime", "readyin", "resttime", "difficulty", "level",
@@ -51,6 +74,17 @@ enum PageLabels {
         text.utf8.count <= 60 && factLabels.contains(Folding.fold(text))
     }
 
+    /// Whether a short line is one of the page's controls ("Print", "Subscribe or log in to save recipes",
+    /// "Share Tweet Pin"), not a label of the recipe.
+    static func isControl(_ line: String) -> Bool {
+        guard line.utf8.count <= 800 else { return false }
+        let clean = Folding.clean(line, maxLength: 200)
+        let folded = Folding.fold(clean)
+        guard !folded.isEmpty, clean.count <= 60 else { return false }
+        if clean.count <= 40, controlPhrases.contains(folded) { return true }
+        return controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) || isButtonRow(clean)
+    }
+
     /// Whether a line read from a page's markup is one of its labels or controls, not recipe text.
     static func isNotRecipeText(_ line: String) -> Bool {
         guard line.utf8.count <= 800 else { return false }
@@ -67,6 +101,7 @@ enum PageLabels {
         if SectionWords.title(of: clean) != nil { return true }
         if length <= 40, controlPhrases.contains(folded) { return true }
         if length <= 60, controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) { return true }
+        if isButtonRow(clean) { return true }
         // A fact's label alone ("Portionen"), or a unit alone (a table's column, "KG").
         if !clean.contains(" "), factLabels.contains(folded) || Amounts.isUnit(clean) { return true }
         // "Prep Time: 10 min", "Niveau: ganz einfach": a fact's label and its value.

@@ -215,7 +215,9 @@ enum HeadingHeuristic {
             if isTitleCandidate(block), SectionWords.kind(of: block.text) != nil { break }
             switch block.kind {
             case .heading:
-                if endsTalk(block.text) { return (trimmed(result), index) }
+                // A heading that turns to the reader, or that is one of the page's controls ("Subscribe
+                // or log in to save recipes"), ends the part.
+                if endsTalk(block.text) || PageLabels.isControl(block.text) { return (trimmed(result), index) }
                 // A heading over blocks of another kind than the part's (a list after lines, lines after a
                 // list) is the page going on.
                 if let kind = result.first(where: { !isHeading($0) })?.kind, index + 1 < blocks.count,
