@@ -169,4 +169,14 @@ import Entity
             """)
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func aYieldPrintedAfterTheLastSentenceOfAStepIsNoPartOfIt() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.&nbsp; <b>Serves 4</b></li></ol>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+        // A yield written as a sentence of the step is its text.
+        let sentence = page("\(twoIngredients)<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer for an hour. Makes 6 servings.</li></ol>")
+        #expect(try #require(extract(sentence)).steps == ["Chop the vegetables finely.", "Simmer for an hour. Makes 6 servings."])
+    }
 }
