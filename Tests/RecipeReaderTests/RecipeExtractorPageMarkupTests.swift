@@ -179,4 +179,14 @@ import Entity
         let sentence = page("\(twoIngredients)<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer for an hour. Makes 6 servings.</li></ol>")
         #expect(try #require(extract(sentence)).steps == ["Chop the vegetables finely.", "Simmer for an hour. Makes 6 servings."])
     }
+
+    @Test func aNumberedSentenceEndsAListThatHasNoTitle() throws {
+        let html = page("""
+            <ul><li>250 g pasta</li><li>100 g bacon</li><li>1 egg</li></ul>
+            <p>1- Beat the egg in a bowl with a fork.</p><p>2- Fry the bacon until it is golden.</p><p>3- Toss the pasta with both.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["250 g pasta", "100 g bacon", "1 egg"])
+        #expect(recipe.steps == ["Beat the egg in a bowl with a fork.", "Fry the bacon until it is golden.", "Toss the pasta with both."])
+    }
 }

@@ -147,7 +147,8 @@ enum HeadingHeuristic {
             var amounts = 0
             // A heading over more lines with amounts names a group of the list.
             // A sentence that gives no amount is the method starting.
-            while end < blocks.count, blocks[end].text.count <= 120,
+            // A numbered sentence ("1- Beat the eggs.") is the method's first step.
+            while end < blocks.count, blocks[end].text.count <= 120, !isNumberedSentence(blocks[end].text),
                   Amounts.startsWithAmount(blocks[end].text) || !(blocks[end].text.hasSuffix(".") || blocks[end].text.count >= 60),
                   !isHeading(blocks[end]) || (end + 1 < blocks.count && !isHeading(blocks[end + 1]) && Amounts.hasAmount(blocks[end + 1].text)
                                               && !StepLines.isNumberingLabel(blocks[end].text) && SectionWords.kind(of: blocks[end].text) == nil) {
@@ -183,6 +184,14 @@ enum HeadingHeuristic {
         }
         guard readLikeSteps(steps) else { return nil }
         return (Array(blocks[best]), steps)
+    }
+
+    /// `1- Beat the eggs in a bowl.`, `2) Add the cheese.`: a step's number, punctuated, before a
+    /// sentence; `2-3 eggs` and `1 cup flour.` are amounts.
+    private static func isNumberedSentence(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("0"..."9").contains(first), text.hasSuffix(".") || text.count >= 60 else { return false }
+        let rest = StepLines.withoutNumber(text)
+        return rest != text && rest.first?.isUppercase == true
     }
 
     private static func isTitleCandidate(_ block: Block) -> Bool {
