@@ -180,6 +180,16 @@ import Entity
         #expect(try #require(extract(sentence)).steps == ["Chop the vegetables finely.", "Simmer for an hour. Makes 6 servings."])
     }
 
+    @Test func aBoldLineOverLinesGivingAmountsNamesTheirGroup() throws {
+        let html = page("""
+            <h2>Ingredients</h2><p><strong>Meatballs</strong><br>400 g lamb mince<br>1 large egg<br><strong>Sauce</strong><br>2 tbsp olive oil<br>½ cup water</p>
+            <h2>Method</h2><p>Roll the mince and egg into balls.</p><p>Simmer the balls in the sauce.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: "Meatballs", lines: ["400 g lamb mince", "1 large egg"]),
+                                            .init(name: "Sauce", lines: ["2 tbsp olive oil", "½ cup water"])])
+    }
+
     @Test func aNumberedSentenceEndsAListThatHasNoTitle() throws {
         let html = page("""
             <ul><li>250 g pasta</li><li>100 g bacon</li><li>1 egg</li></ul>

@@ -319,6 +319,46 @@ enum HeadingHeuristic {
 
     // MARK: Blocks
 
+    /// The lines of a paragraph that are all bold, each between line breaks (`<strong>For the
+    /// sauce</strong><br>`), short and giving no amount, folded.
+    private static func boldLines(of index: Int, in tree: PageTree) -> Set<String> {
+        let end = tree.nodes[index].end
+        var found: Set<String> = []
+        var atLineStart = true
+        var position = index + 1
+        func isBlank(_ at: Int) -> Bool {
+            tree.nodes[at].kind != .element && CleanText.line(tree.string(tree.nodes[at].range)).isEmpty
+        }
+        while position < end, found.count < 50 {
+            let node = tree.nodes[position]
+            if isBlank(position) {
+                position += 1
+                continue
+            }
+            if node.kind == .element, node.name == "br" {
+                atLineStart = true
+                position += 1
+                continue
+            }
+            if atLineStart, node.kind == .element, node.name == "strong" || node.name == "b" {
+                var after = node.end
+                while after < end, isBlank(after) { after += 1 }
+                let text = CleanText.line(tree.text(of: position))
+                if after >= end || (tree.nodes[after].kind == .element && tree.nodes[after].name == "br"),
+                   !text.isEmpty, text.count <= 60, !Amounts.hasAmount(text) {
+                    found.insert(Folding.fold(text))
+                }
+                atLineStart = false
+                position = node.end
+                continue
+            }
+            // Text starts the line; an element around the bold (`<span><strong>`) does not.
+            if node.kind != .element { atLineStart = false }
+            position += 1
+        }
+        return found
+    }
+
     /// Elements whose text is not the page's content.
     private static let skippedElements: Set<String> = ["nav", "footer", "form", "button", "select", "aside", "label", "header"]
 
@@ -376,9 +416,18 @@ enum HeadingHeuristic {
                     if RecipeCardReader.isBoldOnly(index, tree: tree), case let text = CleanText.line(tree.text(of: index)), !text.isEmpty, text.count <= 80 {
                         blocks.append(Block(kind: .heading(7), text: text))
                     } else {
-                        for line in tree.lines(of: index) {
+                        let lines = tree.lines(of: index)
+                        // `<p><strong>Sauce</strong><br>2 tbsp oil<br>…</p>`: a bold line over lines giving
+                        // amounts names the group of ingredients under it.
+                        let bold = lines.count >= 2 ? boldLines(of: index, in: tree) : []
+                        var position = 0
+                        for line in lines {
                             let text = CleanText.line(line)
-                            if !text.isEmpty { blocks.append(Block(kind: .line, text: text)) }
+                            position += 1
+                            guard !text.isEmpty else { continue }
+                            let namesGroup = !bold.isEmpty && bold.contains(Folding.fold(text)) && position < lines.count
+                                && Amounts.hasAmount(CleanText.line(lines[position]))
+                            blocks.append(Block(kind: namesGroup ? .heading(7) : .line, text: text))
                         }
                     }
                     index = node.end
