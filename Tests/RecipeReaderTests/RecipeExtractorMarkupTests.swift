@@ -85,6 +85,16 @@ import Entity
         #expect(recipe.category == "Breakfast")
     }
 
+    @Test func jsonWrittenIntoTheMethodsAttributeIsReadAsJSONLD() throws {
+        let html = microdata("""
+            <meta itemprop="recipeIngredient" content="1 cup flour"><meta itemprop="recipeIngredient" content="2 eggs">
+            <meta itemprop="recipeInstructions" content='[{"@type":"HowToStep","text":"Whisk the flour and eggs."},{"@type":"HowToStep","text":"Fry in a hot pan."}]'>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .microdata)
+        #expect(recipe.steps == ["Whisk the flour and eggs.", "Fry in a hot pan."])
+    }
+
     @Test func aWholeListInOneIngredientPropertyIsSplitIntoItsLines() throws {
         let broken = microdata("<p itemprop=\"recipeIngredient\">1 cup flour<br>2 eggs<br>1 cup milk</p><p itemprop=\"recipeInstructions\">Whisk.</p>")
         #expect(try #require(extract(broken)).ingredients == ["1 cup flour", "2 eggs", "1 cup milk"])

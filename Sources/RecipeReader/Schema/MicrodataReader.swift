@@ -111,9 +111,9 @@ enum MicrodataReader {
         case "time": attribute = "datetime"
         default: attribute = nil
         }
-        if let attribute, let value = tree.attribute(attribute, of: index) { return .string(value) }
+        if let attribute, let value = tree.attribute(attribute, of: index) { return attributeValue(value, keepingLines: keepingLines) }
         // schema.org's own habit: a `content` on any element is its value.
-        if let value = tree.attribute("content", of: index) { return .string(value) }
+        if let value = tree.attribute("content", of: index) { return attributeValue(value, keepingLines: keepingLines) }
         if RecipeCardReader.isBoldOnly(index, tree: tree) {
             // `<li itemprop="recipeIngredient"><strong>Pulled Pork</strong></li>` names a group.
             return .string(CleanText.line(tree.text(of: index)) + ":")
@@ -124,6 +124,19 @@ enum MicrodataReader {
             lines.removeSubrange(notes...)
         }
         return .string(lines.joined(separator: keepingLines ? "\n" : " "))
+    }
+
+    /// An attribute's value; for the method or the ingredients, JSON written into it (`content='[{"@type":
+    /// "HowToStep","text":…}]'`) is read as the JSON-LD it is.
+    private static func attributeValue(_ value: String, keepingLines: Bool) -> JSONValue {
+        guard keepingLines, value.utf8.count <= PageRecipe.Limits.stepLength * 8,
+              let first = value.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+        else { return .string(value) }
+        switch LenientJSON.values(in: value).first {
+        case .some(.array(let elements)): return .array(elements)
+        case .some(.object(let members)): return .object(members)
+        default: return .string(value)
+        }
     }
 
     /// A short line that only titles notes or tips.
