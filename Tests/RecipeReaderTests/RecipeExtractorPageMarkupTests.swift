@@ -148,10 +148,22 @@ import Entity
     @Test func anOpenGraphTitleThatIsTheSitesNameGivesWayToTheDocumentsTitle() throws {
         let html = """
             <html><head><meta property="og:title" content="Greenpot"><meta property="og:site_name" content="Greenpot">
-            <title>Greenpot — black sesame brittle</title></head><body><h1>black sesame brittle</h1>
+            <title>Greenpot — black sesame brittle</title></head><body><h1>Search</h1><h1>black sesame brittle</h1>
             \(twoIngredients)<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol></body></html>
             """
         #expect(try #require(extract(html)).title == "black sesame brittle")
+    }
+
+    @Test func aPagesOnlyHeadingNamesItWhenTheTitleSaysSomethingElse() throws {
+        let body = "\(twoIngredients)<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol>"
+        let html = """
+            <html><head><meta property="og:site_name" content="Greenpot Kitchen"><title>Marble cake - Greenpot Kitchen</title></head>
+            <body><h1>Savanna cake</h1>\(body)</body></html>
+            """
+        #expect(try #require(extract(html)).title == "Savanna cake")
+        // A heading that names the site is its banner or a byline: the title stands.
+        let byline = html.replacingOccurrences(of: "<h1>Savanna cake</h1>", with: "<h1>Savanna cake by Greenpot Kitchen</h1>")
+        #expect(try #require(extract(byline)).title == "Marble cake")
     }
 
     @Test func aRowOfSharingButtonsAfterTheMethodIsNoStep() throws {

@@ -83,6 +83,12 @@ struct PageMetadata {
         if let documentTitle, let heading = headings.first(where: { Folding.fold(documentTitle).contains(Folding.fold($0)) }) {
             return heading
         }
+        // A page's only `h1` names the page when the title says something else (a title written for
+        // search engines, another recipe's): unless it names the site (a banner, a byline).
+        if headings.count == 1, let heading = headings.first, case let folded = Folding.fold(heading), folded.count >= 3,
+           CleanText.line(heading).count <= 120, !siteWords.contains(where: { folded.contains($0) }) {
+            return heading
+        }
         guard let documentTitle else { return heading }
         return PageMetadata.withoutSiteName(documentTitle, siteName: siteName)
     }
@@ -126,6 +132,17 @@ struct PageMetadata {
             }
         }
         return clean
+    }
+
+    /// The site's name (`og:site_name`, `application-name`), folded, and its first word when that is
+    /// long enough to stand for it ("30Seconds Food" → `30secondsfood`, `30seconds`).
+    private var siteWords: [String] {
+        guard let siteName else { return [] }
+        var words = [Folding.fold(siteName)]
+        if let first = siteName.split(whereSeparator: { $0.isWhitespace }).first, case let folded = Folding.fold(String(first)), folded.count >= 5 {
+            words.append(folded)
+        }
+        return words.filter { $0.count >= 3 }
     }
 
     var siteName: String? { openGraph["og:site_name"] ?? metaNames["application-name"] ?? metaNames["og:site_name"] }
