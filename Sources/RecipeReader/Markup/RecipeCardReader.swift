@@ -274,9 +274,11 @@ enum RecipeCardReader {
 
     private static let headingNames: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "dt", "legend"]
 
-    private static let headingClassNeedles = ByteNeedles(["group-name", "group-title", "section-title", "subtitle", "subheading", "group-header"])
+    private static let headingClassNeedles = ByteNeedles(["group-name", "group-title", "section-title", "subtitle", "subheading", "group-head"])
 
-    private static func isHeading(_ index: Int, tree: PageTree) -> Bool {
+    /// An element that heads what follows: `h1`–`h6`, `dt`, `legend`, or an element whose class says it
+    /// heads a group or section (`group-head`, `section-title`).
+    static func isHeading(_ index: Int, tree: PageTree) -> Bool {
         if headingNames.contains(tree.nodes[index].name) { return true }
         return tree.attribute("class", of: index, containsAnyOf: headingClassNeedles)
     }

@@ -65,7 +65,7 @@ enum MicrodataReader {
                     if isScope {
                         value = depth < Limits.depth ? .object(item(at: index, in: tree, depth: depth + 1)) : .null
                     } else {
-                        value = propertyValue(at: index, in: tree, keepingLines: names.contains("nstruction") || names.contains("ngredient"))
+                        value = propertyValue(at: index, in: tree, keepingLines: names.contains("nstruction") || names.contains("ngredient"), names: names)
                     }
                     for name in names.split(whereSeparator: \.isWhitespace) {
                         let key = String(SchemaRecipeReader.localName(String(name)))
@@ -99,7 +99,7 @@ enum MicrodataReader {
         }
     }
 
-    private static func propertyValue(at index: Int, in tree: PageTree, keepingLines: Bool) -> JSONValue {
+    private static func propertyValue(at index: Int, in tree: PageTree, keepingLines: Bool, names: String = "") -> JSONValue {
         let name = tree.nodes[index].name
         let attribute: String?
         switch name {
@@ -119,6 +119,7 @@ enum MicrodataReader {
             return .string(CleanText.line(tree.text(of: index)) + ":")
         }
         var lines = tree.lines(of: index)
+        if names.contains("ngredient") { lines = withGroupNamesMarked(lines, in: index, tree: tree) }
         if keepingLines, let notes = lines.firstIndex(where: { isNotesTitle($0) }), notes > 0 {
             // The method's element runs on into the page's notes ("Uwaga:", "Notes"): they are not steps.
             lines.removeSubrange(notes...)
@@ -136,6 +137,30 @@ enum MicrodataReader {
         case .some(.array(let elements)): return .array(elements)
         case .some(.object(let members)): return .object(members)
         default: return .string(value)
+        }
+    }
+
+    /// The lines of one ingredient property holding the whole list, a line that the page sets as a
+    /// heading inside it (`<div class="group-head">Side</div>`), with no amount, ending in a colon, so
+    /// that it names the group of the lines after it.
+    private static func withGroupNamesMarked(_ lines: [String], in index: Int, tree: PageTree) -> [String] {
+        guard lines.count >= 2 else { return lines }
+        var headings: Set<String> = []
+        var position = index + 1
+        while position < tree.nodes[index].end, headings.count < 50 {
+            guard tree.nodes[position].kind == .element, RecipeCardReader.isHeading(position, tree: tree) else {
+                position += 1
+                continue
+            }
+            let text = CleanText.line(tree.text(of: position))
+            // (An amount set apart in a styled element is part of its line, not a heading.)
+            if !text.isEmpty, text.count <= 60, !Amounts.hasAmount(text), text.contains(where: \.isLetter) { headings.insert(text) }
+            position = tree.nodes[position].end
+        }
+        guard !headings.isEmpty else { return lines }
+        return lines.map { line in
+            let clean = CleanText.line(line)
+            return headings.contains(clean) && !clean.hasSuffix(":") ? clean + ":" : line
         }
     }
 
