@@ -166,6 +166,19 @@ import Entity
         #expect(try #require(extract(byline)).title == "Marble cake")
     }
 
+    @Test func aCardSplitIntoSiblingListsStartsAtItsFirstListNotAtTheCoursesAndServingsBeforeIt() throws {
+        let html = page("""
+            <div class="sidebar"><div class="info"><h2>Crispy wings</h2><ul><li class="meal-type">Main course</li><li>4</li></ul></div>
+            <h4>Ingredients</h4><div class="ingredients-wrap"><ul><li>20 chicken wings</li><li>½ tsp salt</li></ul></div>
+            <div class="ingredients-wrap"><h5>Sauce</h5><ul><li>1 tbsp soy sauce</li><li>1½ tbsp sugar</li></ul></div></div>
+            <div class="recipe-steps"><ol><li>Toss the wings with the salt.</li><li>Fry them, then glaze them with the sauce.</li></ol></div>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .recipeCard)
+        #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["20 chicken wings", "½ tsp salt"]),
+                                            .init(name: "Sauce", lines: ["1 tbsp soy sauce", "1½ tbsp sugar"])])
+    }
+
     @Test func aRowOfSharingButtonsAfterTheMethodIsNoStep() throws {
         let html = page("""
             \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
