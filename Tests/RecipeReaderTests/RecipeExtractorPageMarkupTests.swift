@@ -179,6 +179,14 @@ import Entity
                                             .init(name: "Sauce", lines: ["1 tbsp soy sauce", "1½ tbsp sugar"])])
     }
 
+    @Test func aLinkToDownloadTheRecipeAsAFileIsNoStep() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><ul><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ul>
+            <ul class="links"><li class="download"><a><span>Recipe: Vegetable soup with carrots and onions [PDF, 498,8 KB]</span> | <strong>download</strong></a></li></ul>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
     @Test func aRowOfSharingButtonsAfterTheMethodIsNoStep() throws {
         let html = page("""
             \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>

@@ -41,6 +41,20 @@ enum PageLabels {
         return named >= 2
     }
 
+    /// File types a page offers its recipe in for download.
+    private static let fileTypes: Set<String> = ["pdf", "doc", "docx", "epub", "rtf", "odt"]
+
+    /// Whether a line is a link to download a file, named by its type and size ("Rezept: Tarte [PDF,
+    /// 498,8 KB] | download"), not recipe text.
+    static func namesDownload(_ clean: String) -> Bool {
+        guard clean.count <= 200 else { return false }
+        let words = clean.lowercased().split { !$0.isLetter && !$0.isNumber }
+        guard words.contains(where: { fileTypes.contains(String($0)) }) else { return false }
+        return words.indices.dropFirst().contains { index in
+            ["kb", "mb"].contains(words[index]) && words[index - 1].allSatisfy(\.isNumber)
+        }
+    }
+
     /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.
     private static let factLabels: [String] = [
         "preptime", "preparationtime", "cooktime", "cookingtime", "totaltime", "readyin", "resttime", "difficulty", "level",
@@ -90,6 +104,7 @@ enum PageLabels {
         guard line.utf8.count <= 800 else { return false }
         let clean = Folding.clean(line, maxLength: 200)
         let length = clean.count
+        if namesDownload(clean) { return true }
         guard length <= 80 else { return false }
         let folded = Folding.fold(clean)
         if folded.isEmpty { return true }
