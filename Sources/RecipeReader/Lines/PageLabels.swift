@@ -29,7 +29,10 @@ enum PageLabels {
     /// Whether a short line is only the page's sharing buttons, with their counts ("Share Tweet Pin",
     /// "Love 517 Share"): two words or more, each a button's name or a number.
     static func isButtonRow(_ clean: String) -> Bool {
-        guard clean.count <= 80 else { return false }
+        guard clean.utf8.count <= 160 else { return false }
+        // (Most lines fail on their first word: that is looked at before the line is split.)
+        let first = clean.prefix { !$0.isWhitespace && $0 != "|" && $0 != "·" }
+        guard first.utf8.count <= 12, first.allSatisfy(\.isNumber) || buttonWords.contains(Folding.fold(String(first))) else { return false }
         let words = clean.split(whereSeparator: { $0.isWhitespace || $0 == "|" || $0 == "·" })
         guard words.count >= 2, words.count <= 10 else { return false }
         var named = 0
@@ -47,12 +50,27 @@ enum PageLabels {
     /// Whether a line is a link to download a file, named by its type and size ("Rezept: Tarte [PDF,
     /// 498,8 KB] | download"), not recipe text.
     static func namesDownload(_ clean: String) -> Bool {
-        guard clean.count <= 200 else { return false }
+        guard clean.utf8.count <= 400, mentionsFileSize(clean) else { return false }
         let words = clean.lowercased().split { !$0.isLetter && !$0.isNumber }
         guard words.contains(where: { fileTypes.contains(String($0)) }) else { return false }
         return words.indices.dropFirst().contains { index in
             ["kb", "mb"].contains(words[index]) && words[index - 1].allSatisfy(\.isNumber)
         }
+    }
+
+    /// Whether `KB` or `MB` (any case) follows a digit or a space: a quick look before the words are read.
+    private static func mentionsFileSize(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            if byte | 0x20 == UInt8(ascii: "b"), previous | 0x20 == UInt8(ascii: "k") || previous | 0x20 == UInt8(ascii: "m"),
+               beforePrevious == UInt8(ascii: " ") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(beforePrevious) {
+                return true
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 
     /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.

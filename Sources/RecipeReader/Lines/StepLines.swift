@@ -168,7 +168,8 @@ extension StepLines {
     /// step's last sentence, with no full stop of its own, is a label, not part of the step. A yield
     /// written as a sentence (`Makes 6 servings.`) is the step's text and stays.
     static func withoutTrailingYield(_ text: String) -> String {
-        guard text.utf8.count <= PageRecipe.Limits.stepLength else { return text }
+        // (Most steps end with a full stop: they are passed before any work.)
+        guard let end = text.last(where: { $0 != " " }), end.isLetter || end.isNumber, text.utf8.count <= PageRecipe.Limits.stepLength else { return text }
         let body = Substring(text.trimmingCharacters(in: .whitespaces))
         guard let last = body.last, last.isLetter || last.isNumber, let stop = body.lastIndex(where: { $0 == "." || $0 == "!" }), stop > body.startIndex else { return text }
         let tail = body[body.index(after: stop)...].trimmingCharacters(in: .whitespaces)

@@ -419,7 +419,8 @@ enum HeadingHeuristic {
                         let lines = tree.lines(of: index)
                         // `<p><strong>Sauce</strong><br>2 tbsp oil<br>…</p>`: a bold line over lines giving
                         // amounts names the group of ingredients under it.
-                        let bold = lines.count >= 2 ? boldLines(of: index, in: tree) : []
+                        let hasBold = lines.count >= 2 && (tree.first("strong", in: index..<node.end) ?? tree.first("b", in: index..<node.end)) != nil
+                        let bold = hasBold ? boldLines(of: index, in: tree) : []
                         var position = 0
                         for line in lines {
                             let text = CleanText.line(line)
