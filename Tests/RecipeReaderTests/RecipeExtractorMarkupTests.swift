@@ -85,6 +85,26 @@ import Entity
         #expect(recipe.category == "Breakfast")
     }
 
+    @Test func jsonWrittenIntoTheMethodsAttributeIsReadAsJSONLD() throws {
+        let html = microdata("""
+            <meta itemprop="recipeIngredient" content="1 cup flour"><meta itemprop="recipeIngredient" content="2 eggs">
+            <meta itemprop="recipeInstructions" content='[{"@type":"HowToStep","text":"Whisk the flour and eggs."},{"@type":"HowToStep","text":"Fry in a hot pan."}]'>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .microdata)
+        #expect(recipe.steps == ["Whisk the flour and eggs.", "Fry in a hot pan."])
+    }
+
+    @Test func aHeadingInsideTheWholeListsPropertyNamesAGroupAndIsNoIngredient() throws {
+        let html = microdata("""
+            <div itemprop="recipeIngredient"><div class="ingredient">250g tuna</div><div class="ingredient">2 cloves garlic</div>
+            <div class="group-head">Side</div><div class="ingredient">30g <span class="subtitle">watercress</span></div><div class="ingredient">1 onion</div></div>
+            <p itemprop="recipeInstructions">Sear the tuna.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["250g tuna", "2 cloves garlic"]), .init(name: "Side", lines: ["30g watercress", "1 onion"])])
+    }
+
     @Test func aWholeListInOneIngredientPropertyIsSplitIntoItsLines() throws {
         let broken = microdata("<p itemprop=\"recipeIngredient\">1 cup flour<br>2 eggs<br>1 cup milk</p><p itemprop=\"recipeInstructions\">Whisk.</p>")
         #expect(try #require(extract(broken)).ingredients == ["1 cup flour", "2 eggs", "1 cup milk"])

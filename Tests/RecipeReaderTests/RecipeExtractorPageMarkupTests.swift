@@ -140,5 +140,96 @@ import Entity
         let html = page("<h2>Ingredients</h2><ul><li>36g sugar</li><li>1 onion</li><li>36 g Eiweiß</li><li>Protein: 12 g</li><li>611 kcal</li></ul>\(method)")
         #expect(try #require(extract(html)).ingredients == ["36g sugar", "1 onion"])
     }
-}
 
+    // Where the recipe stops, and what around it is not part of it.
+
+    private let twoIngredients = "<h2>Ingredients</h2><ul><li>1 onion</li><li>2 carrots</li></ul>"
+
+    @Test func anOpenGraphTitleThatIsTheSitesNameGivesWayToTheDocumentsTitle() throws {
+        let html = """
+            <html><head><meta property="og:title" content="Greenpot"><meta property="og:site_name" content="Greenpot">
+            <title>Greenpot — black sesame brittle</title></head><body><h1>Search</h1><h1>black sesame brittle</h1>
+            \(twoIngredients)<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol></body></html>
+            """
+        #expect(try #require(extract(html)).title == "black sesame brittle")
+    }
+
+    @Test func aPagesOnlyHeadingNamesItWhenTheTitleSaysSomethingElse() throws {
+        let body = "\(twoIngredients)<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol>"
+        let html = """
+            <html><head><meta property="og:site_name" content="Greenpot Kitchen"><title>Marble cake - Greenpot Kitchen</title></head>
+            <body><h1>Savanna cake</h1>\(body)</body></html>
+            """
+        #expect(try #require(extract(html)).title == "Savanna cake")
+        // A heading that names the site is its banner or a byline: the title stands.
+        let byline = html.replacingOccurrences(of: "<h1>Savanna cake</h1>", with: "<h1>Savanna cake by Greenpot Kitchen</h1>")
+        #expect(try #require(extract(byline)).title == "Marble cake")
+    }
+
+    @Test func aCardSplitIntoSiblingListsStartsAtItsFirstListNotAtTheCoursesAndServingsBeforeIt() throws {
+        let html = page("""
+            <div class="sidebar"><div class="info"><h2>Crispy wings</h2><ul><li class="meal-type">Main course</li><li>4</li></ul></div>
+            <h4>Ingredients</h4><div class="ingredients-wrap"><ul><li>20 chicken wings</li><li>½ tsp salt</li></ul></div>
+            <div class="ingredients-wrap"><h5>Sauce</h5><ul><li>1 tbsp soy sauce</li><li>1½ tbsp sugar</li></ul></div></div>
+            <div class="recipe-steps"><ol><li>Toss the wings with the salt.</li><li>Fry them, then glaze them with the sauce.</li></ol></div>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .recipeCard)
+        #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["20 chicken wings", "½ tsp salt"]),
+                                            .init(name: "Sauce", lines: ["1 tbsp soy sauce", "1½ tbsp sugar"])])
+    }
+
+    @Test func aLinkToDownloadTheRecipeAsAFileIsNoStep() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><ul><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ul>
+            <ul class="links"><li class="download"><a><span>Recipe: Vegetable soup with carrots and onions [PDF, 498,8 KB]</span> | <strong>download</strong></a></li></ul>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aRowOfSharingButtonsAfterTheMethodIsNoStep() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <div class="social"><a><span>Love</span> <span>517</span></a> <a><span>Share</span></a> <a><span>Tweet</span></a> <a><span>Pin</span></a></div>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aHeadingThatIsOneOfThePagesControlsEndsTheMethod() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <div class="save"><h4>Subscribe or log in to save recipes</h4><p>Members keep every recipe they like in one place for later.</p></div>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aYieldPrintedAfterTheLastSentenceOfAStepIsNoPartOfIt() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.&nbsp; <b>Serves 4</b></li></ol>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+        // A yield written as a sentence of the step is its text.
+        let sentence = page("\(twoIngredients)<h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Simmer for an hour. Makes 6 servings.</li></ol>")
+        #expect(try #require(extract(sentence)).steps == ["Chop the vegetables finely.", "Simmer for an hour. Makes 6 servings."])
+    }
+
+    @Test func aBoldLineOverLinesGivingAmountsNamesTheirGroup() throws {
+        let html = page("""
+            <h2>Ingredients</h2><p><strong>Meatballs</strong><br>400 g lamb mince<br>1 large egg<br><strong>Sauce</strong><br>2 tbsp olive oil<br>½ cup water</p>
+            <h2>Method</h2><p>Roll the mince and egg into balls.</p><p>Simmer the balls in the sauce.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: "Meatballs", lines: ["400 g lamb mince", "1 large egg"]),
+                                            .init(name: "Sauce", lines: ["2 tbsp olive oil", "½ cup water"])])
+    }
+
+    @Test func aNumberedSentenceEndsAListThatHasNoTitle() throws {
+        let html = page("""
+            <ul><li>250 g pasta</li><li>100 g bacon</li><li>1 egg</li></ul>
+            <p>1- Beat the egg in a bowl with a fork.</p><p>2- Fry the bacon until it is golden.</p><p>3- Toss the pasta with both.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["250 g pasta", "100 g bacon", "1 egg"])
+        #expect(recipe.steps == ["Beat the egg in a bowl with a fork.", "Fry the bacon until it is golden.", "Toss the pasta with both."])
+    }
+}

@@ -51,6 +51,8 @@ extension RecipeDraft {
         // A section named only by its place ("Schritt 1") is a label too.
         draft.instructions = instructions.filter { instruction in
             instruction.kind == .section ? !StepLines.isNumberingLabel(instruction.text) : !PageLabels.isNotRecipeText(instruction.text)
+        }.map { instruction in
+            instruction.kind == .step ? .step(StepLines.withoutTrailingYield(instruction.text)) : instruction
         }
         guard draft.ingredientCount > 0 || draft.stepCount > 0 else { return nil }
         return draft

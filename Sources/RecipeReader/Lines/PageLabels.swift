@@ -18,6 +18,61 @@ enum PageLabels {
         "emailrecipe", "emailthisrecipe", "sendbyemail", "peremailversenden", "peremail", "scaleto", "scale",
     ]
 
+    /// Words (folded) of a row of sharing buttons ("Love 517 Share Tweet Pin"): a short line of nothing
+    /// else, numbers aside, is the row.
+    private static let buttonWords: Set<String> = [
+        "share", "tweet", "pin", "pinit", "print", "email", "mail", "save", "like", "love", "facebook", "twitter", "pinterest",
+        "whatsapp", "messenger", "flipboard", "reddit", "linkedin", "telegram", "sms", "copy", "link", "copylink", "yummly",
+        "partager", "imprimer", "teilen", "drucken", "merken", "delen", "condividi", "stampa", "compartir", "imprimir", "dela",
+    ]
+
+    /// Whether a short line is only the page's sharing buttons, with their counts ("Share Tweet Pin",
+    /// "Love 517 Share"): two words or more, each a button's name or a number.
+    static func isButtonRow(_ clean: String) -> Bool {
+        guard clean.utf8.count <= 160 else { return false }
+        // (Most lines fail on their first word: that is looked at before the line is split.)
+        let first = clean.prefix { !$0.isWhitespace && $0 != "|" && $0 != "·" }
+        guard first.utf8.count <= 12, first.allSatisfy(\.isNumber) || buttonWords.contains(Folding.fold(String(first))) else { return false }
+        let words = clean.split(whereSeparator: { $0.isWhitespace || $0 == "|" || $0 == "·" })
+        guard words.count >= 2, words.count <= 10 else { return false }
+        var named = 0
+        for word in words {
+            if word.allSatisfy(\.isNumber) { continue }
+            guard buttonWords.contains(Folding.fold(String(word))) else { return false }
+            named += 1
+        }
+        return named >= 2
+    }
+
+    /// File types a page offers its recipe in for download.
+    private static let fileTypes: Set<String> = ["pdf", "doc", "docx", "epub", "rtf", "odt"]
+
+    /// Whether a line is a link to download a file, named by its type and size ("Rezept: Tarte [PDF,
+    /// 498,8 KB] | download"), not recipe text.
+    static func namesDownload(_ clean: String) -> Bool {
+        guard clean.utf8.count <= 400, mentionsFileSize(clean) else { return false }
+        let words = clean.lowercased().split { !$0.isLetter && !$0.isNumber }
+        guard words.contains(where: { fileTypes.contains(String($0)) }) else { return false }
+        return words.indices.dropFirst().contains { index in
+            ["kb", "mb"].contains(words[index]) && words[index - 1].allSatisfy(\.isNumber)
+        }
+    }
+
+    /// Whether `KB` or `MB` (any case) follows a digit or a space: a quick look before the words are read.
+    private static func mentionsFileSize(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            if byte | 0x20 == UInt8(ascii: "b"), previous | 0x20 == UInt8(ascii: "k") || previous | 0x20 == UInt8(ascii: "m"),
+               beforePrevious == UInt8(ascii: " ") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(beforePrevious) {
+                return true
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
+    }
+
     /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.
     private static let factLabels: [String] = [
         "preptime", "preparationtime", "cooktime", "cookingtime", "totaltime", "readyin", "resttime", "difficulty", "level",
@@ -51,11 +106,23 @@ enum PageLabels {
         text.utf8.count <= 60 && factLabels.contains(Folding.fold(text))
     }
 
+    /// Whether a short line is one of the page's controls ("Print", "Subscribe or log in to save recipes",
+    /// "Share Tweet Pin"), not a label of the recipe.
+    static func isControl(_ line: String) -> Bool {
+        guard line.utf8.count <= 800 else { return false }
+        let clean = Folding.clean(line, maxLength: 200)
+        let folded = Folding.fold(clean)
+        guard !folded.isEmpty, clean.count <= 60 else { return false }
+        if clean.count <= 40, controlPhrases.contains(folded) { return true }
+        return controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) || isButtonRow(clean)
+    }
+
     /// Whether a line read from a page's markup is one of its labels or controls, not recipe text.
     static func isNotRecipeText(_ line: String) -> Bool {
         guard line.utf8.count <= 800 else { return false }
         let clean = Folding.clean(line, maxLength: 200)
         let length = clean.count
+        if namesDownload(clean) { return true }
         guard length <= 80 else { return false }
         let folded = Folding.fold(clean)
         if folded.isEmpty { return true }
@@ -67,6 +134,7 @@ enum PageLabels {
         if SectionWords.title(of: clean) != nil { return true }
         if length <= 40, controlPhrases.contains(folded) { return true }
         if length <= 60, controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) { return true }
+        if isButtonRow(clean) { return true }
         // A fact's label alone ("Portionen"), or a unit alone (a table's column, "KG").
         if !clean.contains(" "), factLabels.contains(folded) || Amounts.isUnit(clean) { return true }
         // "Prep Time: 10 min", "Niveau: ganz einfach": a fact's label and its value.

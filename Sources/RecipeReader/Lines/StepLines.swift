@@ -164,6 +164,22 @@ enum StepLines {
 }
 
 extension StepLines {
+    /// `…serve with the dip. Serves 4` → `…serve with the dip.`: the yield the page printed after a
+    /// step's last sentence, with no full stop of its own, is a label, not part of the step. A yield
+    /// written as a sentence (`Makes 6 servings.`) is the step's text and stays.
+    static func withoutTrailingYield(_ text: String) -> String {
+        // (Most steps end with a full stop: they are passed before any work.)
+        guard let end = text.last(where: { $0 != " " }), end.isLetter || end.isNumber, text.utf8.count <= PageRecipe.Limits.stepLength else { return text }
+        let body = Substring(text.trimmingCharacters(in: .whitespaces))
+        guard let last = body.last, last.isLetter || last.isNumber, let stop = body.lastIndex(where: { $0 == "." || $0 == "!" }), stop > body.startIndex else { return text }
+        let tail = body[body.index(after: stop)...].trimmingCharacters(in: .whitespaces)
+        guard !tail.isEmpty, tail.count <= 30, tail.first?.isUppercase == true,
+              tail.split(whereSeparator: \.isWhitespace).count <= 4, YieldText.statesServings(tail) else { return text }
+        return String(body[...stop])
+    }
+}
+
+extension StepLines {
     /// Whether the page's method says what the structured one says and goes on for at least two more
     /// steps that read like steps: a structured method cut short.
     static func continues(_ shown: [PageRecipe.Instruction], _ structured: [PageRecipe.Instruction]) -> Bool {

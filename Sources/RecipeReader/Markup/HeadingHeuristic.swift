@@ -147,7 +147,8 @@ enum HeadingHeuristic {
             var amounts = 0
             // A heading over more lines with amounts names a group of the list.
             // A sentence that gives no amount is the method starting.
-            while end < blocks.count, blocks[end].text.count <= 120,
+            // A numbered sentence ("1- Beat the eggs.") is the method's first step.
+            while end < blocks.count, blocks[end].text.count <= 120, !isNumberedSentence(blocks[end].text),
                   Amounts.startsWithAmount(blocks[end].text) || !(blocks[end].text.hasSuffix(".") || blocks[end].text.count >= 60),
                   !isHeading(blocks[end]) || (end + 1 < blocks.count && !isHeading(blocks[end + 1]) && Amounts.hasAmount(blocks[end + 1].text)
                                               && !StepLines.isNumberingLabel(blocks[end].text) && SectionWords.kind(of: blocks[end].text) == nil) {
@@ -185,6 +186,14 @@ enum HeadingHeuristic {
         return (Array(blocks[best]), steps)
     }
 
+    /// `1- Beat the eggs in a bowl.`, `2) Add the cheese.`: a step's number, punctuated, before a
+    /// sentence; `2-3 eggs` and `1 cup flour.` are amounts.
+    private static func isNumberedSentence(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("0"..."9").contains(first), text.hasSuffix(".") || text.count >= 60 else { return false }
+        let rest = StepLines.withoutNumber(text)
+        return rest != text && rest.first?.isUppercase == true
+    }
+
     private static func isTitleCandidate(_ block: Block) -> Bool {
         switch block.kind {
         case .heading: true
@@ -215,7 +224,9 @@ enum HeadingHeuristic {
             if isTitleCandidate(block), SectionWords.kind(of: block.text) != nil { break }
             switch block.kind {
             case .heading:
-                if endsTalk(block.text) { return (trimmed(result), index) }
+                // A heading that turns to the reader, or that is one of the page's controls ("Subscribe
+                // or log in to save recipes"), ends the part.
+                if endsTalk(block.text) || PageLabels.isControl(block.text) { return (trimmed(result), index) }
                 // A heading over blocks of another kind than the part's (a list after lines, lines after a
                 // list) is the page going on.
                 if let kind = result.first(where: { !isHeading($0) })?.kind, index + 1 < blocks.count,
@@ -308,6 +319,46 @@ enum HeadingHeuristic {
 
     // MARK: Blocks
 
+    /// The lines of a paragraph that are all bold, each between line breaks (`<strong>For the
+    /// sauce</strong><br>`), short and giving no amount, folded.
+    private static func boldLines(of index: Int, in tree: PageTree) -> Set<String> {
+        let end = tree.nodes[index].end
+        var found: Set<String> = []
+        var atLineStart = true
+        var position = index + 1
+        func isBlank(_ at: Int) -> Bool {
+            tree.nodes[at].kind != .element && CleanText.line(tree.string(tree.nodes[at].range)).isEmpty
+        }
+        while position < end, found.count < 50 {
+            let node = tree.nodes[position]
+            if isBlank(position) {
+                position += 1
+                continue
+            }
+            if node.kind == .element, node.name == "br" {
+                atLineStart = true
+                position += 1
+                continue
+            }
+            if atLineStart, node.kind == .element, node.name == "strong" || node.name == "b" {
+                var after = node.end
+                while after < end, isBlank(after) { after += 1 }
+                let text = CleanText.line(tree.text(of: position))
+                if after >= end || (tree.nodes[after].kind == .element && tree.nodes[after].name == "br"),
+                   !text.isEmpty, text.count <= 60, !Amounts.hasAmount(text) {
+                    found.insert(Folding.fold(text))
+                }
+                atLineStart = false
+                position = node.end
+                continue
+            }
+            // Text starts the line; an element around the bold (`<span><strong>`) does not.
+            if node.kind != .element { atLineStart = false }
+            position += 1
+        }
+        return found
+    }
+
     /// Elements whose text is not the page's content.
     private static let skippedElements: Set<String> = ["nav", "footer", "form", "button", "select", "aside", "label", "header"]
 
@@ -365,9 +416,19 @@ enum HeadingHeuristic {
                     if RecipeCardReader.isBoldOnly(index, tree: tree), case let text = CleanText.line(tree.text(of: index)), !text.isEmpty, text.count <= 80 {
                         blocks.append(Block(kind: .heading(7), text: text))
                     } else {
-                        for line in tree.lines(of: index) {
+                        let lines = tree.lines(of: index)
+                        // `<p><strong>Sauce</strong><br>2 tbsp oil<br>…</p>`: a bold line over lines giving
+                        // amounts names the group of ingredients under it.
+                        let hasBold = lines.count >= 2 && (tree.first("strong", in: index..<node.end) ?? tree.first("b", in: index..<node.end)) != nil
+                        let bold = hasBold ? boldLines(of: index, in: tree) : []
+                        var position = 0
+                        for line in lines {
                             let text = CleanText.line(line)
-                            if !text.isEmpty { blocks.append(Block(kind: .line, text: text)) }
+                            position += 1
+                            guard !text.isEmpty else { continue }
+                            let namesGroup = !bold.isEmpty && bold.contains(Folding.fold(text)) && position < lines.count
+                                && Amounts.hasAmount(CleanText.line(lines[position]))
+                            blocks.append(Block(kind: namesGroup ? .heading(7) : .line, text: text))
                         }
                     }
                     index = node.end

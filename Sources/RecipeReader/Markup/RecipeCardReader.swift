@@ -84,13 +84,19 @@ enum RecipeCardReader {
         var tried = Set<Int>()
         for (index, part) in candidates where part == wanted {
             var unit = index
+            var start = index + 1
             let parent = tree.nodes[index].parent
             if parent >= 0, tree.nodes[parent].name != "body", tree.nodes[parent].name != "html" {
                 let inParent = candidates.filter { tree.contains(parent, $0.index) }
-                if inParent.count >= 2, inParent.allSatisfy({ $0.part == wanted }) { unit = parent }
+                if inParent.count >= 2, inParent.allSatisfy({ $0.part == wanted }) {
+                    // The lists and what is between them, from the first list's heading on: what the parent
+                    // holds before that (the recipe's title, its course and servings) is not the part.
+                    unit = parent
+                    start = firstList(of: inParent.map(\.index), in: parent, tree: tree)
+                }
             }
             guard tried.insert(unit).inserted else { continue }
-            let found = entries(in: unit, part: wanted, tree: tree)
+            let found = entries(in: unit, from: start, part: wanted, tree: tree)
             let score = quality(of: found, as: wanted)
             if score > bestScore {
                 best = found
@@ -98,6 +104,15 @@ enum RecipeCardReader {
             }
         }
         return best
+    }
+
+    /// Where the part starts in `parent`: at the first of its `lists`, or at the heading just before it.
+    private static func firstList(of lists: [Int], in parent: Int, tree: PageTree) -> Int {
+        guard let first = lists.min() else { return parent + 1 }
+        let siblings = tree.children(of: parent).filter { tree.nodes[$0].kind == .element }
+        guard let position = siblings.firstIndex(where: { $0 == first || tree.contains($0, first) }) else { return parent + 1 }
+        if position > 0, isHeading(siblings[position - 1], tree: tree) { return siblings[position - 1] }
+        return siblings[position]
     }
 
     /// How much entries look like `part`: each item counts, twice when it looks the part (an
@@ -140,11 +155,11 @@ enum RecipeCardReader {
 
     /// Headings and items in order. Items are the outermost `li` elements when there are any, else
     /// paragraphs; headings are `h1`–`h6`, elements with a heading's class, and short bold-only lines.
-    private static func entries(in container: Int, part: Part, tree: PageTree) -> [Entry] {
+    private static func entries(in container: Int, from start: Int? = nil, part: Part, tree: PageTree) -> [Entry] {
         let end = tree.nodes[container].end
         let usesListItems = listItemsOutnumberParagraphs(in: container, tree: tree)
         var entries: [Entry] = []
-        var index = container + 1
+        var index = start ?? container + 1
         while index < end, entries.count < Limits.items {
             let node = tree.nodes[index]
             guard node.kind == .element else {
@@ -274,9 +289,11 @@ enum RecipeCardReader {
 
     private static let headingNames: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "dt", "legend"]
 
-    private static let headingClassNeedles = ByteNeedles(["group-name", "group-title", "section-title", "subtitle", "subheading", "group-header"])
+    private static let headingClassNeedles = ByteNeedles(["group-name", "group-title", "section-title", "subtitle", "subheading", "group-head"])
 
-    private static func isHeading(_ index: Int, tree: PageTree) -> Bool {
+    /// An element that heads what follows: `h1`–`h6`, `dt`, `legend`, or an element whose class says it
+    /// heads a group or section (`group-head`, `section-title`).
+    static func isHeading(_ index: Int, tree: PageTree) -> Bool {
         if headingNames.contains(tree.nodes[index].name) { return true }
         return tree.attribute("class", of: index, containsAnyOf: headingClassNeedles)
     }

@@ -74,10 +74,19 @@ struct PageMetadata {
     }
 
     /// The page's title without the site's name: the `<h1>` when the Open Graph or document title
-    /// holds it, else that title with a trailing ` | Site`, ` - Site` or ` — Site` cut.
+    /// holds it, else that title with a trailing ` | Site`, ` - Site` or ` — Site` cut. An Open Graph
+    /// title that is the site's name (`og:site_name`) is passed over for the document's.
     var bestTitle: String? {
-        let documentTitle = openGraphTitle ?? title
+        // An Open Graph title that is only the site's name names the site, not the page.
+        let namesSite = openGraphTitle.map { ogTitle in siteName.map { Folding.fold($0) == Folding.fold(ogTitle) } ?? false } ?? false
+        let documentTitle = (namesSite ? nil : openGraphTitle) ?? title
         if let documentTitle, let heading = headings.first(where: { Folding.fold(documentTitle).contains(Folding.fold($0)) }) {
+            return heading
+        }
+        // A page's only `h1` names the page when the title says something else (a title written for
+        // search engines, another recipe's): unless it names the site (a banner, a byline).
+        if headings.count == 1, let heading = headings.first, case let folded = Folding.fold(heading), folded.count >= 3,
+           CleanText.line(heading).count <= 120, !siteWords.contains(where: { folded.contains($0) }) {
             return heading
         }
         guard let documentTitle else { return heading }
@@ -123,6 +132,17 @@ struct PageMetadata {
             }
         }
         return clean
+    }
+
+    /// The site's name (`og:site_name`, `application-name`), folded, and its first word when that is
+    /// long enough to stand for it ("30Seconds Food" → `30secondsfood`, `30seconds`).
+    private var siteWords: [String] {
+        guard let siteName else { return [] }
+        var words = [Folding.fold(siteName)]
+        if let first = siteName.split(whereSeparator: { $0.isWhitespace }).first, case let folded = Folding.fold(String(first)), folded.count >= 5 {
+            words.append(folded)
+        }
+        return words.filter { $0.count >= 3 }
     }
 
     var siteName: String? { openGraph["og:site_name"] ?? metaNames["application-name"] ?? metaNames["og:site_name"] }

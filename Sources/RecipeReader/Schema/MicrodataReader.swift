@@ -65,7 +65,7 @@ enum MicrodataReader {
                     if isScope {
                         value = depth < Limits.depth ? .object(item(at: index, in: tree, depth: depth + 1)) : .null
                     } else {
-                        value = propertyValue(at: index, in: tree, keepingLines: names.contains("nstruction") || names.contains("ngredient"))
+                        value = propertyValue(at: index, in: tree, keepingLines: names.contains("nstruction") || names.contains("ngredient"), names: names)
                     }
                     for name in names.split(whereSeparator: \.isWhitespace) {
                         let key = String(SchemaRecipeReader.localName(String(name)))
@@ -99,7 +99,7 @@ enum MicrodataReader {
         }
     }
 
-    private static func propertyValue(at index: Int, in tree: PageTree, keepingLines: Bool) -> JSONValue {
+    private static func propertyValue(at index: Int, in tree: PageTree, keepingLines: Bool, names: String = "") -> JSONValue {
         let name = tree.nodes[index].name
         let attribute: String?
         switch name {
@@ -111,19 +111,57 @@ enum MicrodataReader {
         case "time": attribute = "datetime"
         default: attribute = nil
         }
-        if let attribute, let value = tree.attribute(attribute, of: index) { return .string(value) }
+        if let attribute, let value = tree.attribute(attribute, of: index) { return attributeValue(value, keepingLines: keepingLines) }
         // schema.org's own habit: a `content` on any element is its value.
-        if let value = tree.attribute("content", of: index) { return .string(value) }
+        if let value = tree.attribute("content", of: index) { return attributeValue(value, keepingLines: keepingLines) }
         if RecipeCardReader.isBoldOnly(index, tree: tree) {
             // `<li itemprop="recipeIngredient"><strong>Pulled Pork</strong></li>` names a group.
             return .string(CleanText.line(tree.text(of: index)) + ":")
         }
         var lines = tree.lines(of: index)
+        if names.contains("ngredient") { lines = withGroupNamesMarked(lines, in: index, tree: tree) }
         if keepingLines, let notes = lines.firstIndex(where: { isNotesTitle($0) }), notes > 0 {
             // The method's element runs on into the page's notes ("Uwaga:", "Notes"): they are not steps.
             lines.removeSubrange(notes...)
         }
         return .string(lines.joined(separator: keepingLines ? "\n" : " "))
+    }
+
+    /// An attribute's value; for the method or the ingredients, JSON written into it (`content='[{"@type":
+    /// "HowToStep","text":…}]'`) is read as the JSON-LD it is.
+    private static func attributeValue(_ value: String, keepingLines: Bool) -> JSONValue {
+        guard keepingLines, value.utf8.count <= PageRecipe.Limits.stepLength * 8,
+              let first = value.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+        else { return .string(value) }
+        switch LenientJSON.values(in: value).first {
+        case .some(.array(let elements)): return .array(elements)
+        case .some(.object(let members)): return .object(members)
+        default: return .string(value)
+        }
+    }
+
+    /// The lines of one ingredient property holding the whole list, a line that the page sets as a
+    /// heading inside it (`<div class="group-head">Side</div>`), with no amount, ending in a colon, so
+    /// that it names the group of the lines after it.
+    private static func withGroupNamesMarked(_ lines: [String], in index: Int, tree: PageTree) -> [String] {
+        guard lines.count >= 2 else { return lines }
+        var headings: Set<String> = []
+        var position = index + 1
+        while position < tree.nodes[index].end, headings.count < 50 {
+            guard tree.nodes[position].kind == .element, RecipeCardReader.isHeading(position, tree: tree) else {
+                position += 1
+                continue
+            }
+            let text = CleanText.line(tree.text(of: position))
+            // (An amount set apart in a styled element is part of its line, not a heading.)
+            if !text.isEmpty, text.count <= 60, !Amounts.hasAmount(text), text.contains(where: \.isLetter) { headings.insert(text) }
+            position = tree.nodes[position].end
+        }
+        guard !headings.isEmpty else { return lines }
+        return lines.map { line in
+            let clean = CleanText.line(line)
+            return headings.contains(clean) && !clean.hasSuffix(":") ? clean + ":" : line
+        }
     }
 
     /// A short line that only titles notes or tips.
