@@ -99,8 +99,15 @@ final class SiteResponder: Responder {
         ServerResponse(status: .ok, contentType: "text/html; charset=utf-8", headers: Self.cacheable, body: body)
     }
 
+    /// A photo the process holds in a file (the bundled cookbook's) is sent from it with sendfile(2);
+    /// any other from memory.
     private func image(_ photo: CatalogPhotos.Photo) -> ServerResponse {
-        ServerResponse(status: .ok, contentType: photo.contentType, headers: Self.cacheable, body: photo.bytes)
+        guard let file = photo.file else {
+            return ServerResponse(status: .ok, contentType: photo.contentType, headers: Self.cacheable, body: photo.bytes)
+        }
+        var response = ServerResponse(status: .ok, contentType: photo.contentType, headers: Self.cacheable, body: [])
+        response.file = FileBody(descriptor: file.descriptor, offset: file.offset, count: file.count)
+        return response
     }
 
     private var notFound: ServerResponse {
@@ -129,7 +136,8 @@ final class SiteResponder: Responder {
 
     /// One raw path segment to a catalog position: decoded, then compared with ids, nothing else.
     private func lookUp(_ segment: Substring) -> Route {
-        guard !segment.isEmpty, !segment.contains("/") else { return .notFound }
+        // A Character, not a String: Foundation's substring search would cost more than the rest of the route.
+        guard !segment.isEmpty, !segment.contains(Character("/")) else { return .notFound }
         guard let id = PercentDecoding.decode(segment, plusIsSpace: false) else { return .badRequest }
         guard let position = index.index.position(ofID: id) else { return .notFound }
         return .recipe(position)
