@@ -29,6 +29,7 @@ final class SiteResponder: Responder {
     private let indexPage: [UInt8]
     private let pages = BodyCache(maxBytes: 16 << 20)
     private let pictures: RecipePictures
+    private let pantryRequests = PantryRequests()
     private let preflight: [HTTPHeader]
     private static let allowed = [HTTPHeader(name: "Allow", value: "GET, HEAD, OPTIONS")]
     private static let cacheable = [HTTPHeader(name: "Cache-Control", value: "public, max-age=86400")]
@@ -74,7 +75,7 @@ final class SiteResponder: Responder {
         case .index:
             return RoutedResponse(response: ServerResponse(status: .ok, contentType: "text/html; charset=utf-8", body: indexPage), isAPI: false)
         case .api(let rawQuery):
-            switch APIQuery.parse(rawQuery) {
+            switch APIQuery.parse(rawQuery, pantry: pantryRequests.request) {
             case .success(let query):
                 return RoutedResponse(response: api.respond(to: query), isAPI: true, query: query)
             case .failure(let problem):
