@@ -10,9 +10,11 @@ import TestSupport
 /// answers and for HEAD, is what the catalog holds.
 @Suite("Pictures sent from a file")
 struct PictureFilesTests {
-    @Test func everyBundledPhotoLiesInAnOpenFileAtTheOffsetThePackGives() throws {
+    @Test func bundledPhotosLieInAnOpenFileAtTheOffsetThePackGives() throws {
         let catalog = try Catalog.bundled()
-        let recipes = catalog.recipes.filter { $0.photo != nil }
+        // The first and last few: enough to find a wrong offset, and quick beside the suites running alongside.
+        let withPhotos = catalog.recipes.filter { $0.photo != nil }
+        let recipes = withPhotos.prefix(8) + withPhotos.suffix(8)
         #expect(!recipes.isEmpty)
         for recipe in recipes {
             for photo in [catalog.photos.picture(for: recipe), catalog.photos.thumbnail(for: recipe)] {
