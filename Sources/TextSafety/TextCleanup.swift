@@ -8,6 +8,34 @@ public enum TextCleanup {
 
     /// Collapses every run of whitespace or newlines to a single space and trims both ends.
     public static func collapseWhitespace(_ text: String) -> String {
+        if let collapsed = collapseASCIIWhitespace(text) { return collapsed }
+        return collapseWhitespaceByCharacter(text)
+    }
+
+    /// The same for ASCII text, byte by byte (reading Characters costs far more): there, whitespace and
+    /// newlines are tab, line feed, vertical tab, form feed, carriage return and space. Nil for text that
+    /// is not all ASCII.
+    static func collapseASCIIWhitespace(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for byte in utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace {
+                    bytes.append(0x20)
+                    pendingSpace = false
+                }
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func collapseWhitespaceByCharacter(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false

@@ -100,6 +100,14 @@ struct MarkdownRecipeFileTests {
         #expect(recipe.title == "Soft boiled egg")
     }
 
+    @Test func anEmptyHeadingOrATitleOfControlCharactersIsNoTitle() throws {
+        #expect(try markdown("# \n## Ingredients\n- 1 egg\n## Method\n1. Boil.\n", name: "boiled-egg.md").title == "Boiled egg")
+        #expect(try markdown("#\n# Eggs\n## Ingredients\n- 1 egg\n## Method\n1. Boil.\n").title == "Eggs")
+        #expect(try markdown("---\ntitle: \u{07}\nname: Soft eggs\n---\n## Ingredients\n- 1 egg\n## Method\n1. Boil.\n").title
+            == "Soft eggs")
+        #expect(try cooklang("---\ntitle: \u{1B}[0m\n---\nBoil @eggs{2}.\n", name: "eggs.cook").title == "Eggs")
+    }
+
     @Test func filesWithoutARecipeSayWhatTheyLack() {
         #expect(RecipeFileReader.read("", format: .markdown, fileName: "a.md") == .failure(.empty))
         #expect(RecipeFileReader.read(" \n\t\n", format: .markdown, fileName: "a.md") == .failure(.empty))

@@ -58,13 +58,31 @@ public struct PantryRanking: Sendable {
 
     /// One recipe's entry.
     public func entry(for recipe: Recipe, at index: Int) -> Entry {
+        var lines = ReadLines()
+        return entry(for: recipe, at: index, lines: &lines)
+    }
+
+    /// Lines already read, by their text: recipes share most of their ingredients, and reading a line
+    /// costs far more than finding it here.
+    private struct ReadLines {
+        var known: [String: (key: IngredientKey, missingName: String)] = [:]
+
+        mutating func read(_ text: String) -> (key: IngredientKey, missingName: String) {
+            if let read = known[text] { return read }
+            let line = IngredientLine(parsing: text)
+            let read = (IngredientKey(line), line.isUnsure || line.name.isEmpty ? line.text : line.name)
+            known[text] = read
+            return read
+        }
+    }
+
+    private func entry(for recipe: Recipe, at index: Int, lines: inout ReadLines) -> Entry {
         var seen = Set<IngredientKey>()
         var missing: [String] = []
         var uses = 0
         var fromPantry = 0
         for text in recipe.ingredients {
-            let line = IngredientLine(parsing: text)
-            let key = IngredientKey(line)
+            let (key, missingName) = lines.read(text)
             guard !key.isEmpty, seen.insert(key).inserted else { continue }
             if pantry.contains(key) {
                 uses += 1
@@ -72,7 +90,7 @@ public struct PantryRanking: Sendable {
             } else if holds(key) {
                 uses += 1
             } else {
-                missing.append(line.isUnsure || line.name.isEmpty ? line.text : line.name)
+                missing.append(missingName)
             }
         }
         return Entry(index: index, title: recipe.title, missing: missing, uses: uses, of: seen.count, fromPantry: fromPantry)
@@ -81,8 +99,9 @@ public struct PantryRanking: Sendable {
     /// The recipes missing at most `maxMissing` ingredients and using something of the pantry, fewest
     /// missing first, then those using more of the pantry, then in the order given.
     public func ranked(_ recipes: [Recipe], maxMissing: Int = 2) -> [Entry] {
-        recipes.enumerated()
-            .map { entry(for: $0.element, at: $0.offset) }
+        var lines = ReadLines()
+        return recipes.enumerated()
+            .map { entry(for: $0.element, at: $0.offset, lines: &lines) }
             .filter { $0.missing.count <= maxMissing && $0.of > 0 && $0.fromPantry > 0 }
             .sorted { left, right in
                 if left.missing.count != right.missing.count { return left.missing.count < right.missing.count }

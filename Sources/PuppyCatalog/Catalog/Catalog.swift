@@ -329,6 +329,11 @@ private struct CatalogValidator {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else { return false }
+        // ASCII (nearly every address): a whitespace character is one of these bytes; reading
+        // Characters costs more than the rest of a recipe's checks.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return !text.utf8.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        }
         return !text.contains(where: { $0.isWhitespace })
     }
 }

@@ -5,10 +5,53 @@ import Glibc
 /// catalog is loaded. A recipe whose photo is an address, or that has none, has no bytes here.
 public struct CatalogPhotos: Sendable {
     /// One photo's bytes and what kind of image they are.
-    public struct Photo: Sendable, Hashable {
-        public let bytes: [UInt8]
+    public struct Photo: Sendable {
         /// `image/jpeg`, `image/png` or `image/webp`.
         public let contentType: String
+        private let storage: Storage
+        /// Where the bytes lie in a file the process keeps open, when they do (the bundled cookbook's
+        /// photos, in the binary itself): a server sends them from there with sendfile(2).
+        public let file: FileSpan?
+
+        private enum Storage: @unchecked Sendable {
+            case bytes([UInt8])
+            // The pack's bytes are read-only for the life of the process (see `TarFiles`).
+            case packed(UnsafeRawBufferPointer)
+        }
+
+        package init(bytes: [UInt8], contentType: String) {
+            storage = .bytes(bytes)
+            self.contentType = contentType
+            file = nil
+        }
+
+        init(packed: UnsafeRawBufferPointer, contentType: String, file: FileSpan?) {
+            storage = .packed(packed)
+            self.contentType = contentType
+            self.file = file
+        }
+
+        /// The photo's bytes (a photo of the pack is copied out of it).
+        public var bytes: [UInt8] {
+            switch storage {
+            case .bytes(let bytes): bytes
+            case .packed(let packed): Array(packed)
+            }
+        }
+
+        public var count: Int {
+            switch storage {
+            case .bytes(let bytes): bytes.count
+            case .packed(let packed): packed.count
+            }
+        }
+    }
+
+    /// A range of bytes of a file held open for the life of the process.
+    public struct FileSpan: Sendable, Hashable {
+        public let descriptor: Int32
+        public let offset: Int
+        public let count: Int
     }
 
     private enum Store: Sendable {
@@ -47,8 +90,12 @@ public struct CatalogPhotos: Sendable {
         case .none:
             return nil
         case .pack(let files):
-            guard let bytes = files.file(name).map(Array.init), let type = Self.imageType(bytes) else { return nil }
-            return Photo(bytes: bytes, contentType: type)
+            // Read in place: no copy of the bytes until someone asks for them as an array.
+            guard let span = files.span(name), let packed = files.file(name), let type = Self.imageType(Array(packed.prefix(12))) else {
+                return nil
+            }
+            let file = files.location.map { FileSpan(descriptor: $0.descriptor, offset: $0.offset + span.lowerBound, count: span.count) }
+            return Photo(packed: packed, contentType: type, file: file)
         case .loaded(let photos):
             return photos[name]
         }

@@ -6,6 +6,9 @@ struct ServerResponse: Sendable {
     var contentType: String?
     var headers: [HTTPHeader] = []
     var body: [UInt8]
+    /// A body sent from a file rather than from `body` (which is then empty): a picture of the bundled
+    /// cookbook, sent with sendfile(2).
+    var file: FileBody?
     /// For a JSONP answer: how many bytes at the start (the callback name) and at the end (`);`) are
     /// not the JSON, which stays the same whatever the name (see `GzipEncoder`).
     var wrapping: (prefix: Int, suffix: Int)?
@@ -16,6 +19,9 @@ struct ServerResponse: Sendable {
         self.headers = headers
         self.body = body
     }
+
+    /// How many bytes the body has, wherever it is.
+    var bodyCount: Int { file?.count ?? body.count }
 
     /// Whether the body is text, which a client that accepts gzip gets compressed (pictures are
     /// compressed already).
@@ -33,7 +39,8 @@ struct ServerResponse: Sendable {
     }
 
     /// The bytes to send: status line, headers (`extraHeaders`: whole header lines every answer of the
-    /// server carries), and the body unless the request was HEAD. A 204 has neither length nor body.
+    /// server carries), and the body unless the request was HEAD (a body in a file is left out: only the
+    /// connection sends it). A 204 has neither length nor body.
     func serialized(keepAlive: Bool, version: HTTPVersion, includeBody: Bool, extraHeaders: [UInt8] = []) -> [UInt8] {
         var bytes = head(keepAlive: keepAlive, version: version, extraHeaders: extraHeaders)
         if includeBody, status.code != 204 { bytes += body }
@@ -56,7 +63,7 @@ struct ServerResponse: Sendable {
         }
         if status.code != 204 {
             bytes += "Content-Length: ".utf8
-            Self.appendDecimal(body.count, to: &bytes)
+            Self.appendDecimal(bodyCount, to: &bytes)
             bytes += "\r\n".utf8
         }
         bytes += extraHeaders
@@ -88,4 +95,11 @@ struct ServerResponse: Sendable {
         }
         bytes += digits.reversed()
     }
+}
+
+/// A body that is a range of a file the process keeps open for its whole life.
+struct FileBody: Sendable, Equatable {
+    var descriptor: Int32
+    var offset: Int
+    var count: Int
 }

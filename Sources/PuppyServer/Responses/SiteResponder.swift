@@ -29,6 +29,7 @@ final class SiteResponder: Responder {
     private let indexPage: [UInt8]
     private let pages = BodyCache(maxBytes: 16 << 20)
     private let pictures: RecipePictures
+    private let pantryRequests = PantryRequests()
     private let preflight: [HTTPHeader]
     private static let allowed = [HTTPHeader(name: "Allow", value: "GET, HEAD, OPTIONS")]
     private static let cacheable = [HTTPHeader(name: "Cache-Control", value: "public, max-age=86400")]
@@ -74,7 +75,7 @@ final class SiteResponder: Responder {
         case .index:
             return RoutedResponse(response: ServerResponse(status: .ok, contentType: "text/html; charset=utf-8", body: indexPage), isAPI: false)
         case .api(let rawQuery):
-            switch APIQuery.parse(rawQuery) {
+            switch APIQuery.parse(rawQuery, pantry: pantryRequests.request) {
             case .success(let query):
                 return RoutedResponse(response: api.respond(to: query), isAPI: true, query: query)
             case .failure(let problem):
@@ -99,8 +100,15 @@ final class SiteResponder: Responder {
         ServerResponse(status: .ok, contentType: "text/html; charset=utf-8", headers: Self.cacheable, body: body)
     }
 
+    /// A photo the process holds in a file (the bundled cookbook's) is sent from it with sendfile(2);
+    /// any other from memory.
     private func image(_ photo: CatalogPhotos.Photo) -> ServerResponse {
-        ServerResponse(status: .ok, contentType: photo.contentType, headers: Self.cacheable, body: photo.bytes)
+        guard let file = photo.file else {
+            return ServerResponse(status: .ok, contentType: photo.contentType, headers: Self.cacheable, body: photo.bytes)
+        }
+        var response = ServerResponse(status: .ok, contentType: photo.contentType, headers: Self.cacheable, body: [])
+        response.file = FileBody(descriptor: file.descriptor, offset: file.offset, count: file.count)
+        return response
     }
 
     private var notFound: ServerResponse {
@@ -129,7 +137,8 @@ final class SiteResponder: Responder {
 
     /// One raw path segment to a catalog position: decoded, then compared with ids, nothing else.
     private func lookUp(_ segment: Substring) -> Route {
-        guard !segment.isEmpty, !segment.contains("/") else { return .notFound }
+        // A Character, not a String: Foundation's substring search would cost more than the rest of the route.
+        guard !segment.isEmpty, !segment.contains(Character("/")) else { return .notFound }
         guard let id = PercentDecoding.decode(segment, plusIsSpace: false) else { return .badRequest }
         guard let position = index.index.position(ofID: id) else { return .notFound }
         return .recipe(position)

@@ -90,8 +90,12 @@ struct APIQuery: Hashable, Sendable {
     /// Parses the raw query string. A missing or empty `p` is page 1; absurdly large pages saturate
     /// (they are far past any end). `oi` and `onlyImages` are on unless empty or `0`, as PHP reads a
     /// flag; `format=xml` (any case) asks for XML, any other format for JSON. `have` with at least one
-    /// name asks for the pantry ranking (`missing` and `strict` go with it, `strict` read as a flag).
-    static func parse(_ rawQuery: Substring) -> Result<APIQuery, Problem> {
+    /// name asks for the pantry ranking (`missing` and `strict` go with it, `strict` read as a flag),
+    /// read by `pantry` (a caller may keep what it read: a client walks one ranking page after page).
+    static func parse(
+        _ rawQuery: Substring,
+        pantry readPantry: (_ names: String, _ missing: Int, _ strict: Bool) -> PantryRequest = { PantryRequest(names: $0, missing: $1, strict: $2) }
+    ) -> Result<APIQuery, Problem> {
         let parameters: [String: String]
         switch PercentDecoding.queryParameters(rawQuery, named: parameterNames) {
         case .success(let read): parameters = read
@@ -116,7 +120,7 @@ struct APIQuery: Hashable, Sendable {
                 }
                 missing = value
             }
-            pantry = PantryRequest(names: names, missing: missing, strict: isOn("strict"))
+            pantry = readPantry(names, missing, isOn("strict"))
         }
         var query = APIQuery(
             ingredients: parameters["i"] ?? "", query: parameters["q"] ?? "", page: page,

@@ -20,6 +20,8 @@ final class Connection {
         var head: [UInt8]
         /// Sent after the head as it is (empty for HEAD and 204).
         var body: [UInt8]
+        /// Sent after the head from a file (nil for HEAD and 204).
+        var file: FileBody? = nil
         var keepAlive: Bool
         var isAPI: Bool
         var logEntry: LogEntry?
@@ -289,16 +291,18 @@ final class Connection {
         var response = routed.response
         if response.isCompressible { negotiateEncoding(of: &response, for: request) }
         let keepAlive = request.keepAlive && !context.isStopping
+        let sendsBody = request.method != "HEAD" && response.status.code != 204
         let answer = Pending(
             due: now + context.delay(for: request.target),
             head: response.head(keepAlive: keepAlive, version: request.version, extraHeaders: context.everyAnswerHeaders),
-            body: request.method == "HEAD" || response.status.code == 204 ? [] : response.body,
+            body: sendsBody ? response.body : [],
+            file: sendsBody ? response.file : nil,
             keepAlive: keepAlive,
             isAPI: routed.isAPI,
             logEntry: context.log == nil ? nil : LogEntry(
                 requestLine: Self.printable(request.requestLine),
                 status: response.status.code,
-                bodyBytes: response.body.count,
+                bodyBytes: response.bodyCount,
                 started: now
             )
         )
@@ -365,6 +369,7 @@ final class Connection {
         }
         output.append(answer.head)
         output.append(answer.body)
+        if let file = answer.file { output.append(file) }
         if !answer.keepAlive { closeAfterOutput = true }
         flush(now: now)
     }

@@ -107,6 +107,12 @@ final class EventLoop: @unchecked Sendable {
 
     func run() {
         threadID.withLock { $0 = pthread_self() }
+        // sendfile(2) has no MSG_NOSIGNAL: a peer gone while a picture is sent must not raise SIGPIPE
+        // (which would end the process). Blocked on this thread, it stays pending and never arrives.
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
         scratch = [UInt8](repeating: 0, count: 64 * 1024)
         while !context.isStopping {
             runOnce()

@@ -47,7 +47,7 @@ enum CooklangRecipeReader {
         }
         endParagraph()
 
-        let title = matter.text("title", "name") ?? RecipeFileReader.title(fromFileName: fileName)
+        let title = RecipeFileReader.firstTitle(matter.text("title"), matter.text("name"), RecipeFileReader.title(fromFileName: fileName))
         guard !lines.isEmpty else { return .failure(.noIngredients) }
         guard !steps.isEmpty else { return .failure(.noSteps) }
         return .success(RecipeFileReader.recipe(title: title, lines: lines, steps: steps, matter: matter))

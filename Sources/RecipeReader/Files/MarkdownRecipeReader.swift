@@ -123,7 +123,8 @@ enum MarkdownRecipeReader {
         }
         endParagraph()
 
-        let title = matter.text("title", "name") ?? firstTopHeading ?? firstHeading ?? RecipeFileReader.title(fromFileName: fileName)
+        let title = RecipeFileReader.firstTitle(matter.text("title"), matter.text("name"), firstTopHeading, firstHeading,
+                                                RecipeFileReader.title(fromFileName: fileName))
         guard !lines.isEmpty else { return .failure(.noIngredients) }
         guard !steps.isEmpty else { return .failure(.noSteps) }
         return .success(RecipeFileReader.recipe(title: title, lines: lines, steps: steps, matter: matter))

@@ -1,4 +1,5 @@
 public import Entity
+import TextSafety
 
 /// Recipes from the files of a person's collection: Markdown (`.md`, `.markdown`) and Cooklang
 /// (`.cook`). Pure: the file's text in, a `FileRecipe` or why there is none out.
@@ -30,6 +31,13 @@ public enum RecipeFileReader {
         case .markdown: return MarkdownRecipeReader.read(String(body), fileName: fileName)
         case .cooklang: return CooklangRecipeReader.read(String(body), fileName: fileName)
         }
+    }
+
+    /// The first of the titles a file gives (front matter, headings, its name, in that order) with
+    /// something to read once cleaned: an empty heading, or one of nothing but control characters, is
+    /// no title.
+    static func firstTitle(_ candidates: String?...) -> String {
+        candidates.lazy.compactMap { $0 }.first { !CleanText.line($0, maxLength: 200).isEmpty } ?? ""
     }
 
     /// `lemon-drizzle_cake.cook` → `Lemon drizzle cake`.

@@ -24,10 +24,14 @@ final class RawHTTPConnection {
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1; `source` binds the client's end to another loopback address first
-    /// (`127.0.0.2`), so a test can be a second peer.
-    init(port: UInt16, timeout: Duration = .seconds(5), source: String? = nil) throws {
+    /// (`127.0.0.2`), so a test can be a second peer; `receiveBuffer` makes the client's receive buffer
+    /// that small, so the server's sends stop part way until the client reads.
+    init(port: UInt16, timeout: Duration = .seconds(5), source: String? = nil, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if var size = receiveBuffer {
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
