@@ -11,6 +11,10 @@ final class APIResponder: Sendable {
     private let urls: SiteURLs
     private let seed: UInt64
     private let quirks: Set<Quirk>
+    /// Says that ingredient names are matched by what they are (`cheese` finds `feta`), so a client need
+    /// not ask for other names itself; left out under the `literal` quirk, as the real service sent none.
+    /// Made once: every 200 answer carries it.
+    private let matchingHeaders: [HTTPHeader]
     private let titles: TitleQuirks
     /// Each recipe's result object, quirks applied, by catalog position:
     /// `{"title":...,"href":...,"ingredients":...,"thumbnail":...,"cuisine":...}`.
@@ -52,6 +56,7 @@ final class APIResponder: Sendable {
         self.urls = urls
         self.seed = seed
         self.quirks = quirks
+        matchingHeaders = quirks.contains(.literal) ? [] : [HTTPHeader(name: "X-Ingredient-Matching", value: "kinds")]
         self.answersHave = answersHave
         envelopeHead = Array("{\"title\":\"Recipe Puppy\",\"version\":0.1,\"href\":".utf8) + JSONText.quoted(urls.home)
         envelopePrefix = envelopeHead + Array(",\"results\":[".utf8)
@@ -141,11 +146,6 @@ final class APIResponder: Sendable {
     }
 
     private static let noSniffing = [HTTPHeader(name: "X-Content-Type-Options", value: "nosniff")]
-    /// Says that ingredient names are matched by what they are (`cheese` finds `feta`), so a client need
-    /// not ask for other names itself; left out under the `literal` quirk, as the real service sent none.
-    private var matchingHeaders: [HTTPHeader] {
-        quirks.contains(.literal) ? [] : [HTTPHeader(name: "X-Ingredient-Matching", value: "kinds")]
-    }
 
     /// The catalog's pantry table, made once.
     private func recipePantryTable() -> PantryTable {
