@@ -24,6 +24,19 @@ import Testing
         #expect(RecipeID(href: first) != RecipeID(href: second))
     }
 
+    @Test(arguments: [
+        ("http://example.com/pie?cm_re=1-_-1-_-RecipeAlsoEnjoy", "http://example.com/pie"),
+        ("http://example.com/pie?id=3&utm_source=feed&UTM_MEDIUM=rss", "http://example.com/pie?id=3"),
+        ("http://example.com/pie?fbclid=x&id=3", "http://example.com/pie?id=3"),
+        ("http://example.com/pie?id=3", "http://example.com/pie?id=3"),
+        ("http://example.com/pie?utm=1&cm_recipe=2", "http://example.com/pie?utm=1&cm_recipe=2"),
+    ])
+    func aPageIsNamedWithoutItsTrackingParameters(href: String, page: String) {
+        #expect(RecipeID(href: href).page == page)
+        // The identity keeps the query as sent.
+        #expect(RecipeID(href: href).rawValue == href)
+    }
+
     /// Found by fuzzing: cutting a fragment, a default port or trailing slashes left the whitespace
     /// before it, and a repeated default port lost only one copy, so the id changed when normalized again (as the favorites store does when it reads
     /// ids back) and a saved recipe was no longer recognised.

@@ -61,8 +61,10 @@ import HTTPTransport
         }
     }
 
-    @Test func emptyPagesErrorsAndRepeatsNeitherEndNorDuplicateTheResults() async throws {
-        let configuration = ServerConfiguration(quirks: Quirk.realistic, seed: 3)
+    /// With `tracking` too, a recipe listed again under its href with a tracking query is one recipe.
+    @Test(arguments: [Quirk.realistic, Quirk.realistic.union([.tracking])])
+    func emptyPagesErrorsAndRepeatsNeitherEndNorDuplicateTheResults(quirks: Set<Quirk>) async throws {
+        let configuration = ServerConfiguration(quirks: quirks, seed: 3)
         try await PuppyServerFixture.withServer(catalog: catalog, configuration: configuration) { server in
             let (client, transport) = client(server)
             defer { transport.shutdown() }

@@ -30,6 +30,29 @@ public struct RecipeID: Hashable, Sendable, Codable, Comparable, CustomStringCon
 
     public static func < (lhs: RecipeID, rhs: RecipeID) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The page this identity names, with the query's tracking parameters left out (`utm_source`,
+    /// `cm_re`, `fbclid` …: they say where a link was followed from, never which page it leads to).
+    /// A results page that lists one recipe twice, once with such a parameter, lists one page: a
+    /// listing shows it once. The identity itself keeps the query as sent, so what was stored under
+    /// it is found again.
+    public var page: String {
+        guard let queryStart = rawValue.firstIndex(of: "?") else { return rawValue }
+        let kept = rawValue[rawValue.index(after: queryStart)...].split(separator: "&", omittingEmptySubsequences: false)
+            .filter { !RecipeID.isTracking(parameter: $0) }
+        return String(rawValue[..<queryStart]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+    }
+
+    /// Parameters that only say where a link was followed from.
+    private static let trackingNames: Set<String> = [
+        "cm_re", "cm_mmc", "cm_sp", "cm_ven", "cm_cat", "cm_pla", "cm_ite", "fbclid", "gclid", "dclid",
+        "msclkid", "yclid", "mc_cid", "mc_eid", "igshid", "_ga", "_gl",
+    ]
+
+    private static func isTracking(parameter: Substring) -> Bool {
+        let name = (parameter.firstIndex(of: "=").map { parameter[..<$0] } ?? parameter).lowercased()
+        return name.hasPrefix("utm_") || trackingNames.contains(name)
+    }
+
     static func normalize(_ href: String) -> String {
         let trimmed = TextCleanup.collapseWhitespace(href)
         guard let schemeEnd = trimmed.firstRange(of: "://") else { return trimmed }

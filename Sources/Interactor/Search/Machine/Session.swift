@@ -25,7 +25,9 @@ struct Session: Equatable {
     let startedFromDisk: Bool
     var walk: Walk
     private(set) var found: [ListedRecipe] = []
-    private var seen = Set<RecipeID>()
+    /// The pages listed so far (`RecipeID.page`): a recipe listed again under a tracking query is not
+    /// listed twice.
+    private var seen = Set<String>()
     /// Gaps and dropped results met since the last screen was delivered: the next screen reports them.
     private var unreportedGaps: [PageGap] = []
     private var unreportedDropped = 0
@@ -72,7 +74,7 @@ struct Session: Equatable {
             if startedFromDisk, strand == 0 { pagesFromDisk[page.number] = page.recipes.map(\.id) }
         }
         var added = false
-        for recipe in page.recipes where seen.insert(recipe.id).inserted {
+        for recipe in page.recipes where seen.insert(recipe.id.page).inserted {
             found.append(ListedRecipe(number: found.count + 1, recipe: recipe))
             added = true
         }
