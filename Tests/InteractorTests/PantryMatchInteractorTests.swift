@@ -97,6 +97,22 @@ import ServiceSupport
         }
     }
 
+    /// A recipe listed again under its href with a tracking query is ranked once by the walk of
+    /// single-ingredient searches (PuppyServer's own ranking never lists a recipe twice).
+    @Test func aRecipeListedAgainUnderATrackingQueryIsRankedOnce() async throws {
+        var configuration = ServerConfiguration(quirks: [.tracking])
+        configuration.answersHave = false
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test"), configuration: configuration) { server in
+            let matching = PantryMatchInteractor(ranked: Self.client(server), searcher: Self.client(server),
+                                                 limits: .init(pagesPerName: 5, fallbackRequests: 60))
+            guard case .matches(let result) = await matching.matches(for: Self.pantry("milk", "rice", "cardamom"), maxMissing: 1, strict: true)
+            else { Issue.record("no ranking"); return }
+            let titles = result.matches.map(\.recipe.title)
+            #expect(titles.count == 25)
+            #expect(Set(titles).count == titles.count, "a recipe was ranked twice")
+        }
+    }
+
     @Test func aServerThatRefusesHaveWithA4xxIsWalkedTheOldWay() async throws {
         let results = #"{"results":[{"title":"Fried Eggs","href":"http:\/\/x\/fried","ingredients":"eggs, butter","thumbnail":""}]}"#
         let server = try ScriptedHTTPServer { request in

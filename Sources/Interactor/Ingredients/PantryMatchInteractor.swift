@@ -130,7 +130,7 @@ public actor PantryMatchInteractor {
     /// when the server answers its first page without the extension, or refuses it.
     private func serverRanking(_ request: PantryRankRequest, _ asking: inout Asking) async -> Walk {
         var walk = Walk()
-        var seen = Set<RecipeID>()
+        var seen = Set<String>()
         var gaps = 0
         for number in 1...limits.rankedPages {
             if Task.isCancelled { break }
@@ -174,7 +174,7 @@ public actor PantryMatchInteractor {
                 continue
             }
             gaps = 0
-            for recipe in page.page.recipes where seen.insert(recipe.id).inserted { walk.recipes.append(recipe) }
+            for recipe in page.page.recipes where seen.insert(recipe.id.page).inserted { walk.recipes.append(recipe) }
             // A short page is the last: RecipePuppy pages hold 10 until the end.
             if page.page.recipes.count + page.page.droppedCount < 10 { break }
         }
@@ -187,7 +187,7 @@ public actor PantryMatchInteractor {
     private func singleIngredientSearches(_ pantry: [PantryItem], strict: Bool, _ asking: inout Asking) async
         -> (recipes: [Recipe], requests: Int, cutShort: Bool, error: UseCaseError?) {
         var recipes: [Recipe] = []
-        var seen = Set<RecipeID>()
+        var seen = Set<String>()
         var requests = 0
         var lastError = asking.failure.map { UseCaseError($0, during: .search) }
         var cutShort = false
@@ -233,7 +233,7 @@ public actor PantryMatchInteractor {
                     continue
                 }
                 gaps = 0
-                for recipe in page.recipes where seen.insert(recipe.id).inserted { recipes.append(recipe) }
+                for recipe in page.recipes where seen.insert(recipe.id.page).inserted { recipes.append(recipe) }
                 if page.recipes.count + page.droppedCount < 10 { break }
             }
         }
