@@ -30,6 +30,19 @@ import Entity
         #expect(try #require(extract(pageWithJSONLD(json))).steps == ["Étape 1", "Préchauffer le four.", "Cuire 20 minutes."])
     }
 
+    @Test func labelsAndGroupTitlesInAMethodGivenAsOneTextAreNoSteps() throws {
+        let method = "Dough\\n\\nStep 1:\\nMix the flour and water.\\n\\nStep 2:\\nKnead for ten minutes.\\n\\nTopping\\n\\n"
+            + "Spread the sauce over the dough.\\n\\nFor the oven:\\n\\nStap 3\\nBake for 12 minutes.\\nServe at once"
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Pizza\",\"recipeInstructions\":\"\(method)\"}"
+        #expect(try #require(extract(pageWithJSONLD(json))).steps == [
+            "Mix the flour and water.", "Knead for ten minutes.", "Spread the sauce over the dough.", "For the oven:",
+            "Bake for 12 minutes.", "Serve at once",
+        ])
+        // With no numbered label in the text, a short line is a step as written.
+        let plain = "{\"@type\":\"Recipe\",\"name\":\"Soup\",\"recipeInstructions\":\"Chop the leeks.\\nServe warm\\nEat.\"}"
+        #expect(try #require(extract(pageWithJSONLD(plain))).steps == ["Chop the leeks.", "Serve warm", "Eat."])
+    }
+
     @Test func aStepNameGluedToItsNumberIsOnlyALabel() throws {
         let json = "{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeInstructions\":[{\"@type\":\"HowToStep\",\"name\":\"step1\",\"text\":\"Mix.\"}]}"
         #expect(try #require(extract(pageWithJSONLD(json))).steps == ["Mix."])
