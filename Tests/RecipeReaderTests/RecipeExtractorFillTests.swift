@@ -69,6 +69,16 @@ import Entity
         #expect(recipe.method == .heuristic)
     }
 
+    @Test func aControlDrawnAsALinkIsNoIngredient() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Chicken Soup\",\"recipeIngredient\":[],\"recipeInstructions\":[\"Boil it all.\"]}"
+        let controls = "<h2>Ingredients</h2><a onclick=\"swap()\" class=\"btn\">MAKE IT GLUTEN FREE</a><a href=\"#\" role=\"button\">Metric</a><ul>"
+        let recipe = try #require(extract(page(json).replacingOccurrences(of: "<h2>Ingredients</h2><ul>", with: controls)))
+        #expect(recipe.ingredients == ["1 chicken", "2 carrots", "1 l water"])
+        // A link to a page stays the page's text.
+        let linked = "<h2>Ingredients</h2><a href=\"/stock\">Homemade stock</a><ul>"
+        #expect(try #require(extract(page(json).replacingOccurrences(of: "<h2>Ingredients</h2><ul>", with: linked))).ingredients.first == "Homemade stock")
+    }
+
     @Test func anEmptyMethodIsFilledFromThePageAndTheIngredientsStay() throws {
         let json = "{\"@type\":\"Recipe\",\"name\":\"Chicken Soup\",\"recipeIngredient\":[\"1 whole chicken\",\"3 carrots\"],\"recipeInstructions\":[]}"
         let recipe = try #require(extract(page(json)))
