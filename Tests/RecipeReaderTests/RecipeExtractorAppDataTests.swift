@@ -39,6 +39,25 @@ import Entity
         #expect(recipe.steps == ["Fry."])
     }
 
+    @Test func aRecipeInAPieceOfDataHandedToTheAppsScriptIsRead() throws {
+        // The data comes in pieces, each a text of lines that hold JSON, handed to a function.
+        let recipe = #"{\"recipe\":{\"name\":\"Pad Thai\",\"ingredients\":[{\"name\":\"rice noodles\",\"displayQuantity\":200,"#
+            + #"\"unitOfMeasurement\":\"g\"},{\"name\":\"lime\",\"displayQuantity\":\"1/2\"},{\"name\":\"salt\",\"displayQuantity\":null}],"#
+            + #"\"preparationInstructions\":[{\"header\":\"Step 1\",\"body\":\"Soak the noodles.\"},{\"header\":\"Step 2\",\"body\":\"Fry.\"}]}}"#
+        let piece = #"3:I[\"chunk\"]\n7:[\"$\",\"div\",null,"# + recipe + #"]\n"#
+        let script = "<script>self.__app_data.push([0])</script><script>self.__app_data.push([1,\"\(piece)\"])</script>"
+        let read = try #require(extract(page(script)))
+        #expect(read.ingredients == ["200 g rice noodles", "1/2 lime", "salt"])
+        #expect(read.steps == ["Soak the noodles.", "Fry."])
+        #expect(read.method == .jsonLD)
+        // The page's recipe card, made from those pieces, shows the ingredients as the page means them.
+        let card = """
+            <div class="wprm-recipe-container"><ul class="wprm-recipe-ingredients"><li class="wprm-recipe-ingredient">200 g rice noodles</li>
+            <li class="wprm-recipe-ingredient">½ lime</li><li class="wprm-recipe-ingredient">salt</li></ul></div>
+            """
+        #expect(try #require(extract(page(card + script))).ingredients == ["200 g rice noodles", "½ lime", "salt"])
+    }
+
     @Test func dataWithoutAListAndAMethodIsNoRecipe() {
         let script = "<script type=\"application/json\">{\"product\":{\"name\":\"Soap\",\"ingredients\":[\"water\"],\"steps\":[]}}</script>"
         #expect(extract(page(script)) == nil)

@@ -30,6 +30,19 @@ import Entity
         #expect(try #require(extract(pageWithJSONLD(json))).steps == ["Étape 1", "Préchauffer le four.", "Cuire 20 minutes."])
     }
 
+    @Test func labelsAndGroupTitlesInAMethodGivenAsOneTextAreNoSteps() throws {
+        let method = "Dough\\n\\nStep 1:\\nMix the flour and water.\\n\\nStep 2:\\nKnead for ten minutes.\\n\\nTopping\\n\\n"
+            + "Spread the sauce over the dough.\\n\\nFor the oven:\\n\\nStap 3\\nBake for 12 minutes.\\nServe at once"
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Pizza\",\"recipeInstructions\":\"\(method)\"}"
+        #expect(try #require(extract(pageWithJSONLD(json))).steps == [
+            "Mix the flour and water.", "Knead for ten minutes.", "Spread the sauce over the dough.", "For the oven:",
+            "Bake for 12 minutes.", "Serve at once",
+        ])
+        // With no numbered label in the text, a short line is a step as written.
+        let plain = "{\"@type\":\"Recipe\",\"name\":\"Soup\",\"recipeInstructions\":\"Chop the leeks.\\nServe warm\\nEat.\"}"
+        #expect(try #require(extract(pageWithJSONLD(plain))).steps == ["Chop the leeks.", "Serve warm", "Eat."])
+    }
+
     @Test func aStepNameGluedToItsNumberIsOnlyALabel() throws {
         let json = "{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeInstructions\":[{\"@type\":\"HowToStep\",\"name\":\"step1\",\"text\":\"Mix.\"}]}"
         #expect(try #require(extract(pageWithJSONLD(json))).steps == ["Mix."])
@@ -54,6 +67,16 @@ import Entity
         #expect(recipe.title == "Chicken Soup")
         #expect(recipe.steps == ["Boil it all."])
         #expect(recipe.method == .heuristic)
+    }
+
+    @Test func aControlDrawnAsALinkIsNoIngredient() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Chicken Soup\",\"recipeIngredient\":[],\"recipeInstructions\":[\"Boil it all.\"]}"
+        let controls = "<h2>Ingredients</h2><a onclick=\"swap()\" class=\"btn\">MAKE IT GLUTEN FREE</a><a href=\"#\" role=\"button\">Metric</a><ul>"
+        let recipe = try #require(extract(page(json).replacingOccurrences(of: "<h2>Ingredients</h2><ul>", with: controls)))
+        #expect(recipe.ingredients == ["1 chicken", "2 carrots", "1 l water"])
+        // A link to a page stays the page's text.
+        let linked = "<h2>Ingredients</h2><a href=\"/stock\">Homemade stock</a><ul>"
+        #expect(try #require(extract(page(json).replacingOccurrences(of: "<h2>Ingredients</h2><ul>", with: linked))).ingredients.first == "Homemade stock")
     }
 
     @Test func anEmptyMethodIsFilledFromThePageAndTheIngredientsStay() throws {

@@ -146,17 +146,18 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
         #expect(recipe.yields == yields)
     }
 
-    /// A yield is one count and what it counts: the first number, and the kind of piece when the page
-    /// names one, else servings.
+    /// A yield is one count and what it counts: the first number, or the top of a range it starts that
+    /// is written as one (`4-6`, `10 to 12`), and the kind of piece when the page names one, else servings.
     @Test(arguments: [
         ("4 persons", "4 servings"), ("4 people", "4 servings"), ("Serves 4", "4 servings"), ("Serves: 4", "4 servings"),
         ("Serves 4.0", "4 servings"), ("Für 4 Personen", "4 servings"), ("6 PORSJONER", "6 servings"), ("2人分", "2 servings"),
         ("1 portion", "1 serving"), ("4 serving(s)", "4 servings"), ("3 adag", "3 servings"), ("12 pezzi", "12 servings"),
-        ("4 to 6 servings", "4 servings"), ("4 - 6 people", "4 servings"), ("4 as a main, 8 as a side", "4 servings"),
+        ("4 to 6 servings", "6 servings"), ("8-10", "10 servings"), ("Serves 10 to 12", "12 servings"), ("11-12 cookies", "12 cookies"),
+        ("10-15 porcií", "15 servings"), ("4 - 6 people", "4 servings"), ("4 à 6 personnes", "4 servings"), ("4 as a main, 8 as a side", "4 servings"),
         ("12 large cookies", "12 cookies"), ("1 9x13 pan of bars", "1 bar"), ("about 2 dozen", "2 dozen"), ("16 mini cheesecakes", "16 servings"),
         ("4 burgers", "4 servings"), ("Makes 1 loaf", "1 loaf"), ("Serves a crowd", "Serves a crowd"),
     ])
-    func aYieldIsItsFirstCountAndThePieceItNamesElseServings(value: String, yields: String) throws {
+    func aYieldIsItsFirstCountOrTheTopOfItsRangeAndThePieceItNamesElseServings(value: String, yields: String) throws {
         let json = "{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeYield\":\"\(value)\",\"recipeInstructions\":\"Bake.\"}"
         let recipe = try #require(extract(pageWithJSONLD(json)))
         #expect(recipe.yields == yields)

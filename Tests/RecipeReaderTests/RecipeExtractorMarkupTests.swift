@@ -56,6 +56,22 @@ import Entity
         #expect(try #require(extract(html)).ingredients == ["1 cup flour", "2 eggs"])
     }
 
+    @Test func aListGivingThePropertyOfTheEntriesInsideItIsReadOnce() throws {
+        let html = microdata("""
+            <ul itemprop="recipeIngredient"><li itemprop="recipeIngredient">1 cup flour</li><li itemprop="recipeIngredient">2 eggs</li></ul>
+            <ol itemprop="recipeInstructions"><li itemprop="recipeInstructions">Whisk.</li>
+            <li itemprop="recipeInstructions" itemscope itemtype="https://schema.org/HowToStep"><span itemprop="text">Fry.</span></li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 cup flour", "2 eggs"])
+        #expect(recipe.steps == ["Whisk.", "Fry."])
+        // A method the page repeats in two places of its own is what the page says.
+        let twice = microdata("""
+            <li itemprop="recipeIngredient">flour</li><p itemprop="recipeInstructions">Whisk.</p><p itemprop="recipeInstructions">Whisk.</p>
+            """)
+        #expect(try #require(extract(twice)).steps == ["Whisk.", "Whisk."])
+    }
+
     @Test func propertiesInsideANestedItemBelongToThatItem() throws {
         let html = microdata("""
             <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ann</span>

@@ -29,8 +29,9 @@ public enum RecipeExtractor {
             structured.append((.microdata, microdata))
         }
         if !structured.contains(where: { isComplete($0.draft) }), let appData = sources.appData {
-            // A recipe in the JSON the page keeps for its own scripts is structured data as JSON-LD is.
-            structured.append((.jsonLD, appData))
+            // A recipe in the JSON the page keeps for its own scripts is structured data as JSON-LD is;
+            // one in the pieces the page renders itself from gives way to a recipe card that lists the ingredients.
+            if !(sources.appDataInPieces && sources.card.map(hasUsableIngredients) == true) { structured.append((.jsonLD, appData)) }
         }
         let primaryIndex = structured.firstIndex { $0.draft.ingredientCount > 0 || $0.draft.stepCount > 0 }
 
@@ -159,6 +160,8 @@ public enum RecipeExtractor {
         var jsonLD: RecipeDraft? { mutating get { draft(.jsonLD) } }
         var microdata: RecipeDraft? { mutating get { draft(.microdata) } }
         var appData: RecipeDraft? { mutating get { draft(.appData) } }
+        /// Whether the app data's recipe came from the pieces the page renders itself from.
+        private(set) var appDataInPieces = false
         var card: RecipeDraft? { mutating get { draft(.card) } }
         var headings: RecipeDraft? { mutating get { draft(.headings) } }
 
@@ -184,7 +187,9 @@ public enum RecipeExtractor {
                 made = MicrodataReader.recipe(in: tree).map { reader.draft(from: $0) }
             case .appData:
                 var reader = SchemaRecipeReader()
-                made = AppDataReader.recipe(in: tree).map { reader.draft(from: $0) }
+                let found = AppDataReader.recipe(in: tree)
+                appDataInPieces = found?.inPieces ?? false
+                made = found.map { reader.draft(from: $0.recipe) }
             case .card:
                 made = RecipeCardReader.read(tree).flatMap(\.withoutPageLabels)
             case .headings:

@@ -192,3 +192,35 @@ extension StepLines {
         return readLikeSteps(shownSteps.dropFirst(structuredCount).map(\.text))
     }
 }
+
+extension StepLines {
+    /// The lines of a method the data gives as one text: a line that is only a step's label (`Stap 1:`,
+    /// `2:`) is no step, and where the text numbers its steps so, a short title over a group of them
+    /// (`Pizzadeeg`, `Opbouw pizza`: a few words, no punctuation of its own) is none either. An entry
+    /// the data gives on its own is kept as given (`Étape 1`), and so is a title ending in a colon
+    /// (`Butter block:`), the way a group's name is written in running text.
+    static func withoutLabelsAndTitles(_ lines: [String]) -> [String] {
+        guard lines.count > 1 else { return lines }
+        let labels = lines.map { isLabelOnly(CleanText.line($0, maxLength: 80)) }
+        guard labels.contains(true) else { return lines }
+        var kept: [String] = []
+        for (index, line) in lines.enumerated() where !labels[index] {
+            let followed = index + 1 < lines.count
+            if followed, isGroupTitle(CleanText.line(line, maxLength: 80)) { continue }
+            kept.append(line)
+        }
+        return kept
+    }
+
+    /// `Stap 1:`, `Step 2`, `3:`: a step's number, with or without its word, and nothing else.
+    static func isLabelOnly(_ line: String) -> Bool {
+        guard line.contains(where: \.isNumber) else { return false }
+        return withoutNumber(line).isEmpty || isNumberingLabel(line)
+    }
+
+    /// A few words starting with a capital and ending in a letter: no sentence, no label.
+    private static func isGroupTitle(_ line: String) -> Bool {
+        guard line.count <= 40, let first = line.first, first.isUppercase, let last = line.last, last.isLetter else { return false }
+        return !line.contains(where: \.isNumber) && line.split(whereSeparator: \.isWhitespace).count <= 4
+    }
+}

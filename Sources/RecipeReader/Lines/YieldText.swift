@@ -1,15 +1,19 @@
 import Foundation
 
 /// Yields as RecipeBook shows them: one count and what it counts. The count is the first number the
-/// page gives (`Serves 4-6` → 4); what it counts is a kind of piece a recipe makes when the page names
+/// page gives, or the top of a range it starts that is written as one (`Serves 4-6`, `10 to 12 cookies`
+/// → 6, 12; `8 - 10 servings`, a count and another set apart, → 8); what it counts is a kind of piece a recipe makes when the page names
 /// one (`24 cookies`, `2 loaves`, `1 9x13 pan of bars` → `1 bar`), else servings, whatever the page
 /// calls its portions (`4 personen`, `Für 4 Personen`, `2人分` → `4 servings`); what a recipe
 /// "makes" with neither named is items (`Makes 12` → `12 items`). A count may be a decimal (`0.75 cups`).
 /// A yield with no number stays as the page says it.
 enum YieldText {
-    static func normalized(_ text: String) -> String {
+    /// `rangeTop`: false where the yield is one of several values the data gives (`["4", "serves 4-6"]`),
+    /// whose first count is the one the data means.
+    static func normalized(_ text: String, rangeTop: Bool = true) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let count = firstCount(in: trimmed) else { return trimmed }
+        guard let first = firstCount(in: trimmed) else { return trimmed }
+        let count = (rangeTop ? topOfRange(in: trimmed) : nil) ?? first
         let one = count == "1"
         if let piece = piece(in: trimmed) {
             return "\(count) \(one ? piece.singular : piece.plural)"
@@ -105,7 +109,27 @@ enum YieldText {
     /// `2 - 4 porcje` → `2 porcje`: the second number of a range left out.
     private static func withoutRange(_ line: String) -> String {
         let characters = Array(line)
-        guard let first = characters.firstIndex(where: { $0.isASCII && $0.isNumber }) else { return line }
+        guard let (numberEnd, second) = secondOfRange(characters) else { return line }
+        return String(characters[..<numberEnd]) + String(characters[second.upperBound...])
+    }
+
+    /// `Serves 10 to 12`, `4-6` → `12`, `6`: the second number of a range that the text's first number
+    /// starts, joined to it by `to` or a dash with no space.
+    private static func topOfRange(in text: String) -> String? {
+        guard text.utf8.count <= 500 else { return nil }
+        let characters = Array(text)
+        guard let (firstEnd, second) = secondOfRange(characters) else { return nil }
+        let joiner = String(characters[firstEnd..<second.lowerBound]).lowercased()
+        guard joiner == "-" || joiner == "–" || joiner == " to " else { return nil }
+        var digits = String(characters[second])
+        while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst() }
+        return digits.count <= 6 ? digits : nil
+    }
+
+    /// Where the text's first number ends and, when a range word or dash follows it (`-`, `to`, `bis`,
+    /// `à`), where the range's second number lies.
+    private static func secondOfRange(_ characters: [Character]) -> (firstEnd: Int, second: Range<Int>)? {
+        guard let first = characters.firstIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
         var index = first
         while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
         let numberEnd = index
@@ -115,11 +139,12 @@ enum YieldText {
             word.append(characters[index])
             index += 1
         }
-        guard ["-", "–", "to", "bis", "à", "a", "til", "do", "tot"].contains(word.lowercased()) else { return line }
+        guard ["-", "–", "to", "bis", "à", "a", "til", "do", "tot"].contains(word.lowercased()) else { return nil }
         while index < characters.count, characters[index] == " " { index += 1 }
-        guard index < characters.count, characters[index].isASCII, characters[index].isNumber else { return line }
+        let secondStart = index
+        guard index < characters.count, characters[index].isASCII, characters[index].isNumber else { return nil }
         while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
-        return String(characters[..<numberEnd]) + String(characters[index...])
+        return (numberEnd, secondStart..<index)
     }
 
     /// The number of servings when the text only states a count of people or portions (`Serves 4`,

@@ -359,6 +359,14 @@ enum HeadingHeuristic {
         return found
     }
 
+    /// A link that leads nowhere and runs the page's script instead (no address, `#` or `javascript:`,
+    /// with an `onclick` or the role of a button): a control, whatever it says.
+    private static func isScriptControl(_ tree: PageTree, _ index: Int) -> Bool {
+        let href = tree.attribute("href", of: index)?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard href.isEmpty || href == "#" || href.hasPrefix("javascript:") else { return false }
+        return tree.attribute("onclick", of: index) != nil || tree.attribute("role", of: index)?.lowercased() == "button"
+    }
+
     /// Elements whose text is not the page's content.
     private static let skippedElements: Set<String> = ["nav", "footer", "form", "button", "select", "aside", "label", "header"]
 
@@ -393,6 +401,10 @@ enum HeadingHeuristic {
                     index = node.end
                 } else if skippedElements.contains(name), name != "form" || node.end - index <= Limits.formNodes {
                     // (A form around the whole page, as some frameworks print it, is the page, not a control.)
+                    flush()
+                    index = node.end
+                } else if name == "a", isScriptControl(tree, index) {
+                    // `<a onclick="…">Make gluten free</a>`: a button drawn as a link.
                     flush()
                     index = node.end
                 } else if name.count == 2, name.first == "h", let level = Int(name.dropFirst()) {

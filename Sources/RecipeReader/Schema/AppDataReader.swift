@@ -4,7 +4,9 @@ import PageReader
 /// type="application/json">`, `window.__INITIAL_STATE__ = {…}`): a schema.org `Recipe` there, also one
 /// given as a JSON text inside a string, else an object that holds a list of ingredients and a method
 /// under the names apps give them (`ingredients`, `ingredientLines`; `steps`, `instructions`,
-/// `directions`), turned into the schema's shape. Bounded like the JSON-LD reader.
+/// `directions`), turned into the schema's shape. The data may also come in pieces handed to a
+/// function (`self.__next_f.push([1, "…"])`), each piece a text of lines that hold JSON
+/// (`5:["$","div",null,{"recipe":{…}}]`). Bounded like the JSON-LD reader.
 enum AppDataReader {
     enum Limits {
         static let scripts = 32
@@ -15,12 +17,20 @@ enum AppDataReader {
     }
 
     private static let ingredientKeys = ["recipeIngredient", "ingredients", "ingredientLines", "ingredientList", "ingredientGroups"]
-    private static let instructionKeys = ["recipeInstructions", "instructions", "steps", "directions", "method", "preparationSteps", "preparation"]
+    private static let instructionKeys = ["recipeInstructions", "instructions", "steps", "directions", "method", "preparationSteps", "preparation",
+                                             "preparationInstructions", "cookingInstructions"]
     private static let textKeys = ["text", "raw", "originalText", "display", "displayText", "description", "instruction", "body", "content"]
     private static let groupNameKeys = ["title", "name", "heading", "header", "label"]
 
+    /// A recipe found, and whether it came from a piece of the data handed over as lines of JSON:
+    /// the input of the page's own rendering, which the page's markup then shows as it means it.
+    struct Found {
+        let recipe: [String: JSONValue]
+        let inPieces: Bool
+    }
+
     /// The fullest recipe the page's app data holds, in the schema's shape.
-    static func recipe(in tree: PageTree) -> [String: JSONValue]? {
+    static func recipe(in tree: PageTree) -> Found? {
         var search = Search()
         var scripts = 0
         for node in tree.nodes where node.kind == .raw && node.name == "script" {
@@ -29,20 +39,25 @@ enum AppDataReader {
             let isJSON = type.contains("json") && !type.contains("ld+json")
             let id = tree.attribute("id", of: node.parent) ?? ""
             var range = node.range
+            search.inPieces = false
             if !isJSON, id != "__NEXT_DATA__" {
-                // `window.__STATE__ = {…};` in a plain script: the value after the first `=`.
+                // `window.__STATE__ = {…};` in a plain script: the value after the first `=`, or the
+                // argument of `self.__next_f.push([…])`.
                 guard type.isEmpty || type.contains("javascript"), let start = assignedValue(in: tree.bytes, range) else { continue }
-                range = start..<range.upperBound
+                range = start.index..<range.upperBound
+                search.inPieces = start.handedOver
             }
             scripts += 1
             if scripts > Limits.scripts { break }
             for value in tree.jsonValues(in: range).prefix(4) { search.walk(value, depth: 0) }
         }
-        return search.typed.max(by: { size($0) < size($1) }) ?? search.untyped.max(by: { size($0) < size($1) }).map(schemaShaped)
+        if let typed = search.typed.max(by: { size($0.object) < size($1.object) }) { return Found(recipe: typed.object, inPieces: typed.inPieces) }
+        return search.untyped.max(by: { size($0.object) < size($1.object) }).map { Found(recipe: schemaShaped($0.object), inPieces: $0.inPieces) }
     }
 
-    /// Where the value of `name = {…}` starts, for a script that is only such an assignment.
-    private static func assignedValue(in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+    /// Where the value of `name = {…}` or `name.push([…])` starts, for a script that is only such an
+    /// assignment or call, and whether it is handed over in a call.
+    private static func assignedValue(in bytes: [UInt8], _ range: Range<Int>) -> (index: Int, handedOver: Bool)? {
         var index = range.lowerBound
         while index < range.upperBound, HTMLTokenizer.isWhitespace(bytes[index]) { index += 1 }
         let nameStart = index
@@ -53,16 +68,18 @@ enum AppDataReader {
         }
         guard index > nameStart else { return nil }
         while index < range.upperBound, HTMLTokenizer.isWhitespace(bytes[index]) { index += 1 }
-        guard index < range.upperBound, bytes[index] == UInt8(ascii: "=") else { return nil }
+        guard index < range.upperBound, bytes[index] == UInt8(ascii: "=") || bytes[index] == UInt8(ascii: "(") else { return nil }
+        let handedOver = bytes[index] == UInt8(ascii: "(")
         index += 1
         while index < range.upperBound, HTMLTokenizer.isWhitespace(bytes[index]) { index += 1 }
         guard index < range.upperBound, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") else { return nil }
-        return index
+        return (index, handedOver)
     }
 
     private struct Search {
-        var typed: [[String: JSONValue]] = []
-        var untyped: [[String: JSONValue]] = []
+        var typed: [(object: [String: JSONValue], inPieces: Bool)] = []
+        var untyped: [(object: [String: JSONValue], inPieces: Bool)] = []
+        var inPieces = false
         var walked = 0
         var nestedTexts = 0
 
@@ -77,21 +94,28 @@ enum AppDataReader {
                 }
             case .object(let object):
                 if SchemaRecipeReader.hasType(object, "Recipe") {
-                    typed.append(object)
+                    typed.append((object, inPieces))
                     return
                 }
-                if AppDataReader.looksLikeRecipe(object) { untyped.append(object) }
+                if AppDataReader.looksLikeRecipe(object) { untyped.append((object, inPieces)) }
                 for (_, member) in object.sorted(by: { $0.key < $1.key }) { walk(member, depth: depth + 1) }
             case .string(let text):
-                // JSON-LD kept as a text inside the app's data.
-                guard nestedTexts < Limits.nestedTexts, text.utf8.count <= Limits.nestedTextLength, let first = text.utf8.first,
-                      first == UInt8(ascii: "{") || first == UInt8(ascii: "["), text.contains("Recipe") else { return }
+                // JSON-LD kept as a text inside the app's data, or a piece of the data handed over as
+                // lines of JSON (`5:[…]`) that names a list of ingredients.
+                guard nestedTexts < Limits.nestedTexts, text.utf8.count <= Limits.nestedTextLength, let first = text.utf8.first else { return }
+                let startsJSON = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+                guard startsJSON ? text.contains("Recipe") : AppDataReader.namesIngredients(text) else { return }
                 nestedTexts += 1
                 for nested in LenientJSON.values(in: text).prefix(4) { walk(nested, depth: depth + 1) }
             default:
                 return
             }
         }
+    }
+
+    /// Whether a text holds a JSON member named as a list of ingredients (`"ingredients":[`).
+    fileprivate static func namesIngredients(_ text: String) -> Bool {
+        ingredientKeys.contains { text.contains("\"\($0)\":[") }
     }
 
     /// An object holding at least two ingredients and a method under the names apps give them.
@@ -150,8 +174,16 @@ enum AppDataReader {
             if let text = textKeys.lazy.compactMap({ object[$0]?.string }).first {
                 lines.append(.string(text))
             } else if ingredient {
-                let parts = [["quantity", "amount", "qty"], ["unit", "unitName", "measure"], ["name", "ingredient", "title", "food"], ["note", "comment", "notes"]]
+                // Also under longer names that say the same (`displayQuantity`, `unitOfMeasurement`).
+                let sortedKeys = object.keys.sorted()
+                let quantity = ["quantity", "amount", "qty"].lazy.compactMap { object[$0].flatMap(AppDataReader.text) }.first
+                    ?? sortedKeys.lazy.filter { $0.lowercased().hasSuffix("quantity") }.compactMap { object[$0].flatMap(AppDataReader.text) }.first
+                let unit = ["unit", "unitName", "measure"].lazy.compactMap { object[$0].flatMap(AppDataReader.text) }.first
+                    ?? sortedKeys.lazy.filter { $0.lowercased().hasSuffix("unitofmeasurement") || $0.lowercased().hasSuffix("unitofmeasure") }
+                        .compactMap { object[$0].flatMap(AppDataReader.text) }.first
+                let rest = [["name", "ingredient", "title", "food"], ["note", "comment", "notes"]]
                     .compactMap { keys in keys.lazy.compactMap { object[$0].flatMap(AppDataReader.text) }.first }
+                let parts = [quantity, unit].compactMap { $0 } + rest
                 if !parts.isEmpty { lines.append(.string(parts.joined(separator: " "))) }
             } else if let name = groupNameKeys.lazy.compactMap({ object[$0]?.string }).first {
                 lines.append(.string(name))

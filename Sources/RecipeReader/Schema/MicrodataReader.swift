@@ -49,6 +49,8 @@ enum MicrodataReader {
             order.append("@type")
         }
         var count = 0
+        // The last element that gave each property, where its subtree ends and where its value sits.
+        var holders: [String: (end: Int, slot: Int?)] = [:]
         for start in [root] + referenced(by: root, in: tree) {
             // The root's own subtree, or a referenced element and its subtree.
             var index = start == root ? root + 1 : start
@@ -70,6 +72,17 @@ enum MicrodataReader {
                     for name in names.split(whereSeparator: \.isWhitespace) {
                         let key = String(SchemaRecipeReader.localName(String(name)))
                         if properties[key] == nil { order.append(key) }
+                        let isList = key.contains("nstruction") || key.contains("ngredient")
+                        if isList, let holder = holders[key], index < holder.end {
+                            // Inside an element that gives the same list: that one only wraps the entries
+                            // (`<ol itemprop="recipeInstructions"><li itemprop="recipeInstructions">`), read once.
+                            if let slot = holder.slot, slot < properties[key, default: []].count {
+                                properties[key]?.remove(at: slot)
+                                holders[key] = (holder.end, nil)
+                            }
+                        } else {
+                            holders[key] = (node.end, properties[key, default: []].count)
+                        }
                         properties[key, default: []].append(value)
                         count += 1
                     }

@@ -256,7 +256,7 @@ struct SchemaRecipeReader {
         let texts = value.elements.prefix(20).compactMap(firstText).map { CleanText.line($0, maxLength: 200) }.filter { !$0.isEmpty }
         guard let first = texts.first else { return nil }
         let worded = texts.first { $0.contains { $0.isLetter } } ?? first
-        return YieldText.normalized(worded)
+        return YieldText.normalized(worded, rangeTop: texts.count == 1)
     }
 
     /// Whether a step's name is a line of its own ("Make the marinade"): not when it only numbers the
@@ -308,7 +308,7 @@ struct SchemaRecipeReader {
         guard visits < Limits.visits else { return }
         switch value {
         case .string(let text):
-            for line in HTMLLines.lines(Mojibake.repaired(text)) where lines.count < Limits.lines {
+            for line in StepLines.withoutLabelsAndTitles(HTMLLines.lines(Mojibake.repaired(text))) where lines.count < Limits.lines {
                 lines.append(.step(line))
             }
         case .number(let text):
@@ -333,7 +333,7 @@ struct SchemaRecipeReader {
                 lines.append(.step(name))
             }
             if let text {
-                for line in HTMLLines.lines(text) where lines.count < Limits.lines { lines.append(.step(line)) }
+                for line in StepLines.withoutLabelsAndTitles(HTMLLines.lines(text)) where lines.count < Limits.lines { lines.append(.step(line)) }
             } else if let items {
                 collectInstructions(items, into: &lines, depth: depth + 1)
             } else if let name {
