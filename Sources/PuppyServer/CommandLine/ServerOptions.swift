@@ -26,8 +26,9 @@ public struct ServerOptions: Sendable {
     USAGE: puppy-server [options]
 
     Serves the RecipePuppy API (/api/?i=&q=&p=, with callback= for JSONP, format=xml and oi=1, and
-    have=NAMES&missing=N&strict=1 for recipes ranked by how few ingredients NAMES lack), recipe pages
-    and thumbnails over HTTP, gzip-compressed for clients that accept it.
+    have=NAMES&missing=N&strict=1 for recipes ranked by how few ingredients NAMES lack, per=N for N of
+    them a page, 10 to 1000), recipe pages and thumbnails over HTTP, gzip-compressed for clients that
+    accept it.
 
     OPTIONS:
       --host H           address to bind (default 127.0.0.1)
