@@ -101,11 +101,20 @@ public enum ShoppingListOutcome: Sendable, Equatable {
     case failed(MessageModel)
 }
 
+/// The recipes of a pantry ranking as the one-shot prints them: records for JSON or cards for text,
+/// each made when asked for, so a run prints one without paying for the other.
+public struct PantryMatchListing: Sendable, Equatable {
+    let matches: [PantryMatch]
+
+    public var records: [PantryMatchRecord] { matches.map(PantryMatchRecord.init) }
+    public var cards: [RecipeCard] { matches.map(KitchenFormatter.card) }
+}
+
 /// What `recipes have` came to.
 public enum PantryMatchOutcome: Sendable, Equatable {
-    /// Recipes ranked: as records (for JSON) and cards (for text); `notes` say what is worth knowing (a
+    /// Recipes ranked, as records (for JSON) or cards (for text); `notes` say what is worth knowing (a
     /// partial ranking, a name that looks misspelt).
-    case found([PantryMatchRecord], cards: [RecipeCard], notes: [MessageModel])
+    case found(PantryMatchListing, notes: [MessageModel])
     case nothingFound(MessageModel, notes: [MessageModel])
     case failed(MessageModel)
 }
@@ -150,7 +159,7 @@ public final class KitchenOneShotPresenter {
             var notes = matches.partial.map { [messages.partialRanking($0)] } ?? []
             notes += matches.unmatched.map { messages.pantryNameUnknown($0.name, suggestions: $0.suggestions) }
             guard !matches.matches.isEmpty else { return .nothingFound(messages.noPantryMatches(matches), notes: notes) }
-            return .found(matches.matches.map(PantryMatchRecord.init), cards: matches.matches.map(KitchenFormatter.card), notes: notes)
+            return .found(PantryMatchListing(matches: matches.matches), notes: notes)
         }
     }
 }
