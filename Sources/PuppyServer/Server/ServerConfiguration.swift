@@ -67,6 +67,10 @@ public struct ServerConfiguration: Sendable {
     /// RecipePuppy client never sends); off, it is ignored as the real service ignored it.
     public var answersHave = true
 
+    /// Whether text answers go gzip-compressed to clients that accept it; off (a server embedded in its
+    /// one client, whose answers cross no network), every answer is sent as it is.
+    public var compressesAnswers = true
+
     /// Whether the search index is built with the catalog, before the first answer (so no search waits
     /// for it); off, it is built by the first request that needs it, and a server asked only for
     /// `have=` rankings (a one-shot "what can I make") never builds it.

@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     /// Unparsed bytes a connection may buffer before it stops reading.
     let maxBufferedInput: Int
     let latency: UInt64
+    /// Whether text answers are gzip-compressed for clients that accept it.
+    let compressesAnswers: Bool
     let seed: UInt64
     let log: (@Sendable (String) -> Void)?
     /// Header lines every answer carries (`Access-Control-Allow-Origin` unless CORS is off).
@@ -55,6 +57,7 @@ final class ServerContext: Sendable {
         maxConnectionsPerPeer = max(limits.maxConnectionsPerPeer, 1)
         maxBufferedInput = parserLimits.maxHeadBytes + parserLimits.maxBodyBytes + 64 * 1024
         latency = configuration.latency.nanoseconds
+        compressesAnswers = configuration.compressesAnswers
         seed = configuration.seed
         log = configuration.log
         everyAnswerHeaders = configuration.cors.allowOriginHeader.map { Array("\($0.name): \($0.value)\r\n".utf8) } ?? []
