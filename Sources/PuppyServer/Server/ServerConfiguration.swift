@@ -21,6 +21,11 @@ public struct ServerLimits: Sendable, Hashable {
     /// connections is idle (each is answering, or has sent a request), the new one is answered 503
     /// with `Retry-After` rather than reset.
     public var maxConnectionsPerPeer = 256
+    /// Addresses of reverse proxies in front of the server (nginx, a load balancer): every client
+    /// reaches the server through one of their connections, so they are not held to
+    /// `maxConnectionsPerPeer` (only to `maxConnections`); the proxy limits each client itself (nginx:
+    /// `limit_conn` keyed on `$binary_remote_addr`). IPv4 or IPv6 addresses as written.
+    public var trustedProxies: [String] = []
 
     public init(
         maxRequestHeadBytes: Int = 8 * 1024,
@@ -28,7 +33,8 @@ public struct ServerLimits: Sendable, Hashable {
         idleTimeout: Duration = .seconds(30),
         headerTimeout: Duration = .seconds(10),
         maxConnections: Int = 2048,
-        maxConnectionsPerPeer: Int = 256
+        maxConnectionsPerPeer: Int = 256,
+        trustedProxies: [String] = []
     ) {
         self.maxRequestHeadBytes = maxRequestHeadBytes
         self.maxBodyBytes = maxBodyBytes
@@ -36,6 +42,7 @@ public struct ServerLimits: Sendable, Hashable {
         self.headerTimeout = headerTimeout
         self.maxConnections = maxConnections
         self.maxConnectionsPerPeer = maxConnectionsPerPeer
+        self.trustedProxies = trustedProxies
     }
 }
 
