@@ -77,8 +77,8 @@ public struct PantryMatchRecord: Encodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey { case missing, uses, of }
 
-    init(_ match: PantryMatch) {
-        recipe = RecipeRecord(ListedRecipe(number: match.number, recipe: match.recipe, isFavorite: match.isFavorite))
+    init(_ match: PantryMatch, lactoseKnown: inout [String: Bool]) {
+        recipe = RecipeRecord(ListedRecipe(number: match.number, recipe: match.recipe, isFavorite: match.isFavorite, lactoseKnown: &lactoseKnown))
         missing = match.entry.missing
         uses = match.entry.uses
         of = match.entry.of
@@ -106,7 +106,10 @@ public enum ShoppingListOutcome: Sendable, Equatable {
 public struct PantryMatchListing: Sendable, Equatable {
     let matches: [PantryMatch]
 
-    public var records: [PantryMatchRecord] { matches.map(PantryMatchRecord.init) }
+    public var records: [PantryMatchRecord] {
+        var lactose: [String: Bool] = [:]
+        return matches.map { PantryMatchRecord($0, lactoseKnown: &lactose) }
+    }
     public var cards: [RecipeCard] { matches.map(KitchenFormatter.card) }
 }
 
