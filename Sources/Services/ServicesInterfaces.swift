@@ -109,11 +109,15 @@ public struct RankedPage: Sendable, Equatable {
     public let isRanked: Bool
     /// Names no recipe of the server has, with what it suggests instead.
     public let unknownNames: [PantryNameSuggestion]
+    /// How many results a full page holds, as the server says; nil: it says nothing, and a full page
+    /// holds RecipePuppy's 10.
+    public let pageSize: Int?
 
-    public init(page: SearchPage, isRanked: Bool, unknownNames: [PantryNameSuggestion] = []) {
+    public init(page: SearchPage, isRanked: Bool, unknownNames: [PantryNameSuggestion] = [], pageSize: Int? = nil) {
         self.page = page
         self.isRanked = isRanked
         self.unknownNames = unknownNames
+        self.pageSize = pageSize
     }
 }
 

@@ -198,9 +198,12 @@ public final class AppDependencies {
 
     private static let embeddedHost = "127.0.0.1"
 
+    /// The embedded server's answers cross no network: compressing them would only cost both sides.
     private static var embeddedServerConfiguration: ServerConfiguration {
-        ServerConfiguration(host: embeddedHost, port: 0, publicURL: URL(string: embeddedOrigin), threads: 1,
-                            loadsCatalogInBackground: true, loadsCatalogOnDemand: true)
+        var configuration = ServerConfiguration(host: embeddedHost, port: 0, publicURL: URL(string: embeddedOrigin), threads: 1,
+                                                loadsCatalogInBackground: true, loadsCatalogOnDemand: true)
+        configuration.compressesAnswers = false
+        return configuration
     }
 
     /// The interactive side wired to a view writing into `sink`: what the REPL (or the benchmark)

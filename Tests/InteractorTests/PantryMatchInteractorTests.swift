@@ -57,6 +57,37 @@ import ServiceSupport
         }
     }
 
+    @Test func aRankingIsReadInTheServersLargerPagesOneRequestForAllOfIt() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            let client = Self.client(server)
+            let matching = PantryMatchInteractor(ranked: client, searcher: client)
+            guard case .matches(let milk) = await matching.matches(for: Self.pantry("milk", "rice", "cardamom"), maxMissing: 1, strict: true)
+            else { Issue.record("no ranking"); return }
+            #expect(milk.matches.count == 25)
+            // 25 recipes a page of 10 would take 3 requests; the server's answer says its page holds 500,
+            // so the first page, short of that, is the last.
+            #expect(server.statistics.apiRequests == 1)
+        }
+    }
+
+    /// A server that ranks but says nothing of its page size (PuppyServer before `per=`): 10 a page.
+    struct TenAPageRanker: PantryRankedSearching {
+        let recipes: [Recipe]
+
+        func rankedPage(_ request: PantryRankRequest, number: Int) async throws(ServiceError) -> RankedPage {
+            RankedPage(page: SearchPage(number: number, recipes: Array(recipes.dropFirst((number - 1) * 10).prefix(10))), isRanked: true)
+        }
+    }
+
+    @Test func aServerThatSaysNothingOfItsPageSizeIsReadTenAPageToTheEnd() async {
+        let recipes = (1...25).map { Recipe(title: "Milk Dish \($0)", href: "http://example.org/\($0)", ingredients: ["milk", "rice"], thumbnail: nil) }
+        let ranker = TenAPageRanker(recipes: recipes)
+        let matching = PantryMatchInteractor(ranked: ranker, searcher: FakeSearcher(script: [:]))
+        guard case .matches(let result) = await matching.matches(for: Self.pantry("milk", "rice"), maxMissing: 0, strict: true)
+        else { Issue.record("no ranking"); return }
+        #expect(result.matches.count == 25)
+    }
+
     @Test func namesMatchAsTheSearchMatchesThemAndATypoIsSuggested() async throws {
         try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
             let client = Self.client(server)

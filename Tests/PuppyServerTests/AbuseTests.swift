@@ -52,6 +52,31 @@ struct ServerAbuseTests {
         }
     }
 
+    /// Behind a reverse proxy every client comes through the proxy's connections: a trusted proxy is
+    /// held to the total only, while any other address keeps its share.
+    @Test func aTrustedProxyKeepsAllItsConnectionsAndOthersStillTheirShare() async throws {
+        let limits = ServerLimits(maxConnections: 1_000, maxConnectionsPerPeer: 10, trustedProxies: ["127.0.0.2"])
+        try await PuppyServerFixture.withServer(configuration: ServerConfiguration(limits: limits, threads: 1)) { server in
+            var proxy: [RawHTTPConnection] = []
+            var greedy: [RawHTTPConnection] = []
+            for _ in 0..<30 {
+                proxy.append(try RawHTTPConnection(port: server.port, timeout: .seconds(10), source: "127.0.0.2"))
+                greedy.append(try RawHTTPConnection(port: server.port, timeout: .seconds(10), source: "127.0.0.3"))
+            }
+            let other = try RawHTTPConnection(port: server.port, timeout: .seconds(10))
+            try other.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try other.readResponse()?.status == 200)
+            // Every one of the proxy's 30 connections is still open and answers.
+            for connection in proxy {
+                try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try connection.readResponse()?.status == 200)
+            }
+            // The untrusted address was kept to ten: its oldest were closed.
+            #expect(greedy[0].isClosedByServer())
+            (proxy + greedy).forEach { $0.close() }
+        }
+    }
+
     @Test func aConnectionWaitingForItsAnswerIsNeverClosedToMakeRoom() async throws {
         let configuration = ServerConfiguration(latency: .seconds(600), limits: ServerLimits(maxConnections: 1), threads: 1)
         try await PuppyServerFixture.withServer(configuration: configuration) { server in

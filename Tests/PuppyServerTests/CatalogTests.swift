@@ -69,6 +69,49 @@ struct CatalogTests {
         #expect(error?.line == 3)
     }
 
+    /// A catalog of 3,000 lines (over 256 KB, read in two halves at once), blank lines among them.
+    private static func bigCatalog(_ replacing: [Int: String] = [:]) -> String {
+        (1...3_000).map { number in
+            if let line = replacing[number] { return line }
+            if number % 100 == 0 { return "" }
+            return #"{"id":"dish-\#(number)","title":"Dish \#(number)","ingredients":["eggs","Rice \#(number % 7)"],"method":"#
+                + #""Cook it slowly, stirring now and then, until it is done and smells as it should."}"#
+        }.joined(separator: "\n")
+    }
+
+    @Test func aLargeCatalogReadInTwoHalvesIsTheCatalogReadInOne() throws {
+        let text = Self.bigCatalog()
+        #expect(text.utf8.count >= 256 << 10)
+        let catalog = try Catalog(jsonLines: text, source: "big.jsonl")
+        let expected = (1...3_000).filter { $0 % 100 != 0 }
+        #expect(catalog.recipes.map(\.id) == expected.map { "dish-\($0)" })
+        // Each third alone is under 256 KB, so read in one pass.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let thirds = try [lines[..<1_000], lines[1_000..<2_000], lines[2_000...]].map { part in
+            let text = part.joined(separator: "\n")
+            #expect(text.utf8.count < 256 << 10)
+            return try Catalog(jsonLines: text, source: "big.jsonl").recipes
+        }
+        #expect(catalog.recipes == Array(thirds.joined()))
+    }
+
+    @Test func aPhotoMissingFromTheSecondHalfOfALargeCatalogFileIsNamedWithItsLine() throws {
+        try TemporaryDirectory.withSync { folder in
+            let line = #"{"id":"dish-2500","title":"Dish","ingredients":["eggs"],"method":"m","photo":"photos/none.jpg"}"#
+            let file = folder.appendingPathComponent("big.jsonl")
+            try Data(Self.bigCatalog([2_500: line]).utf8).write(to: file)
+            let catalog = try Catalog.load(contentsOf: file)
+            #expect(catalog.warnings.count == 1)
+            #expect(catalog.warnings.first?.hasPrefix("big.jsonl:2500: photo \"photos/none.jpg\"") == true, "\(catalog.warnings)")
+        }
+    }
+
+    @Test func anIdOfTheSecondHalfAlreadyInTheFirstIsADuplicateNamingBothLines() {
+        let copy = Self.bigCatalog().split(separator: "\n", omittingEmptySubsequences: false)[41]
+        let error = catalogError(Self.bigCatalog([2_900: String(copy)]))
+        #expect(error?.description == #"catalog.jsonl:2900: duplicate id "dish-42" (first on line 42)"#)
+    }
+
     @Test func aRecipeListingMoreIngredientsThanTheBoundIsRefusedNamingItsLine() throws {
         func line(id: String, ingredients count: Int) -> String {
             let names = (1...count).map { "\"ingredient \($0)\"" }.joined(separator: ",")

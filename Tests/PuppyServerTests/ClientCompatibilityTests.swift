@@ -261,6 +261,20 @@ struct OnlyImagesTests {
 
 @Suite("gzip")
 struct GzipTests {
+    @Test func aServerThatCompressesNothingSendsEveryAnswerAsItIs() async throws {
+        var configuration = ServerConfiguration()
+        configuration.compressesAnswers = false
+        try await PuppyServerFixture.withServer(configuration: configuration) { server in
+            for target in ["/api/?i=garlic", "/api/?have=eggs,milk", "/recipes/shakshuka", "/"] {
+                let zipped = try fetch(server, target, headers: [("Accept-Encoding", "gzip")])
+                let plain = try fetch(server, target)
+                #expect(zipped.status == 200, "\(target)")
+                #expect(zipped.header("Content-Encoding") == nil, "\(target)")
+                #expect(zipped.body == plain.body, "\(target)")
+            }
+        }
+    }
+
     @Test func aClientThatAcceptsGzipGetsTheSameBytesCompressed() async throws {
         try await PuppyServerFixture.withServer { server in
             for target in ["/api/?i=garlic", "/api/?i=garlic&callback=cb", "/api/?i=garlic&format=xml", "/recipes/shakshuka", "/",

@@ -25,6 +25,8 @@ struct PantryRankingAPITests {
             let missing: Int
             let strict: Bool
             let unknown: [Unknown]
+            /// Results a full page holds.
+            let per: Int?
         }
 
         let have: Have?
@@ -39,6 +41,11 @@ struct PantryRankingAPITests {
         CatalogRecipe(id: "boiled-egg", title: "Boiled Egg", ingredients: ["eggs", "water", "sea salt"], method: "Boil."),
         CatalogRecipe(id: "jalapeno-eggs", title: "Jalapeño Eggs", ingredients: ["large eggs", "jalapeños", "tomatoes"], method: "Fry."),
     ]
+
+    /// 31 recipes with eggs (one of them also in the short list above), for rankings longer than a page.
+    static let manyEggDishes = recipes + (1...25).map { number in
+        CatalogRecipe(id: "egg-dish-\(number)", title: "Egg Dish \(number)", ingredients: ["eggs", "rice", "chives"], method: "Stir.")
+    }
 
     /// Every page of a `have=` answer, walked as a client walks them, until an empty one.
     static func walk(_ server: PuppyServer, _ query: String) async throws -> (have: Answer.Have?, results: [Ranked]) {
@@ -155,6 +162,56 @@ struct PantryRankingAPITests {
             let (body, _) = try await Client.api(server, "i=eggs")
             let text = String(decoding: body, as: UTF8.self)
             #expect(!text.contains("\"have\"") && !text.contains("\"missing\"") && !text.contains("\"uses\""))
+        }
+    }
+
+    @Test func perAsksForLargerPagesOfARankingAndTheAnswerSaysHowManyAPageHolds() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.manyEggDishes, source: "test")) { server in
+            let (have, byTen) = try await Self.walk(server, "have=eggs,rice")
+            #expect(have?.per == 10)
+            #expect(byTen.count > 24 && byTen.count < 36)
+            var byTwelve: [Ranked] = []
+            for page in 1...3 {
+                let (body, response) = try await Client.api(server, "have=eggs,rice&per=12&p=\(page)")
+                #expect(response.statusCode == 200)
+                let answer = try JSONDecoder().decode(Answer.self, from: body)
+                #expect(answer.have?.per == 12)
+                #expect(answer.results.count == [12, 12, byTen.count - 24][page - 1])
+                byTwelve += answer.results
+            }
+            #expect(byTwelve == byTen)
+            // The whole ranking in one page; a size past the bounds is taken as the nearest.
+            for (asked, said) in [("1000", 1000), ("99999999999999999999", 1000), ("3", 10), ("0", 10)] {
+                let (body, _) = try await Client.api(server, "have=eggs,rice&per=\(asked)")
+                let answer = try JSONDecoder().decode(Answer.self, from: body)
+                #expect(answer.have?.per == said, "per=\(asked)")
+                #expect(answer.results == Array(byTen.prefix(said)), "per=\(asked)")
+            }
+        }
+    }
+
+    @Test func perIsIgnoredOutsideARankingSoARecipePuppySearchIsTenAPage() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.manyEggDishes, source: "test")) { server in
+            let (body, _) = try await Client.api(server, "i=eggs&per=100")
+            let answer = try JSONDecoder().decode(Answer.self, from: body)
+            #expect(answer.have == nil)
+            #expect(answer.results.count == 10)
+        }
+        var configuration = ServerConfiguration()
+        configuration.answersHave = false
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.manyEggDishes, source: "test"), configuration: configuration) { server in
+            let (body, _) = try await Client.api(server, "have=eggs&per=100")
+            #expect(try JSONDecoder().decode(Answer.self, from: body).results.count == 10)
+        }
+    }
+
+    @Test func aPerThatIsNoNumberIsA400ThatSaysWhatItTakes() async throws {
+        try await PuppyServerFixture.withServer(catalog: try Catalog(recipes: Self.recipes, source: "test")) { server in
+            for bad in ["-1", "ten", "1e3", "12%2C5"] {
+                let (body, response) = try await Client.api(server, "have=eggs&per=\(bad)")
+                #expect(response.statusCode == 400, "per=\(bad)")
+                #expect(String(decoding: body, as: UTF8.self).contains("per must be a whole number"), "per=\(bad)")
+            }
         }
     }
 }

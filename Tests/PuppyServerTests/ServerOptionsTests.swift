@@ -47,14 +47,24 @@ struct ServerOptionsTests {
         (["--public-url", "recipes.local"], "--public-url needs an absolute http(s) URL, not \"recipes.local\""),
         (["--log=yes"], "--log takes no value"),
         (["--print-catalog=yes"], "--print-catalog takes no value"),
+        (["--trusted-proxy", "nginx.local"], "--trusted-proxy needs IPv4 or IPv6 addresses, not \"nginx.local\""),
+        (["--trusted-proxy", "10.0.0.1,,10.0.0.2"], "--trusted-proxy needs IPv4 or IPv6 addresses, not \"\""),
+        (["--max-per-address", "0"], "--max-per-address needs a number from 1 to 100000, not \"0\""),
     ])
     func badFlagsAreOneLineErrors(arguments: [String], message: String) {
         #expect(throws: ServerOptionsError(message)) { try ServerOptions.parse(arguments) }
     }
 
     @Test func theUsageNamesEveryFlag() {
-        for flag in ["--host", "--port", "--public-url", "--catalog", "--quirks", "--seed", "--latency", "--threads", "--log", "--help", "--version", "--print-catalog"] {
+        for flag in ["--host", "--port", "--public-url", "--catalog", "--quirks", "--seed", "--latency", "--threads", "--log", "--help", "--version", "--print-catalog",
+                     "--max-per-address", "--trusted-proxy"] {
             #expect(ServerOptions.usage.contains(flag))
         }
+    }
+
+    @Test func trustedProxiesAndTheLimitPerAddressAreRead() throws {
+        let options = try ServerOptions.parse(["--trusted-proxy", "10.0.0.1, ::1", "--trusted-proxy=192.168.1.9", "--max-per-address", "16"])
+        #expect(options.configuration.limits.trustedProxies == ["10.0.0.1", "::1", "192.168.1.9"])
+        #expect(options.configuration.limits.maxConnectionsPerPeer == 16)
     }
 }

@@ -87,7 +87,7 @@ import ServiceSupport
         let api = try #require(URL(string: "http://127.0.0.1:8080/api/"))
         let url = try QueryBuilder.pantryURL(api: api, request: PantryRankRequest(names: ["eggs", " crème fraîche ", "", "salt & pepper"],
                                                                                   maxMissing: 3, strict: true), page: 2)
-        #expect(url.absoluteString == "http://127.0.0.1:8080/api/?have=eggs,cr%C3%A8me%20fra%C3%AEche,salt%20%26%20pepper&missing=3&p=2&strict=1")
+        #expect(url.absoluteString == "http://127.0.0.1:8080/api/?have=eggs,cr%C3%A8me%20fra%C3%AEche,salt%20%26%20pepper&missing=3&per=500&p=2&strict=1")
         #expect(throws: ServiceError.invalidQuery) { try QueryBuilder.pantryURL(api: api, request: PantryRankRequest(names: [" "], maxMissing: 2, strict: false), page: 1) }
         let many = PantryRankRequest(names: (0...QueryBuilder.maxPantryNames).map { "name\($0)" }, maxMissing: 2, strict: false)
         #expect(throws: ServiceError.invalidQuery) { try QueryBuilder.pantryURL(api: api, request: many, page: 1) }

@@ -24,7 +24,7 @@ public actor PantryMatchInteractor {
     private let limits: Limits
 
     public struct Limits: Sendable {
-        /// Pages of the server's ranking read at most (10 recipes each).
+        /// Pages of the server's ranking read at most (10 recipes each, or as many as the server says).
         public var rankedPages: Int
         /// Pages of each single-ingredient search read at most, when the server cannot rank.
         public var pagesPerName: Int
@@ -175,8 +175,9 @@ public actor PantryMatchInteractor {
             }
             gaps = 0
             for recipe in page.page.recipes where seen.insert(recipe.id.page).inserted { walk.recipes.append(recipe) }
-            // A short page is the last: RecipePuppy pages hold 10 until the end.
-            if page.page.recipes.count + page.page.droppedCount < 10 { break }
+            // A short page is the last: RecipePuppy pages hold 10 until the end, a server's larger pages
+            // (asked for with `per=`) as many as it says.
+            if page.page.recipes.count + page.page.droppedCount < (page.pageSize ?? 10) { break }
         }
         return walk
     }

@@ -17,5 +17,19 @@ public struct ListedRecipe: Sendable, Equatable {
         self.isFavorite = isFavorite
     }
 
+    /// The same, the lactose rule's answer for each name kept in `known`: a long list (a pantry
+    /// ranking of hundreds) names the same ingredients again and again.
+    public init(number: Int, recipe: Recipe, isFavorite: Bool? = false, lactoseKnown known: inout [String: Bool]) {
+        self.number = number
+        self.recipe = recipe
+        self.lactoseIngredients = recipe.ingredients.filter { name in
+            if let answer = known[name] { return answer }
+            let answer = LactoseRule.containsLactose(name)
+            known[name] = answer
+            return answer
+        }
+        self.isFavorite = isFavorite
+    }
+
     public var hasLactose: Bool { !lactoseIngredients.isEmpty }
 }

@@ -77,8 +77,8 @@ public struct PantryMatchRecord: Encodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey { case missing, uses, of }
 
-    init(_ match: PantryMatch) {
-        recipe = RecipeRecord(ListedRecipe(number: match.number, recipe: match.recipe, isFavorite: match.isFavorite))
+    init(_ match: PantryMatch, lactoseKnown: inout [String: Bool]) {
+        recipe = RecipeRecord(ListedRecipe(number: match.number, recipe: match.recipe, isFavorite: match.isFavorite, lactoseKnown: &lactoseKnown))
         missing = match.entry.missing
         uses = match.entry.uses
         of = match.entry.of
@@ -101,11 +101,23 @@ public enum ShoppingListOutcome: Sendable, Equatable {
     case failed(MessageModel)
 }
 
+/// The recipes of a pantry ranking as the one-shot prints them: records for JSON or cards for text,
+/// each made when asked for, so a run prints one without paying for the other.
+public struct PantryMatchListing: Sendable, Equatable {
+    let matches: [PantryMatch]
+
+    public var records: [PantryMatchRecord] {
+        var lactose: [String: Bool] = [:]
+        return matches.map { PantryMatchRecord($0, lactoseKnown: &lactose) }
+    }
+    public var cards: [RecipeCard] { matches.map(KitchenFormatter.card) }
+}
+
 /// What `recipes have` came to.
 public enum PantryMatchOutcome: Sendable, Equatable {
-    /// Recipes ranked: as records (for JSON) and cards (for text); `notes` say what is worth knowing (a
+    /// Recipes ranked, as records (for JSON) or cards (for text); `notes` say what is worth knowing (a
     /// partial ranking, a name that looks misspelt).
-    case found([PantryMatchRecord], cards: [RecipeCard], notes: [MessageModel])
+    case found(PantryMatchListing, notes: [MessageModel])
     case nothingFound(MessageModel, notes: [MessageModel])
     case failed(MessageModel)
 }
@@ -150,7 +162,7 @@ public final class KitchenOneShotPresenter {
             var notes = matches.partial.map { [messages.partialRanking($0)] } ?? []
             notes += matches.unmatched.map { messages.pantryNameUnknown($0.name, suggestions: $0.suggestions) }
             guard !matches.matches.isEmpty else { return .nothingFound(messages.noPantryMatches(matches), notes: notes) }
-            return .found(matches.matches.map(PantryMatchRecord.init), cards: matches.matches.map(KitchenFormatter.card), notes: notes)
+            return .found(PantryMatchListing(matches: matches.matches), notes: notes)
         }
     }
 }

@@ -1,5 +1,7 @@
 public import Foundation
 import Glibc
+import Dispatch
+import ServiceSupport
 
 /// The recipes a server answers from, in catalog order (the order of the file).
 ///
@@ -64,7 +66,7 @@ public struct Catalog: Sendable {
     }
 
     /// The recipes of a catalog's lines, each with the number of its line.
-    private struct Parsed {
+    private struct Parsed: Sendable {
         var recipes: [CatalogRecipe] = []
         var lineNumbers: [Int] = []
 
@@ -73,12 +75,39 @@ public struct Catalog: Sendable {
         }
     }
 
-    /// One pass over the bytes: lines split at LF, each read by `CatalogLineReader`, then validated.
-    /// With a `stop` signal, it is looked at before each line and a stopped load throws.
+    /// The lines split at LF, each read by `CatalogLineReader`, then validated. With a `stop` signal,
+    /// it is looked at before each line and a stopped load throws. A catalog of 256 KB or more is read
+    /// in two halves at once (split at a line's end); when either half fails, or an id of the second
+    /// is in the first, it is read again in one pass, so what it throws is the first failure by line.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String, stop: StopSignal? = nil) throws -> Parsed {
+        guard bytes.count >= 256 << 10, let middle = bytes[(bytes.count / 2)...].firstIndex(of: 0x0A) else {
+            return try parseLines(bytes, firstLine: 1, source: source, stop: stop)
+        }
+        let halves = [0..<(middle + 1), (middle + 1)..<bytes.count]
+        let firstLines = [1, 2 + bytes[..<middle].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }]
+        let read = Locked<[Result<Parsed, any Error>?]>([nil, nil])
+        // Read only, and only until `concurrentPerform` returns: the caller's buffer outlives both halves.
+        nonisolated(unsafe) let whole = bytes
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let result = Result { try parseLines(UnsafeBufferPointer(rebasing: whole[halves[half]]), firstLine: firstLines[half], source: source, stop: stop) }
+            read.withLock { $0[half] = result }
+        }
+        if case .success(var first)? = read.current[0], case .success(let second)? = read.current[1] {
+            let ids = Set(first.recipes.map(\.id))
+            if !second.recipes.contains(where: { ids.contains($0.id) }) {
+                first.recipes += second.recipes
+                first.lineNumbers += second.lineNumbers
+                return first
+            }
+        }
+        return try parseLines(bytes, firstLine: 1, source: source, stop: stop)
+    }
+
+    /// One pass over lines numbered from `firstLine`.
+    private static func parseLines(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, source: String, stop: StopSignal?) throws -> Parsed {
         var validator = CatalogValidator(source: source)
         var parsed = Parsed()
-        var lineNumber = 0
+        var lineNumber = firstLine - 1
         var lineStart = 0
         while lineStart < bytes.count {
             lineNumber += 1

@@ -1,4 +1,6 @@
 package import Entity
+import Dispatch
+import ServiceSupport
 
 /// The catalog's ingredients as the pantry ranking reads them, made once (on the first `have=`): each
 /// distinct ingredient name once, with its key (`PantryMatch.key`), what the food table says it is, and
@@ -26,12 +28,11 @@ package struct PantryTable: Sendable {
         var numbers: [String: Int32] = [:]
         var names: [String] = []
         var keys: [String] = []
-        var concepts: [[String]] = []
         var ids: [Int32] = []
         var starts: [Int32] = [0]
-        var vocabulary: [PantryMatch.Ingredient] = []
+        /// The first name of each key, by number, in catalog order.
+        var firstOfKey: [Int32] = []
         var vocabularyKeys = Set<String>()
-        var knownConcepts = Set<String>()
         var seen = Set<String>()
         starts.reserveCapacity(recipes.count + 1)
         for recipe in recipes {
@@ -44,26 +45,25 @@ package struct PantryTable: Sendable {
                     number = Int32(names.count)
                     numbers[name] = number
                     let key = PantryMatch.key(name)
-                    let named = facts.concepts(of: name)
                     names.append(name)
                     keys.append(key)
-                    concepts.append(named)
-                    knownConcepts.formUnion(named)
-                    if vocabularyKeys.insert(key).inserted { vocabulary.append((name, key, named)) }
+                    if vocabularyKeys.insert(key).inserted { firstOfKey.append(number) }
                 }
                 let key = keys[Int(number)]
                 if !key.isEmpty, seen.insert(key).inserted { ids.append(number) }
             }
             starts.append(Int32(ids.count))
         }
+        // What the food table says each name is: most of the table's cost, spread over two threads.
+        let concepts = Self.concepts(of: names, facts: facts)
         self.names = names
         self.keys = keys
         self.concepts = concepts
         staples = keys.map(PantryMatch.isStaple)
         self.ids = ids
         self.starts = starts
-        self.vocabulary = vocabulary
-        self.knownConcepts = knownConcepts
+        vocabulary = firstOfKey.map { (names[Int($0)], keys[Int($0)], concepts[Int($0)]) }
+        knownConcepts = Set(concepts.joined())
         knownKeys = vocabularyKeys
         var byKey: [String: [Int32]] = [:]
         var byConcept: [String: [Int32]] = [:]
@@ -73,6 +73,19 @@ package struct PantryTable: Sendable {
         }
         namesByKey = byKey
         namesByConcept = byConcept
+    }
+
+    /// `facts.concepts(of:)` of each name, in order; a long list in two halves at once.
+    private static func concepts(of names: [String], facts: FoodFacts) -> [[String]] {
+        let parts = names.count >= 512 ? 2 : 1
+        let size = (names.count + parts - 1) / parts
+        let done = Locked<[[[String]]]>(Array(repeating: [], count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = min(part * size, names.count)..<min((part + 1) * size, names.count)
+            let found = names[range].map { facts.concepts(of: $0) }
+            done.withLock { $0[part] = found }
+        }
+        return Array(done.current.joined())
     }
 
     /// The candidates (catalog positions, in the order to keep among equals) ranked for `request`:

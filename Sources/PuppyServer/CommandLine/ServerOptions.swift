@@ -26,8 +26,9 @@ public struct ServerOptions: Sendable {
     USAGE: puppy-server [options]
 
     Serves the RecipePuppy API (/api/?i=&q=&p=, with callback= for JSONP, format=xml and oi=1, and
-    have=NAMES&missing=N&strict=1 for recipes ranked by how few ingredients NAMES lack), recipe pages
-    and thumbnails over HTTP, gzip-compressed for clients that accept it.
+    have=NAMES&missing=N&strict=1 for recipes ranked by how few ingredients NAMES lack, per=N for N of
+    them a page, 10 to 1000), recipe pages and thumbnails over HTTP, gzip-compressed for clients that
+    accept it.
 
     OPTIONS:
       --host H           address to bind (default 127.0.0.1)
@@ -48,6 +49,15 @@ public struct ServerOptions: Sendable {
       --seed N           seed for every quirk and jitter decision (default 1)
       --latency MS       delay each answer by MS milliseconds, +/- 30 % jitter (default 0)
       --threads N        event-loop threads (default: cores, at most 4)
+      --max-per-address N
+                         connections open at once from one address (default 256); past
+                         it that address's longest idle one is closed, or the new one
+                         answered 503
+      --trusted-proxy ADDR[,ADDR...]
+                         reverse proxies in front (nginx, a load balancer): their
+                         connections are not limited per address, only in all (2048),
+                         as every client comes through them; let the proxy limit each
+                         client (nginx: limit_conn keyed on $binary_remote_addr)
       --no-have          ignore have= as the real service did (answer i and q alone)
       --log              one line per request on stderr
       -h, --help         show this help
@@ -129,6 +139,19 @@ public struct ServerOptions: Sendable {
                     throw ServerOptionsError("--cors needs *, off or an origin like https://example.org, not \"\(text)\"")
                 }
                 options.configuration.cors = policy
+            case "--max-per-address":
+                let text = try value()
+                guard let most = Int(text), (1...100_000).contains(most) else {
+                    throw ServerOptionsError("--max-per-address needs a number from 1 to 100000, not \"\(text)\"")
+                }
+                options.configuration.limits.maxConnectionsPerPeer = most
+            case "--trusted-proxy":
+                let text = try value()
+                let addresses = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                for address in addresses where Socket.peerAddresses(of: address) == nil {
+                    throw ServerOptionsError("--trusted-proxy needs IPv4 or IPv6 addresses, not \"\(address)\"")
+                }
+                options.configuration.limits.trustedProxies += addresses
             case "--seed":
                 let text = try value()
                 guard let seed = UInt64(text) else { throw ServerOptionsError("--seed needs a non-negative integer, not \"\(text)\"") }

@@ -1,5 +1,5 @@
-/// How a result list is laid out over API pages: 10 results a page, and with the layout quirks (gaps,
-/// errors, malformed, duplicates) trouble pages and repeats woven in.
+/// How a result list is laid out over API pages: 10 results a page (a `have=` list asked with `per=N`, N),
+/// and with the layout quirks (gaps, errors, malformed, duplicates) trouble pages and repeats woven in.
 ///
 /// Trouble pages only come after page 1, never more than 2 in a row, and carry no results; a real page
 /// with repeats carries fewer fresh results but always at least one, so a client that skips trouble
@@ -43,13 +43,17 @@ struct PageLayout: Sendable {
     }
 
     let matchCount: Int
-    /// Nil without layout quirks: page n then simply holds matches (n-1)*10 ..< n*10.
+    /// Results a page holds: `PageLayout.pageSize` but for a `have=` list asked with `per=`.
+    let pageSize: Int
+    /// Nil without layout quirks: page n then simply holds matches (n-1)*size ..< n*size.
     private let pages: [Page]?
 
-    var pageCount: Int { pages?.count ?? (matchCount + Self.pageSize - 1) / Self.pageSize }
+    var pageCount: Int { pages?.count ?? (matchCount + pageSize - 1) / pageSize }
 
-    init(matchCount: Int, search: String, seed: UInt64, quirks: Set<Quirk>) {
+    init(matchCount: Int, search: String, seed: UInt64, quirks: Set<Quirk>, pageSize: Int = PageLayout.pageSize) {
         self.matchCount = matchCount
+        let pageSize = max(1, pageSize)
+        self.pageSize = pageSize
         let troubleKinds = [(Quirk.gaps, Page.gap), (.errors, .error), (.malformed, .malformed)]
             .filter { quirks.contains($0.0) }.map(\.1)
         let withRepeats = quirks.contains(.duplicates)
@@ -87,17 +91,17 @@ struct PageLayout: Sendable {
                         let variant = base.adding(Decision.duplicateVariant).adding(realPage).roll(4, draw: index)
                         return Repeat(
                             match: match,
-                            slot: base.adding(Decision.duplicateSlot).adding(realPage).roll(Self.pageSize, draw: index),
+                            slot: base.adding(Decision.duplicateSlot).adding(realPage).roll(pageSize, draw: index),
                             variant: variant < 2 ? .same : (variant == 2 ? .trailingSlash : .upperCaseOrigin)
                         )
                     }
                 }
             }
-            var fresh = min(Self.pageSize - repeats.count, matchCount - delivered)
+            var fresh = min(pageSize - repeats.count, matchCount - delivered)
             let tracking = base.adding(Decision.tracking).adding(realPage)
-            if withTracking, tracking.roll(100) < 20, Self.pageSize - repeats.count - 1 >= 1 {
+            if withTracking, tracking.roll(100) < 20, pageSize - repeats.count - 1 >= 1 {
                 // One of this page's own results again, later on the same page, under a tracking href.
-                fresh = min(Self.pageSize - repeats.count - 1, matchCount - delivered)
+                fresh = min(pageSize - repeats.count - 1, matchCount - delivered)
                 let shown = tracking.roll(fresh, draw: 1)
                 repeats.append(Repeat(match: delivered + shown, slot: shown + 1 + tracking.roll(fresh - shown, draw: 2), variant: .tracking))
             }
@@ -113,8 +117,8 @@ struct PageLayout: Sendable {
         guard number >= 1 else { return .farPastEnd }
         if number <= pageCount {
             if let pages { return .page(pages[number - 1]) }
-            let start = (number - 1) * Self.pageSize
-            return .page(.results(start: start, count: min(Self.pageSize, matchCount - start), repeats: []))
+            let start = (number - 1) * pageSize
+            return .page(.results(start: start, count: min(pageSize, matchCount - start), repeats: []))
         }
         return number - pageCount <= Self.emptyPagesPastEnd ? .pastEnd : .farPastEnd
     }

@@ -41,7 +41,8 @@ final class APIResponder: Sendable {
         let layout: PageLayout
         /// For a `have=` list, each match's place in the ranking, in the order of `matches`.
         var pantry: [PantryEntry]?
-        /// For a `have=` list, the envelope's start: its head with the `have` key, then `"results":[`.
+        /// For a `have=` list, the envelope's start: its head with the `have` key (saying, as `per`, how
+        /// many results a full page holds), then `"results":[`.
         var prefix: [UInt8]?
     }
 
@@ -67,7 +68,10 @@ final class APIResponder: Sendable {
 
     func respond(to query: APIQuery) -> ServerResponse {
         var search = query.search
-        if !answersHave { search.pantry = nil }
+        if !answersHave {
+            search.pantry = nil
+            search.pageSize = PageLayout.pageSize
+        }
         let plan = plan(for: search)
         switch plan.layout.answer(page: query.page) {
         case .page(.results(let start, let count, let repeats)):
@@ -99,7 +103,7 @@ final class APIResponder: Sendable {
         }
         var plan = Plan(
             matches: matches,
-            layout: PageLayout(matchCount: matches.count, search: search.text, seed: seed, quirks: quirks)
+            layout: PageLayout(matchCount: matches.count, search: search.text, seed: seed, quirks: quirks, pageSize: search.pageSize)
         )
         if let pantry = search.pantry, let ranking {
             plan.pantry = ranking
@@ -114,7 +118,7 @@ final class APIResponder: Sendable {
             unknown.append(UInt8(ascii: "]"))
             plan.prefix = envelopeHead + Array(",\"have\":{\"names\":".utf8) + JSONText.array(pantry.keys)
                 + Array(",\"missing\":\(pantry.missing),\"strict\":\(pantry.strict),\"unknown\":".utf8) + unknown
-                + Array("},\"results\":[".utf8)
+                + Array(",\"per\":\(search.pageSize)},\"results\":[".utf8)
         }
         plans.withLock { cache in
             if cache.count >= Self.maxCachedPlans { cache.removeAll(keepingCapacity: true) }

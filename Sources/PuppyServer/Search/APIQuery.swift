@@ -23,6 +23,8 @@ struct APIQuery: Hashable, Sendable {
         var onlyImages = false
         /// `have=…`: the results ranked by how few ingredients these names lack (see `PantryRequest`).
         var pantry: PantryRequest?
+        /// Results a page holds: 10, as RecipePuppy's pages, but for a `have=` list asked with `per=N`.
+        var pageSize = PageLayout.pageSize
 
         /// Set when an ingredient name is longer than `maxNameBytes`: no recipe has it, so the list is empty.
         var nameTooLong = false
@@ -53,7 +55,7 @@ struct APIQuery: Hashable, Sendable {
         /// A stable text form, the input of every quirk decision for this list.
         var text: String {
             ingredients.joined(separator: ",") + (nameTooLong ? "|too long" : "") + "|" + words.joined(separator: " ") + (onlyImages ? "|oi" : "")
-                + (pantry.map { "|" + $0.text } ?? "")
+                + (pantry.map { "|" + $0.text } ?? "") + (pageSize == PageLayout.pageSize ? "" : "|per=\(pageSize)")
         }
     }
 
@@ -69,6 +71,7 @@ struct APIQuery: Hashable, Sendable {
         case badEncoding(String)
         case badCallback
         case badMissing
+        case badPer
 
         var message: String {
             switch self {
@@ -81,17 +84,24 @@ struct APIQuery: Hashable, Sendable {
                     + "dots between names, at most \(JSONPCallback.maxLength) characters"
             case .badMissing:
                 return "400 Bad Request: missing must be a whole number from 0 to \(PantryRequest.maxMissing)"
+            case .badPer:
+                return "400 Bad Request: per must be a whole number (results a page, \(PageLayout.pageSize) to \(APIQuery.maxPerPage))"
             }
         }
     }
 
-    private static let parameterNames: Set<String> = ["i", "q", "p", "oi", "onlyImages", "format", "callback", "have", "missing", "strict"]
+    private static let parameterNames: Set<String> = ["i", "q", "p", "oi", "onlyImages", "format", "callback", "have", "missing", "strict", "per"]
+
+    /// The most results a page of a `have=` list holds, whatever `per` asks.
+    static let maxPerPage = 1_000
 
     /// Parses the raw query string. A missing or empty `p` is page 1; absurdly large pages saturate
     /// (they are far past any end). `oi` and `onlyImages` are on unless empty or `0`, as PHP reads a
     /// flag; `format=xml` (any case) asks for XML, any other format for JSON. `have` with at least one
     /// name asks for the pantry ranking (`missing` and `strict` go with it, `strict` read as a flag),
-    /// read by `pantry` (a caller may keep what it read: a client walks one ranking page after page).
+    /// read by `pantry` (a caller may keep what it read: a client walks one ranking page after page);
+    /// `per=N` with it asks for N results a page (from 10 to `maxPerPage`: fewer are 10, more the
+    /// most), and is ignored without it, so a RecipePuppy search is 10 a page whatever it sends.
     static func parse(
         _ rawQuery: Substring,
         pantry readPantry: (_ names: String, _ missing: Int, _ strict: Bool) -> PantryRequest = { PantryRequest(names: $0, missing: $1, strict: $2) }
@@ -122,10 +132,18 @@ struct APIQuery: Hashable, Sendable {
             }
             pantry = readPantry(names, missing, isOn("strict"))
         }
+        var pageSize = PageLayout.pageSize
+        if pantry != nil, let text = parameters["per"], !text.isEmpty {
+            guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return .failure(.badPer) }
+            let digits = text.drop { $0 == "0" }
+            let asked = digits.count > 18 ? Int.max : Int(digits) ?? 0
+            pageSize = min(max(asked, PageLayout.pageSize), maxPerPage)
+        }
         var query = APIQuery(
             ingredients: parameters["i"] ?? "", query: parameters["q"] ?? "", page: page,
             onlyImages: isOn("oi") || isOn("onlyImages"), pantry: pantry
         )
+        query.search.pageSize = pageSize
         if parameters["format"]?.lowercased() == "xml" { query.format = .xml }
         if let callback = parameters["callback"] {
             guard JSONPCallback.isSafe(callback) else { return .failure(.badCallback) }

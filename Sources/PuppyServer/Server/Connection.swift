@@ -314,10 +314,11 @@ final class Connection {
     }
 
     /// A text answer goes gzip-compressed to a client that accepts it (also for HEAD, whose headers are
-    /// those of the GET), and says that its encoding depends on `Accept-Encoding` either way.
+    /// those of the GET), unless the server compresses nothing, and says that its encoding depends on
+    /// `Accept-Encoding` either way.
     private func negotiateEncoding(of response: inout ServerResponse, for request: HTTPRequest) {
         response.headers.append(Self.varyOnEncoding)
-        guard !response.body.isEmpty, AcceptEncoding.allowsGzip(request.headerValues("Accept-Encoding")) else { return }
+        guard context.compressesAnswers, !response.body.isEmpty, AcceptEncoding.allowsGzip(request.headerValues("Accept-Encoding")) else { return }
         let encoded = response.wrapping.map { compressor.encode(response.body, prefixLength: $0.prefix, suffixLength: $0.suffix) }
             ?? compressor.encode(response.body)
         guard let compressed = encoded else { return }

@@ -21,6 +21,11 @@ public struct ServerLimits: Sendable, Hashable {
     /// connections is idle (each is answering, or has sent a request), the new one is answered 503
     /// with `Retry-After` rather than reset.
     public var maxConnectionsPerPeer = 256
+    /// Addresses of reverse proxies in front of the server (nginx, a load balancer): every client
+    /// reaches the server through one of their connections, so they are not held to
+    /// `maxConnectionsPerPeer` (only to `maxConnections`); the proxy limits each client itself (nginx:
+    /// `limit_conn` keyed on `$binary_remote_addr`). IPv4 or IPv6 addresses as written.
+    public var trustedProxies: [String] = []
 
     public init(
         maxRequestHeadBytes: Int = 8 * 1024,
@@ -28,7 +33,8 @@ public struct ServerLimits: Sendable, Hashable {
         idleTimeout: Duration = .seconds(30),
         headerTimeout: Duration = .seconds(10),
         maxConnections: Int = 2048,
-        maxConnectionsPerPeer: Int = 256
+        maxConnectionsPerPeer: Int = 256,
+        trustedProxies: [String] = []
     ) {
         self.maxRequestHeadBytes = maxRequestHeadBytes
         self.maxBodyBytes = maxBodyBytes
@@ -36,6 +42,7 @@ public struct ServerLimits: Sendable, Hashable {
         self.headerTimeout = headerTimeout
         self.maxConnections = maxConnections
         self.maxConnectionsPerPeer = maxConnectionsPerPeer
+        self.trustedProxies = trustedProxies
     }
 }
 
@@ -66,6 +73,10 @@ public struct ServerConfiguration: Sendable {
     /// Whether `have=NAMES` ranks the catalog by how few ingredients NAMES lack (an extension a
     /// RecipePuppy client never sends); off, it is ignored as the real service ignored it.
     public var answersHave = true
+
+    /// Whether text answers go gzip-compressed to clients that accept it; off (a server embedded in its
+    /// one client, whose answers cross no network), every answer is sent as it is.
+    public var compressesAnswers = true
 
     /// Whether the search index is built with the catalog, before the first answer (so no search waits
     /// for it); off, it is built by the first request that needs it, and a server asked only for

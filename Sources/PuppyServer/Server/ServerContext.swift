@@ -9,9 +9,13 @@ final class ServerContext: Sendable {
     let lingerTimeout: UInt64
     let maxConnections: Int
     let maxConnectionsPerPeer: Int
+    /// Peer addresses (as accepted connections name them) not held to `maxConnectionsPerPeer`.
+    let trustedProxies: Set<String>
     /// Unparsed bytes a connection may buffer before it stops reading.
     let maxBufferedInput: Int
     let latency: UInt64
+    /// Whether text answers are gzip-compressed for clients that accept it.
+    let compressesAnswers: Bool
     let seed: UInt64
     let log: (@Sendable (String) -> Void)?
     /// Header lines every answer carries (`Access-Control-Allow-Origin` unless CORS is off).
@@ -53,8 +57,10 @@ final class ServerContext: Sendable {
         lingerTimeout = min(limits.headerTimeout.nanoseconds, 2_000_000_000)
         maxConnections = max(limits.maxConnections, 1)
         maxConnectionsPerPeer = max(limits.maxConnectionsPerPeer, 1)
+        trustedProxies = Set(limits.trustedProxies.flatMap { Socket.peerAddresses(of: $0) ?? [$0] })
         maxBufferedInput = parserLimits.maxHeadBytes + parserLimits.maxBodyBytes + 64 * 1024
         latency = configuration.latency.nanoseconds
+        compressesAnswers = configuration.compressesAnswers
         seed = configuration.seed
         log = configuration.log
         everyAnswerHeaders = configuration.cors.allowOriginHeader.map { Array("\($0.name): \($0.value)\r\n".utf8) } ?? []
@@ -67,13 +73,14 @@ final class ServerContext: Sendable {
     }
 
     /// Counts a new connection from `peer` (an address without its port) in, and says whether another
-    /// connection must make room for it.
+    /// connection must make room for it. A trusted proxy's connections count toward the total only.
     func admit(peer: String) -> Admission {
-        tally.withLock { tally in
+        let limitedPerPeer = !trustedProxies.contains(peer)
+        return tally.withLock { tally in
             guard tally.open < maxConnections + Self.evictionSlack else { return .refuse }
             let fromPeer = tally.byPeer[peer, default: 0]
             let admission: Admission
-            if fromPeer >= maxConnectionsPerPeer {
+            if limitedPerPeer, fromPeer >= maxConnectionsPerPeer {
                 admission = .admitInPlaceOf(.samePeer(peer))
             } else if tally.open >= maxConnections {
                 admission = .admitInPlaceOf(.anyPeer)

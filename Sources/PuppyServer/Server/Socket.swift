@@ -89,6 +89,23 @@ enum Socket {
         )
     }
 
+    /// The forms in which accepted connections from `address` name their peer (IPv6 written as
+    /// `inet_ntop` writes it; an IPv4 address also as the IPv4-mapped IPv6 address a dual-stack socket
+    /// sees); nil when `address` is no IPv4 or IPv6 address.
+    static func peerAddresses(of address: String) -> [String]? {
+        var ipv4 = in_addr()
+        var ipv6 = in6_addr()
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        if inet_pton(AF_INET, address, &ipv4) == 1, inet_ntop(AF_INET, &ipv4, &buffer, socklen_t(buffer.count)) != nil {
+            let written = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return [written, "::ffff:" + written]
+        }
+        if inet_pton(AF_INET6, address, &ipv6) == 1, inet_ntop(AF_INET6, &ipv6, &buffer, socklen_t(buffer.count)) != nil {
+            return [String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)]
+        }
+        return nil
+    }
+
     /// Whether the peer has sent bytes that are not read yet.
     static func hasUnreadBytes(_ fd: Int32) -> Bool {
         var count: Int32 = 0

@@ -46,6 +46,9 @@ public enum EnvelopeDecoder {
         public var rankedForPantry = false
         /// Names given to `have=` that no recipe of the server has, each with the names it suggests.
         public var unknownPantryNames: [PantryNameSuggestion] = []
+        /// How many results a full page of a ranking holds, when the envelope says (`have.per`, a
+        /// PuppyServer extension asked for with `per=`); nil: RecipePuppy's 10.
+        public var pantryPageSize: Int?
     }
 
     public static func decode(_ body: Data) throws(ServiceError) -> Decoded {
@@ -80,6 +83,7 @@ public enum EnvelopeDecoder {
         decoded.rankedForPantry = envelope.have != nil
         // One for each name asked about at most, each with a few short suggestions.
         decoded.unknownPantryNames = (envelope.have?.unknown ?? []).prefix(RequestLimits.maxPantryNames).map(\.bounded)
+        decoded.pantryPageSize = envelope.have?.per
         return decoded
     }
 
@@ -151,16 +155,20 @@ public enum EnvelopeDecoder {
     }
 
     /// The `have` key of a ranked answer: any object counts; anything else is as good as missing. Of
-    /// what it holds only `unknown` is read, leniently (wrong types read as none).
+    /// what it holds only `unknown` and `per` are read, leniently (wrong types read as none).
     private struct PantryMarker: Decodable {
         let unknown: [PantryNameSuggestion]
+        /// Results a full page holds: a whole number of at least 1, else none said.
+        let per: Int?
 
-        enum CodingKeys: String, CodingKey { case unknown }
+        enum CodingKeys: String, CodingKey { case unknown, per }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             // A list of the wrong shape names nothing unknown (see above).
             unknown = (try? container.decodeIfPresent([PantryNameSuggestion].self, forKey: .unknown)) ?? []
+            // A size of the wrong type, or below 1, says nothing: pages are then RecipePuppy's.
+            per = (try? container.decodeIfPresent(Int.self, forKey: .per)).flatMap { $0 }.flatMap { $0 >= 1 ? $0 : nil }
         }
     }
 

@@ -3,9 +3,10 @@ import Entity
 public import ServiceSupport
 
 extension RecipePuppyClient: PantryRankedSearching {
-    /// `{api}?have=eggs,milk&missing=2&p=1` (`&strict=1` when strict): a server with the extension
-    /// answers its recipes ranked for the names; one without answers as if nothing were asked (or with
-    /// a 4xx), which `isRanked` false (or the error) tells.
+    /// `{api}?have=eggs,milk&missing=2&per=500&p=1` (`&strict=1` when strict): a server with the
+    /// extension answers its recipes ranked for the names, as many a page as its answer says (`per`);
+    /// one without answers as if nothing were asked (or with a 4xx), which `isRanked` false (or the
+    /// error) tells. A server that ranks but knows no `per` answers 10 a page and says nothing of it.
     public func rankedPage(_ request: PantryRankRequest, number: Int) async throws(ServiceError) -> RankedPage {
         try await rankedPage(request, number: number, limit: nil)
     }
@@ -22,7 +23,7 @@ extension RecipePuppyClient: PantryRankedSearching {
         }
         let decoded = try EnvelopeDecoder.decode(response.body)
         return RankedPage(page: SearchPage(number: number, recipes: decoded.recipes, droppedCount: decoded.droppedCount),
-                          isRanked: decoded.rankedForPantry, unknownNames: decoded.unknownPantryNames)
+                          isRanked: decoded.rankedForPantry, unknownNames: decoded.unknownPantryNames, pageSize: decoded.pantryPageSize)
     }
 }
 
@@ -30,7 +31,11 @@ extension QueryBuilder {
     /// The most names a pantry ranking sends.
     public static let maxPantryNames = RequestLimits.maxPantryNames
 
-    /// `{api}?have=eggs,milk&missing=2&p=1`, values percent-encoded as `url(api:query:page:)` encodes them.
+    /// Results a page of a pantry ranking is asked for (`per=`): a bundled cookbook's whole ranking in
+    /// one answer. Servers that do not know `per` ignore it.
+    public static let pantryPageSize = 500
+
+    /// `{api}?have=eggs,milk&missing=2&per=500&p=1`, values percent-encoded as `url(api:query:page:)` encodes them.
     public static func pantryURL(api: URL, request: PantryRankRequest, page: Int) throws(ServiceError) -> URL {
         let names = request.names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !names.isEmpty else { throw .invalidQuery.with(detail: "name at least one ingredient you have, like: eggs, milk") }
@@ -41,7 +46,7 @@ extension QueryBuilder {
             throw .invalidQuery.with(detail: "the ingredient \"\(long.prefix(20))…\" is longer than \(maxIngredientLength) characters")
         }
         guard page >= 1 else { throw .invalidQuery.with(detail: "page numbers start at 1") }
-        var queryString = "have=\(names.map(encode).joined(separator: ","))&missing=\(max(0, request.maxMissing))&p=\(page)"
+        var queryString = "have=\(names.map(encode).joined(separator: ","))&missing=\(max(0, request.maxMissing))&per=\(pantryPageSize)&p=\(page)"
         if request.strict { queryString += "&strict=1" }
         return try url(api: api, appending: queryString)
     }

@@ -23,8 +23,10 @@ extension OneShotOutput {
     /// worth knowing on stderr; exit 3 when nothing is found.
     public func print(_ outcome: PantryMatchOutcome, json: Bool) -> ExitCode {
         switch outcome {
-        case .found(let records, let cards, let notes):
-            guard write(records, cards: cards, json: json) else { return .failure }
+        case .found(let listing, let notes):
+            // Only what is printed is made: records for JSON, cards for text.
+            guard json ? write(listing.records, cards: [], json: true) : write([PantryMatchRecord](), cards: listing.cards, json: false)
+            else { return .failure }
             notes.forEach(report)
             return .success
         case .nothingFound(let message, let notes):
