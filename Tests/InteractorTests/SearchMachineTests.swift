@@ -37,6 +37,8 @@ struct MachineDriver {
             switch effect {
             case .lookUpKept(let lookUp):
                 pending += machine.handle(.keptLookedUp(lookUp.id, lookedUp(lookUp)))
+            case .readStars(let command, _):
+                pending += machine.handle(.starsRead(command, [], problem: nil))
             case .fetch(let request):
                 pending += machine.handle(answer(request))
             case .wait(let request, let duration):
@@ -219,7 +221,8 @@ struct MachineDriver {
         let next = try #require(fetches(late).first)
         #expect(next.query == other)
         #expect(next.page == 1)
-        let shown = machine.handle(.pageArrived(next.id, SearchPage(number: 1, recipes: SampleRecipes.make(11...20))))
+        _ = machine.handle(.pageArrived(next.id, SearchPage(number: 1, recipes: SampleRecipes.make(11...20))))
+        let shown = machine.handle(.starsRead(2, [], problem: nil))
         guard case .reply(2, .screen(let screen))? = shown.first(where: { if case .reply = $0 { true } else { false } }) else {
             Issue.record("no screen for the new search")
             return
@@ -272,7 +275,7 @@ struct MachineDriver {
 
         let page = SearchPage(number: 1, recipes: SampleRecipes.make(1...10))
         let shown = machine.handle(.pageArrived(request.id, page))
-        #expect(shown.contains { if case .reply(1, .screen) = $0 { true } else { false } })
+        #expect(shown.contains { if case .readStars(1, _) = $0 { true } else { false } })
         let prefetch = try #require(fetches(shown).first)
         #expect(machine.handle(.pageArrived(request.id, page)).isEmpty, "the same answer twice")
         #expect(machine.flight == .fetching(prefetch, cancelled: false))
@@ -318,6 +321,8 @@ struct MachineDriver {
         #expect(machine.session?.phase == .filling(Fill(position: .from(11), owner: .prefetch, isNewSearch: false)))
         _ = machine.handle(.pageArrived(prefetch.id, SearchPage(number: 2, recipes: SampleRecipes.make(11...20))))
         #expect(machine.session?.phase == .still)
+        #expect(!machine.isSettled, "the screen's stars are still being read")
+        _ = machine.handle(.starsRead(2, [], problem: nil))
         #expect(machine.isSettled)
     }
 }

@@ -36,6 +36,8 @@ import TestSupport
             switch pending.removeFirst() {
             case .lookUpKept(let lookUp):
                 pending += machine.handle(.keptLookedUp(lookUp.id, .nothing))
+            case .readStars(let command, _):
+                pending += machine.handle(.starsRead(command, [], problem: nil))
             case .fetch(let request):
                 asked.append((request.query.ingredients, request.page))
                 let list = pages[request.query.ingredients] ?? []
@@ -100,6 +102,8 @@ import TestSupport
                 switch pending.removeFirst() {
                 case .lookUpKept(let lookUp):
                     pending += machine.handle(.keptLookedUp(lookUp.id, .nothing))
+                case .readStars(let command, _):
+                    pending += machine.handle(.starsRead(command, [], problem: nil))
                 case .fetch(let request):
                     let list = pages[request.query.ingredients] ?? []
                     let recipes = request.page <= list.count ? list[request.page - 1] : []

@@ -9,8 +9,8 @@ public import ServiceSupport
 /// What the search is lives in one value, a `SearchMachine`; this actor is its runner. It feeds the
 /// machine events (the commands it is given, what its requests and look-ups came to) and performs the
 /// effects the machine returns, deciding nothing itself: look-ups of the pages kept on disk, requests
-/// through the `RecipeSearching` service, the wait before a retry, and the replies, to which it adds
-/// the favorite stars.
+/// through the `RecipeSearching` service, the wait before a retry, the reads of a screen's favorite
+/// stars, and the replies.
 public actor SearchInteractor {
     public struct Configuration: Sendable {
         /// Recipes per screen.
@@ -198,7 +198,7 @@ public actor SearchInteractor {
             // The reply this command waits for comes from this event: it is waited for.
             Task { await self.cancel(id) }
         }
-        return await starred(result)
+        return result
     }
 
     private func cancel(_ command: Int) {
@@ -223,6 +223,9 @@ public actor SearchInteractor {
                     try? await time.sleep(for: duration)
                     self.finished(request, .backoffElapsed(request))
                 }
+            case .readStars(let command, let ids):
+                // The command waiting for its screen waits for this read.
+                Task { await self.readStars(command, ids) }
             case .reply(let command, let result):
                 replies.removeValue(forKey: command)?.resume(returning: result)
             case .checkFinished(let outcome):
@@ -272,20 +275,23 @@ public actor SearchInteractor {
         finished(request.id, event)
     }
 
+    private func readStars(_ command: Int, _ ids: [RecipeID]) async {
+        let stars = await stars(among: ids)
+        handle(.starsRead(command, stars.ids, problem: stars.problem))
+    }
+
     private func finished(_ request: Int, _ event: SearchMachine.Event) {
         work[request] = nil
+        handle(event)
+    }
+
+    /// Feeds the machine an event that came from outside, and performs what it says.
+    private func handle(_ event: SearchMachine.Event) {
         perform(machine.handle(event))
         // Reached only in a release build (a debug build stops at the event): said, and ignored.
         for what in machine.takeImpossibleEvents() {
             FileHandle.standardError.write(Data("recipes: internal error, ignored: \(what)\n".utf8))
         }
-    }
-
-    /// A screen with its favorite stars read now.
-    private func starred(_ result: ScreenResult) async -> ScreenResult {
-        guard case .screen(let screen) = result else { return result }
-        let stars = await stars(among: screen.recipes.map(\.recipe.id))
-        return .screen(screen.starred(stars.ids, problem: stars.problem))
     }
 
     private func stars(among ids: [RecipeID]) async -> (ids: Set<RecipeID>, problem: UseCaseError?) {
@@ -295,20 +301,5 @@ public actor SearchInteractor {
         } catch {
             return ([], UseCaseError(error, during: .favorites))
         }
-    }
-}
-
-extension RecipeScreen {
-    /// The same screen with favorite stars set: nil for every recipe when `problem` says they could not
-    /// be read.
-    func starred(_ ids: Set<RecipeID>, problem: UseCaseError?) -> RecipeScreen {
-        let recipes = self.recipes.map { listed -> ListedRecipe in
-            var listed = listed
-            listed.isFavorite = problem == nil ? ids.contains(listed.recipe.id) : nil
-            return listed
-        }
-        return RecipeScreen(query: query, index: index, recipes: recipes, status: status, filter: filter, gaps: gaps,
-                            droppedCount: droppedCount, unreadableCount: unreadableCount, hiddenCount: hiddenCount, pagesLookedAt: pagesLookedAt, starsProblem: problem,
-                            saved: saved, alsoAskedFor: alsoAskedFor)
     }
 }

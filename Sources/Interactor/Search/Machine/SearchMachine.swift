@@ -7,9 +7,9 @@ import ServiceSupport
 /// through the pages stands, what is shown, the filter, what is in flight and what was cancelled.
 ///
 /// `handle(_:)` is its one transition function: an event in (a command, a page that arrived or failed, a
-/// page kept on disk that was looked up, a backoff that elapsed, a cancel), the new state and the
-/// effects to perform out (look up a kept page, fetch page N, cancel a request, wait before a retry,
-/// reply to a command). It does no I/O, reads no clock and starts no task: `SearchInteractor` performs
+/// page kept on disk that was looked up, favorite stars that were read, a backoff that elapsed, a
+/// cancel), the new state and the effects to perform out (look up a kept page, fetch page N, cancel a
+/// request, wait before a retry, read a screen's stars, reply to a command). It does no I/O, reads no clock and starts no task: `SearchInteractor` performs
 /// the effects and feeds what they come to back as events, and decides nothing. So the rules that
 /// matter are properties of this value alone:
 ///
@@ -69,6 +69,9 @@ struct SearchMachine {
         case pageFailed(Int, ServiceError, elapsed: Duration = .zero)
         /// What is kept on disk for look-up `id` (`Effect.lookUpKept`).
         case keptLookedUp(Int, Kept)
+        /// The favorite stars of command `id`'s screen: which of its recipes are favorites, or why
+        /// that could not be read (`Effect.readStars`).
+        case starsRead(Int, Set<RecipeID>, problem: UseCaseError?)
         /// The wait before retrying request `id` is over.
         case backoffElapsed(Int)
         case configure(Configuration)
@@ -137,7 +140,9 @@ struct SearchMachine {
         case cancel(Int)
         /// Wait, then report `backoffElapsed` with the request's id.
         case wait(Int, Duration)
-        /// Command `id` is answered. A screen's favorite stars are read by whoever performs this.
+        /// Read which of these recipes are favorites, for command `id`'s screen; report `starsRead`.
+        case readStars(Int, [RecipeID])
+        /// Command `id` is answered (a screen with its favorite stars).
         case reply(Int, ScreenResult)
         /// Checking the pages shown from the disk came to this (nil: it was abandoned).
         case checkFinished(SavedResultsCheck?)
@@ -181,6 +186,8 @@ struct SearchMachine {
         let lookUp: Int
     }
     private var starting: Starting?
+    /// Screens filled for a command, waiting for their favorite stars, by command.
+    private var starring: [Int: RecipeScreen] = [:]
     /// The search shown (or being started).
     private(set) var session: Session?
     /// The search shown before a new one whose first screen is not out yet: it comes back when the new
@@ -215,7 +222,7 @@ struct SearchMachine {
     var isChecking: Bool { session?.check != nil }
 
     /// True when nothing is going on: nothing being filled or checked, nothing in flight.
-    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle && starting == nil }
+    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle && starting == nil && starring.isEmpty }
 
     // MARK: The transition function
 
@@ -232,6 +239,13 @@ struct SearchMachine {
             answered(id, .failure(error), elapsed: elapsed, &effects)
         case .keptLookedUp(let id, let kept):
             lookedUp(id, kept, &effects)
+        case .starsRead(let id, let ids, let problem):
+            // A screen is answered once its stars are read, whatever happened meanwhile: it was filled.
+            if let screen = starring.removeValue(forKey: id) {
+                effects.append(.reply(id, .screen(screen.starred(ids, problem: problem))))
+            } else {
+                impossible("stars read for command \(id), which waits for none")
+            }
         case .backoffElapsed(let id):
             guard case .backingOff(let failed, let remaining) = flight, failed.id == id else {
                 if id <= 0 || id >= nextRequestID { impossible("a backoff elapsed for request \(id), never sent") }
@@ -581,7 +595,13 @@ struct SearchMachine {
                 }
                 replaced = nil
             }
-            effects.append(.reply(id, result))
+            if case .screen(let screen) = result, !screen.recipes.isEmpty {
+                // Its stars are read first: whether each recipe is a favorite is the store's to say now.
+                starring[id] = screen
+                effects.append(.readStars(id, screen.recipes.map(\.recipe.id)))
+            } else {
+                effects.append(.reply(id, result))
+            }
         }
     }
 
