@@ -201,7 +201,10 @@ import ServiceSupport
         #expect(next.recipes.map(\.number) == Array(11...20))
         #expect(await eventually { gated.cancellations > 0 })
         #expect(gated.cancellations == 1)
-        #expect(gated.asks == [1, 1, 2])
+        // The old search's page 2 was asked once; then the new search's pages, its prefetch of page 3
+        // (started with the second screen) waited for.
+        await search.waitForPrefetch()
+        #expect(gated.asks == [1, 1, 2, 3])
     }
 }
 

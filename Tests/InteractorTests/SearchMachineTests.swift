@@ -5,14 +5,15 @@ import Services
 import TestSupport
 @testable import Interactor
 
-/// Plays a scripted server against a `SearchMachine` with no tasks at all: every request it sends is
-/// answered at once from the script, every backoff elapses at once.
+/// Plays a scripted server and disk against a `SearchMachine` with no tasks at all: every request it
+/// sends is answered at once from the script, every look-up from the kept pages, every backoff elapses
+/// at once.
 struct MachineDriver {
     var machine: SearchMachine
     /// `script[n]` answers page n in turn (the last answer repeats); pages not scripted come back empty.
     var script: [Int: [FakeSearcher.Answer]]
     var fallback: FakeSearcher.Answer = .recipes([])
-    /// Kept pages: asked for first by requests that take them (`savedFirst`).
+    /// Kept pages, whatever the query: what the machine's look-ups find.
     var kept: [Int: SearchPage] = [:]
     private(set) var asks: [Int] = []
     private(set) var waits: [Duration] = []
@@ -34,6 +35,10 @@ struct MachineDriver {
         while !pending.isEmpty {
             let effect = pending.removeFirst()
             switch effect {
+            case .lookUpKept(let lookUp):
+                pending += machine.handle(.keptLookedUp(lookUp.id, lookedUp(lookUp)))
+            case .readStars(let command, _):
+                pending += machine.handle(.starsRead(command, [], problem: nil))
             case .fetch(let request):
                 pending += machine.handle(answer(request))
             case .wait(let request, let duration):
@@ -48,8 +53,12 @@ struct MachineDriver {
         return reply
     }
 
+    func lookedUp(_ lookUp: SearchMachine.KeptLookUp) -> SearchMachine.Kept {
+        guard let page = kept[lookUp.page] else { return .nothing }
+        return lookUp.wants == .page ? .page(page) : .something
+    }
+
     private mutating func answer(_ request: SearchMachine.Request) -> SearchMachine.Event {
-        if request.source == .savedFirst, let page = kept[request.page] { return .pageArrived(request.id, page) }
         asks.append(request.page)
         var answer = fallback
         if var answers = script[request.page], let first = answers.first {
@@ -61,7 +70,7 @@ struct MachineDriver {
         }
         switch answer {
         case .recipes(let recipes): return .pageArrived(request.id, SearchPage(number: request.page, recipes: recipes))
-        case .failure(let error): return .pageFailed(request.id, error, laterPageSaved: kept[request.page + 1] != nil)
+        case .failure(let error): return .pageFailed(request.id, error)
         }
     }
 }
@@ -77,7 +86,7 @@ struct MachineDriver {
     func walk(_ driver: inout MachineDriver) -> (shown: [Int], gaps: [Int], last: ScreenResult?) {
         var shown: [Int] = []
         var gaps: [Int] = []
-        var result = driver.run(.search(query, fromDisk: false))
+        var result = driver.run(.search(query))
         while case .screen(let screen)? = result {
             shown += screen.recipes.map(\.number)
             gaps += screen.gaps.map(\.number)
@@ -107,7 +116,7 @@ struct MachineDriver {
 
     @Test func aFailedPageThatWorksOnRetryIsNotAGap() {
         var driver = MachineDriver([1: [.failure(.timeout), page(1...10)]])
-        guard case .screen(let screen)? = driver.run(.search(query, fromDisk: false)) else { Issue.record("no screen"); return }
+        guard case .screen(let screen)? = driver.run(.search(query)) else { Issue.record("no screen"); return }
         #expect(screen.recipes.map(\.number) == Array(1...10))
         #expect(screen.gaps.isEmpty)
         #expect(driver.asks == [1, 1])
@@ -133,7 +142,7 @@ struct MachineDriver {
 
     @Test func aServerFailingEveryPageIsFailingNotEmpty() {
         var driver = MachineDriver([:], fallback: .failure(.badStatus.with(status: 500, detail: "HTTP 500")))
-        guard case .unanswered(_, let gaps)? = driver.run(.search(query, fromDisk: false)) else { Issue.record("not unanswered"); return }
+        guard case .unanswered(_, let gaps)? = driver.run(.search(query)) else { Issue.record("not unanswered"); return }
         #expect(gaps.map(\.number) == [1, 2, 3])
         #expect(driver.asks == [1, 1, 2, 2, 3, 3])
     }
@@ -168,7 +177,7 @@ struct MachineDriver {
     @Test func retryAfterOfflineStartsAgainWhereTheRunBegan() {
         var driver = MachineDriver([1: [page(1...10)], 2: [.failure(.unreachable), .failure(.unreachable), page(11...20)]],
                                    fallback: .failure(.unreachable))
-        _ = driver.run(.search(query, fromDisk: false))
+        _ = driver.run(.search(query))
         #expect(driver.run(.next) == .offline(.unreachable))
         guard case .screen(let screen)? = driver.run(.retry) else { Issue.record("no screen"); return }
         #expect(screen.recipes.map(\.number) == Array(11...20))
@@ -176,7 +185,7 @@ struct MachineDriver {
 
     @Test func aPageCancelledFromOutsideIsAskedForAgain() {
         var driver = MachineDriver([1: [.failure(.cancelled), page(1...10)]])
-        #expect(driver.run(.search(query, fromDisk: false)) == .cancelled)
+        #expect(driver.run(.search(query)) == .cancelled)
         guard case .screen(let screen)? = driver.run(.next) else { Issue.record("no screen"); return }
         #expect(screen.recipes.map(\.number) == Array(1...10))
         #expect(driver.asks == [1, 1])
@@ -192,11 +201,18 @@ struct MachineDriver {
         effects.compactMap { if case .fetch(let request) = $0 { request } else { nil } }
     }
 
+    /// Search command `id` for `query`, its first page's look-up answered: nothing is kept.
+    func search(_ machine: inout SearchMachine, _ id: Int, _ query: SearchQuery) -> [SearchMachine.Effect] {
+        let effects = machine.handle(.command(id, .search(query)))
+        guard case .lookUpKept(let lookUp)? = effects.last else { return effects }
+        return effects.dropLast() + machine.handle(.keptLookedUp(lookUp.id, .nothing))
+    }
+
     @Test func aNewSearchWaitsForTheCancelledRequestBeforeSendingItsOwn() throws {
         var machine = SearchMachine(configuration: configuration)
-        let first = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
+        let first = try #require(fetches(search(&machine, 1, query)).first)
         let other = SearchQuery(ingredientText: "onions")
-        let effects = machine.handle(.command(2, .search(other, fromDisk: false)))
+        let effects = search(&machine, 2, other)
         #expect(effects.contains(.cancel(first.id)))
         #expect(effects.contains(.reply(1, .cancelled)))
         #expect(fetches(effects).isEmpty, "a second request while the first is still in flight")
@@ -205,7 +221,8 @@ struct MachineDriver {
         let next = try #require(fetches(late).first)
         #expect(next.query == other)
         #expect(next.page == 1)
-        let shown = machine.handle(.pageArrived(next.id, SearchPage(number: 1, recipes: SampleRecipes.make(11...20))))
+        _ = machine.handle(.pageArrived(next.id, SearchPage(number: 1, recipes: SampleRecipes.make(11...20))))
+        let shown = machine.handle(.starsRead(2, [], problem: nil))
         guard case .reply(2, .screen(let screen))? = shown.first(where: { if case .reply = $0 { true } else { false } }) else {
             Issue.record("no screen for the new search")
             return
@@ -215,7 +232,7 @@ struct MachineDriver {
 
     @Test func cancellingACommandAnswersAtOnceAndTheLateAnswerIsDropped() throws {
         var machine = SearchMachine(configuration: configuration)
-        let request = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
+        let request = try #require(fetches(search(&machine, 1, query)).first)
         let cancelled = machine.handle(.cancel(1))
         #expect(cancelled.contains(.reply(1, .cancelled)))
         #expect(cancelled.contains(.cancel(request.id)))
@@ -231,14 +248,15 @@ struct MachineDriver {
         var configuration = SearchInteractor.Configuration(prefetch: false, requestBudget: .seconds(2)).machine
         configuration.retryBackoff = .milliseconds(200)
         var slow = SearchMachine(configuration: configuration)
-        let first = try #require(fetches(slow.handle(.command(1, .search(query, fromDisk: false)))).first)
-        let silent = slow.handle(.pageFailed(first.id, .timeout, laterPageSaved: false, elapsed: .milliseconds(1_900)))
+        let first = try #require(fetches(search(&slow, 1, query)).first)
+        let silent = slow.handle(.pageFailed(first.id, .timeout, elapsed: .milliseconds(1_900)))
         #expect(!silent.contains { if case .wait = $0 { true } else { false } }, "a retry after the time was used up")
-        #expect(silent.contains(.reply(1, .offline(.timeout))))
+        #expect(silent == [.lookUpKept(SearchMachine.KeptLookUp(id: first.id, query: query, page: 2, wants: .anything))])
+        #expect(slow.handle(.keptLookedUp(first.id, .nothing)).contains(.reply(1, .offline(.timeout))))
 
         var quick = SearchMachine(configuration: configuration)
-        let refused = try #require(fetches(quick.handle(.command(1, .search(query, fromDisk: false)))).first)
-        #expect(quick.handle(.pageFailed(refused.id, .unreachable, laterPageSaved: false, elapsed: .milliseconds(500)))
+        let refused = try #require(fetches(search(&quick, 1, query)).first)
+        #expect(quick.handle(.pageFailed(refused.id, .unreachable, elapsed: .milliseconds(500)))
             == [.wait(refused.id, .milliseconds(200))])
         let retry = try #require(fetches(quick.handle(.backoffElapsed(refused.id))).first)
         #expect(retry.attempt == 2)
@@ -249,7 +267,7 @@ struct MachineDriver {
     /// the machine's rules: it is kept as a programming error and changes nothing.
     @Test func impossibleAnswersAreKeptApartAndChangeNothing() throws {
         var machine = SearchMachine(configuration: configuration, haltsOnImpossibleEvents: false)
-        let request = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
+        let request = try #require(fetches(search(&machine, 1, query)).first)
         #expect(machine.handle(.pageArrived(request.id + 7, SearchPage(number: 1, recipes: SampleRecipes.make(1...10)))).isEmpty)
         #expect(machine.handle(.backoffElapsed(request.id + 7)).isEmpty)
         #expect(machine.flight == .fetching(request, cancelled: false))
@@ -257,7 +275,7 @@ struct MachineDriver {
 
         let page = SearchPage(number: 1, recipes: SampleRecipes.make(1...10))
         let shown = machine.handle(.pageArrived(request.id, page))
-        #expect(shown.contains { if case .reply(1, .screen) = $0 { true } else { false } })
+        #expect(shown.contains { if case .readStars(1, _) = $0 { true } else { false } })
         let prefetch = try #require(fetches(shown).first)
         #expect(machine.handle(.pageArrived(request.id, page)).isEmpty, "the same answer twice")
         #expect(machine.flight == .fetching(prefetch, cancelled: false))
@@ -274,8 +292,8 @@ struct MachineDriver {
     /// request, the backoff of a retry dropped meanwhile, a cancel for a command already answered.
     @Test func lateEventsAreDroppedWithoutAWord() throws {
         var machine = SearchMachine(configuration: configuration, haltsOnImpossibleEvents: false)
-        let first = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
-        #expect(machine.handle(.pageFailed(first.id, .unreachable, laterPageSaved: false)) == [.wait(first.id, configuration.retryBackoff)])
+        let first = try #require(fetches(search(&machine, 1, query)).first)
+        #expect(machine.handle(.pageFailed(first.id, .unreachable)) == [.wait(first.id, configuration.retryBackoff)])
         #expect(machine.handle(.cancel(1)).contains(.reply(1, .cancelled)))
         #expect(machine.handle(.backoffElapsed(first.id)).isEmpty)
         #expect(machine.handle(.cancel(1)).isEmpty)
@@ -291,11 +309,11 @@ struct MachineDriver {
     @Test func thePhaseFollowsTheCommands() throws {
         var machine = SearchMachine(configuration: configuration)
         #expect(machine.session == nil)
-        let first = try #require(fetches(machine.handle(.command(1, .search(query, fromDisk: false)))).first)
+        let first = try #require(fetches(search(&machine, 1, query)).first)
         #expect(machine.session?.phase == .filling(Fill(position: .first, owner: .command(1), isNewSearch: true)))
         _ = machine.handle(.cancel(1))
         #expect(machine.session?.phase == .interrupted)
-        #expect(fetches(machine.handle(.pageFailed(first.id, .cancelled, laterPageSaved: false))).isEmpty)
+        #expect(fetches(machine.handle(.pageFailed(first.id, .cancelled))).isEmpty)
         #expect(machine.session?.phase == .interrupted)
         let again = try #require(fetches(machine.handle(.command(2, .next))).first)
         #expect(machine.session?.phase == .filling(Fill(position: .first, owner: .command(2), isNewSearch: false)))
@@ -303,6 +321,8 @@ struct MachineDriver {
         #expect(machine.session?.phase == .filling(Fill(position: .from(11), owner: .prefetch, isNewSearch: false)))
         _ = machine.handle(.pageArrived(prefetch.id, SearchPage(number: 2, recipes: SampleRecipes.make(11...20))))
         #expect(machine.session?.phase == .still)
+        #expect(!machine.isSettled, "the screen's stars are still being read")
+        _ = machine.handle(.starsRead(2, [], problem: nil))
         #expect(machine.isSettled)
     }
 }

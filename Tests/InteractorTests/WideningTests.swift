@@ -34,6 +34,10 @@ import TestSupport
         var pending = machine.handle(.command(1, command))
         while !pending.isEmpty {
             switch pending.removeFirst() {
+            case .lookUpKept(let lookUp):
+                pending += machine.handle(.keptLookedUp(lookUp.id, .nothing))
+            case .readStars(let command, _):
+                pending += machine.handle(.starsRead(command, [], problem: nil))
             case .fetch(let request):
                 asked.append((request.query.ingredients, request.page))
                 let list = pages[request.query.ingredients] ?? []
@@ -49,7 +53,7 @@ import TestSupport
     }
 
     @Test func theSearchGoesOnUnderTheKindsResultsShowedAndSaysWhichFoundRecipes() throws {
-        let (reply, asked) = run(.search(SearchQuery(ingredientText: "cheese"), fromDisk: false, namesSeen: ["parmesan cheese", "cream of tartar"]),
+        let (reply, asked) = run(.search(SearchQuery(ingredientText: "cheese"), namesSeen: ["parmesan cheese", "cream of tartar"]),
                                  matchesKinds: false)
         guard case .screen(let screen)? = reply else { Issue.record("no screen: \(String(describing: reply))"); return }
         // What was typed first, then what it found under other names, each recipe once.
@@ -66,7 +70,7 @@ import TestSupport
     }
 
     @Test func aServerThatMatchesByKindsIsAskedOnlyWhatWasTyped() {
-        let (reply, asked) = run(.search(SearchQuery(ingredientText: "cheese"), fromDisk: false, namesSeen: ["parmesan cheese"]), matchesKinds: true)
+        let (reply, asked) = run(.search(SearchQuery(ingredientText: "cheese"), namesSeen: ["parmesan cheese"]), matchesKinds: true)
         guard case .screen(let screen)? = reply else { Issue.record("no screen"); return }
         #expect(screen.recipes.count == 2)
         #expect(screen.alsoAskedFor.isEmpty)
@@ -74,12 +78,12 @@ import TestSupport
     }
 
     @Test func pagesThatDoNotSayHowTheServerMatchesWidenNothing() {
-        let (_, asked) = run(.search(SearchQuery(ingredientText: "cheese"), fromDisk: false, namesSeen: ["parmesan cheese"]), matchesKinds: nil)
+        let (_, asked) = run(.search(SearchQuery(ingredientText: "cheese"), namesSeen: ["parmesan cheese"]), matchesKinds: nil)
         #expect(asked.allSatisfy { $0.0 == ["cheese"] })
     }
 
     @Test func aSearchThatFindsNothingAsTypedFindsWhatOtherNamesHold() {
-        let (reply, _) = run(.search(SearchQuery(ingredientText: "cheeses"), fromDisk: false, namesSeen: ["feta"]), matchesKinds: false)
+        let (reply, _) = run(.search(SearchQuery(ingredientText: "cheeses"), namesSeen: ["feta"]), matchesKinds: false)
         guard case .screen(let screen)? = reply else { Issue.record("no screen: \(String(describing: reply))"); return }
         #expect(screen.recipes.map(\.recipe.title) == ["Recipe 2", "Recipe 3"])
         #expect(screen.alsoAskedFor == ["feta"])
@@ -91,11 +95,15 @@ import TestSupport
         var machine = SearchMachine(configuration: configuration)
         var screens: [RecipeScreen] = []
         var last: ScreenResult?
-        for (id, command) in [(1, SearchMachine.Command.search(SearchQuery(ingredientText: "cheese"), fromDisk: false, namesSeen: ["parmesan cheese"])),
+        for (id, command) in [(1, SearchMachine.Command.search(SearchQuery(ingredientText: "cheese"), namesSeen: ["parmesan cheese"])),
                               (2, .next), (3, .next)] {
             var pending = machine.handle(.command(id, command))
             while !pending.isEmpty {
                 switch pending.removeFirst() {
+                case .lookUpKept(let lookUp):
+                    pending += machine.handle(.keptLookedUp(lookUp.id, .nothing))
+                case .readStars(let command, _):
+                    pending += machine.handle(.starsRead(command, [], problem: nil))
                 case .fetch(let request):
                     let list = pages[request.query.ingredients] ?? []
                     let recipes = request.page <= list.count ? list[request.page - 1] : []

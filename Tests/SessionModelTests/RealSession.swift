@@ -15,7 +15,10 @@ final class RealSession {
     let world: World
     let time = FakeTime()
     let server: ModelServer
+    /// The pages and pictures of favorites being saved (held until `savesLand`).
     let fetcher = ModelPageFetcher()
+    /// The pages read for anything else (`list N` reads the recipe's page), never held.
+    let reader = ModelPageFetcher()
     let view = RecordingView()
     let presenter: RecipesPresenter
     let store: FavoritesStore
@@ -30,7 +33,7 @@ final class RealSession {
         let caching = CachingSearcher(network: network, cache: MemoryPageKeeper(world: world, time: time))
         let router = Router()
         let favoritesInteractor = FavoritesInteractor(store: store, unavailable: nil, fetcher: fetcher, time: time, screenSize: 3)
-        let reading = ReadingInteractor(fetcher: fetcher, saved: favoritesInteractor)
+        let reading = ReadingInteractor(fetcher: reader, saved: favoritesInteractor)
         let actions = RecipeActions(reading: reading, router: router, pictures: nil)
         let favorites = FavoritesPresenter(favorites: favoritesInteractor, router: router, actions: actions)
         let search = SearchInteractor(searcher: caching, saved: caching, favorites: store, time: time,
@@ -53,6 +56,7 @@ final class RealSession {
     func run(_ step: Step, settles: Bool = true) async -> [Observed] {
         time.advance(by: 1)
         let start = view.shown.count
+        let listsBefore = view.shoppingLists.count
         switch step {
         case .have(_, let pace):
             server.pace = pace
@@ -84,6 +88,7 @@ final class RealSession {
             server.gateNextRequest()
         }
         return view.shown[start...].compactMap(RealSession.observe)
+            + view.shoppingLists[listsBefore...].map { Observed.shoppingList($0.recipes) }
     }
 
     /// The command the step types, handed over as the REPL hands it.
@@ -110,6 +115,7 @@ final class RealSession {
         case .have(let names, _): command = .have(HaveRequest(names: names.map { World.kitchen[$0] }))
         case .haveAtOnce: command = .have(HaveRequest(names: []))
         case .list: command = .list(.show)
+        case .listAdd(let numbers): command = .list(.add(numbers))
         case .serverDown, .serverUp, .savesLand, .interrupted: return
         }
         await presenter.perform(command)

@@ -15,6 +15,8 @@ enum Observed: Hashable, CustomStringConvertible {
     /// A screen of `have`'s ranking, with its note when the ranking is partial.
     case ranking(numbers: [Int], titles: [String], partial: String?)
     case detail(number: Int, title: String, cuisine: String?)
+    /// The shopping list shown: its recipes' lines, numbered.
+    case shoppingList([String])
     case other(String)
 
     var description: String {
@@ -26,6 +28,7 @@ enum Observed: Hashable, CustomStringConvertible {
         case .ranking(let numbers, let titles, let partial):
             return "ranking \(zip(numbers, titles).map { "\($0) \($1)" })\(partial.map { " · " + $0 } ?? "")"
         case .detail(let number, let title, let cuisine): return "detail \(number) \(title) \(cuisine ?? "-")"
+        case .shoppingList(let recipes): return "shopping list \(recipes)"
         case .other(let what): return what
         }
     }
@@ -82,6 +85,8 @@ struct ReferenceModel {
     private var keptKitchen: [[Int: [Int]?]] = World.kitchen.map { _ in [:] }
     /// Seconds of the fake clock the last `have` spent waiting for the server.
     private(set) var haveSpent = 0
+    /// The shopping list's recipes, in the order added.
+    private(set) var shoppingList: [Int] = []
 
     // Favorites.
     private(set) var favorites: [FavoriteState] = []
@@ -282,11 +287,14 @@ struct ReferenceModel {
             defer { pantry = [] }
             return [Observed.said(messages.pantryCleared(pantry.count))]
         case .have(let names, let pace):
-            return have(names, pace: pace)
+            return have(names, pace: pace, interrupt: interrupt)
         case .haveAtOnce:
             return have([], pace: .prompt)
         case .list:
-            return [Observed.said(messages.emptyList())]
+            guard !shoppingList.isEmpty else { return [Observed.said(messages.emptyList())] }
+            return [.shoppingList(shoppingList.enumerated().map { "\($0.offset + 1). " + KitchenFormatter.recipeText(shoppingEntry($0.element)) })]
+        case .listAdd(let numbers):
+            return addToList(numbers)
         case .serverDown, .serverUp, .savesLand, .interrupted:
             return []
         }
@@ -507,10 +515,13 @@ struct ReferenceModel {
     /// search for each name (three pages at most each) through the cache, the kept pages alone once the
     /// network has failed; the recipes brought ranked by the one ranking rule (Entity's `PantryRanking`,
     /// tested on its own): the model's business is what is asked, when, and what it comes to.
-    private mutating func have(_ names: [Int], pace: Pace) -> [Observed] {
+    private mutating func have(_ names: [Int], pace: Pace, interrupt: Bool = false) -> [Observed] {
         haveSpent = 0
         let asked = names.isEmpty ? pantry : names.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
         guard !asked.isEmpty else { return [Observed.said(messages.nothingToMatch())] }
+        // Ctrl-C lands while the first request (the ranking's first page) is on its way: nothing is
+        // ranked, and the ranking shown before stays.
+        if interrupt, serverUp { return [Observed.said(messages.cancelled(searching: false))] }
         let items = asked.map { PantryItem(name: World.kitchen[$0]) }
         var asking = Asking()
         haveSpent = 0
@@ -718,6 +729,39 @@ struct ReferenceModel {
             if keptKitchen[name][number] == nil { keptKitchen[name][number] = .some(nil) }
             return .failure(error)
         }
+    }
+
+    // MARK: The shopping list
+
+    /// `list N …`: every number must be listed (the first that is not is said, and nothing is added);
+    /// each recipe goes on the list once, its ingredient names only (the model's pages have no
+    /// ingredients to read), and a recipe already there stays where it was.
+    private mutating func addToList(_ numbers: [Int]) -> [Observed] {
+        var ids: [Int] = []
+        for number in numbers {
+            if onRanking {
+                guard let id = rankedRecipe(number) else { return [Observed.said(messages.noSuchPantryMatch(number))] }
+                ids.append(id)
+            } else if onFavorites {
+                guard let id = listed(number) else { return [Observed.said(messages.noSuchFavorite(number))] }
+                ids.append(id)
+            } else {
+                guard let search, number >= 1, number <= search.found.count else { return [Observed.said(messages.noSuchRecipe(number))] }
+                ids.append(search.found[number - 1])
+            }
+        }
+        return ids.flatMap { id in
+            let wasOnTheList = shoppingList.contains(id)
+            if !wasOnTheList { shoppingList.append(id) }
+            let addition = ListAddition(recipe: shoppingEntry(id), wasOnTheList: wasOnTheList, pageProblem: nil, scaleUnknown: false)
+            return messages.addedToList(addition).map(Observed.said)
+        }
+    }
+
+    private func shoppingEntry(_ id: Int) -> ShoppingListRecipe {
+        let recipe = world.recipes[id]
+        return ShoppingListRecipe(id: recipe.id, title: recipe.title, href: recipe.href, lines: recipe.ingredients, linesFromPage: false,
+                                  addedAt: Date(timeIntervalSince1970: 0))
     }
 
     // MARK: Favorites

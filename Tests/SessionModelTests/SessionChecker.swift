@@ -44,7 +44,7 @@ enum SessionChecker {
 
     private static func nextStep(_ model: ReferenceModel, _ random: inout SeededGenerator) -> Step {
         let numbers = model.interestingNumbers()
-        let roll = Int.random(in: 0..<118, using: &random)
+        let roll = Int.random(in: 0..<121, using: &random)
         let kitchenName = Int.random(in: 0..<World.kitchen.count, using: &random)
         let step: Step
         switch roll {
@@ -63,6 +63,10 @@ enum SessionChecker {
             step = .have(names, paces.randomElement(using: &random) ?? .prompt)
         case 114..<117: step = .haveAtOnce
         case 117: step = .list
+        case 118..<121:
+            // One number, or a few (one of them perhaps not listed).
+            let count = Int.random(in: 0..<4, using: &random) == 0 ? 2 : 1
+            step = .listAdd((0..<count).map { _ in numbers.randomElement(using: &random) ?? 1 })
         case 42..<46: step = .retry
         case 46..<50: step = .filterLactoseFree
         case 50..<54: step = .filterCuisine(model.cuisines.randomElement(using: &random) ?? "Thai")
@@ -74,8 +78,9 @@ enum SessionChecker {
         case 81..<85: step = model.serverUp ? .serverDown : .serverUp
         case 85..<89: step = .savesLand
         case 89..<100:
+            let names = (0..<World.kitchen.count).filter { _ in Bool.random(using: &random) }
             let candidates: [Step] = [.search(Int.random(in: 0..<World.queries.count, using: &random)), .next, .retry, .filterAll,
-                                      .filterLactoseFree, .refresh, .first]
+                                      .filterLactoseFree, .refresh, .first, .have(names, .prompt)]
             let inner = candidates.randomElement(using: &random) ?? .next
             step = (model.onFavorites || model.onRanking) && inner == .refresh ? .next : .interrupted(inner)
         default: step = .next
@@ -155,6 +160,17 @@ enum SessionChecker {
                 }
                 let said = model.pantry.map { World.kitchen[$0] }.sorted()
                 if held != said { return fail(index, "the pantry holds \(held); the model says \(said)") }
+            }
+            // The shopping list holds what the model says, in its order.
+            if step.touchesShoppingList {
+                let held: [String]
+                do {
+                    held = try await store.shoppingList().map(\.title)
+                } catch {
+                    return fail(index, "the shopping list could not be read: \(error)")
+                }
+                let said = model.shoppingList.map { world.recipes[$0].title }
+                if held != said { return fail(index, "the shopping list holds \(held); the model says \(said)") }
             }
             // Numbers stay with their recipes for the whole search; no recipe is listed twice.
             if model.search?.query != searchQuery || startsASearch {
@@ -247,6 +263,11 @@ extension Step {
         case .pantryAdd, .pantryRemove, .pantryClear: return true
         default: return false
         }
+    }
+
+    var touchesShoppingList: Bool {
+        if case .listAdd = self { return true }
+        return false
     }
 
     var touchesFavorites: Bool {

@@ -187,6 +187,8 @@ indirect enum Step: Equatable, Sendable, CustomStringConvertible {
     case haveAtOnce
     /// `list`: the shopping list.
     case list
+    /// `list N …`: recipes N … of the list shown onto the shopping list.
+    case listAdd([Int])
 
     var description: String {
         switch self {
@@ -215,13 +217,14 @@ indirect enum Step: Equatable, Sendable, CustomStringConvertible {
             return "have\(names.isEmpty ? "" : " " + names.map { World.kitchen[$0] }.joined(separator: ", "))\(pace == .prompt ? "" : " (server \(pace))")"
         case .haveAtOnce: return "have (typed at once)"
         case .list: return "list"
+        case .listAdd(let numbers): return "list " + numbers.map(String.init).joined(separator: " ")
         }
     }
 
-    /// Steps that run the search and can be cancelled while a request is on its way.
+    /// Steps that ask the server and can be cancelled while a request is on its way.
     var canBeInterrupted: Bool {
         switch self {
-        case .search, .next, .refresh, .retry, .filterLactoseFree, .filterCuisine, .filterAll, .first: return true
+        case .search, .next, .refresh, .retry, .filterLactoseFree, .filterCuisine, .filterAll, .first, .have: return true
         default: return false
         }
     }

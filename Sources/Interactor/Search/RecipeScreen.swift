@@ -110,3 +110,18 @@ public enum ScreenResult: Sendable, Equatable {
     /// `previous` on the first screen.
     case atFirstScreen
 }
+
+extension RecipeScreen {
+    /// The same screen with favorite stars set: nil for every recipe when `problem` says they could not
+    /// be read.
+    func starred(_ ids: Set<RecipeID>, problem: UseCaseError?) -> RecipeScreen {
+        let recipes = self.recipes.map { listed -> ListedRecipe in
+            var listed = listed
+            listed.isFavorite = problem == nil ? ids.contains(listed.recipe.id) : nil
+            return listed
+        }
+        return RecipeScreen(query: query, index: index, recipes: recipes, status: status, filter: filter, gaps: gaps,
+                            droppedCount: droppedCount, unreadableCount: unreadableCount, hiddenCount: hiddenCount, pagesLookedAt: pagesLookedAt, starsProblem: problem,
+                            saved: saved, alsoAskedFor: alsoAskedFor)
+    }
+}

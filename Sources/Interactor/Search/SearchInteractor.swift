@@ -7,9 +7,10 @@ public import ServiceSupport
 /// lactose flags and favorite stars, and the next screen fetched in the background.
 ///
 /// What the search is lives in one value, a `SearchMachine`; this actor is its runner. It feeds the
-/// machine events (the commands it is given, what its requests came to) and performs the effects the
-/// machine returns: requests through the `RecipeSearching` service (or the pages kept on disk), the
-/// wait before a retry, and the replies, to which it adds the favorite stars.
+/// machine events (the commands it is given, what its requests and look-ups came to) and performs the
+/// effects the machine returns, deciding nothing itself: look-ups of the pages kept on disk, requests
+/// through the `RecipeSearching` service, the wait before a retry, the reads of a screen's favorite
+/// stars, and the replies.
 public actor SearchInteractor {
     public struct Configuration: Sendable {
         /// Recipes per screen.
@@ -42,7 +43,8 @@ public actor SearchInteractor {
 
         var machine: SearchMachine.Configuration {
             SearchMachine.Configuration(screenSize: screenSize, prefetch: prefetch, maxPagesPerScreen: maxPagesPerScreen,
-                                        gapWindow: gapWindow, retryBackoff: retryBackoff, requestBudget: requestBudget)
+                                        gapWindow: gapWindow, retryBackoff: retryBackoff, requestBudget: requestBudget,
+                                        startsFromSavedPages: startsFromSavedPages)
         }
     }
 
@@ -86,9 +88,7 @@ public actor SearchInteractor {
         } catch {
             return .failed(UseCaseError(error, during: .search))
         }
-        // A search run before starts from the pages kept on disk, at once; the server is asked after.
-        let fromDisk = configuration.startsFromSavedPages && saved.flatMap { $0.savedPage(query, number: 1) } != nil
-        return await run(.search(query, fromDisk: fromDisk, namesSeen: namesSeen))
+        return await run(.search(query, namesSeen: namesSeen))
     }
 
     /// What checking the saved pages of the search shown against the server came to; nil when the
@@ -147,6 +147,7 @@ public actor SearchInteractor {
     /// Whether a search run before is shown from the pages kept on disk first (see `Configuration`).
     public func setStartsFromSavedPages(_ enabled: Bool) {
         configuration.startsFromSavedPages = enabled
+        perform(machine.handle(.configure(configuration.machine)))
     }
 
     public func setMaxPagesPerScreen(_ pages: Int) {
@@ -197,7 +198,7 @@ public actor SearchInteractor {
             // The reply this command waits for comes from this event: it is waited for.
             Task { await self.cancel(id) }
         }
-        return await starred(result)
+        return result
     }
 
     private func cancel(_ command: Int) {
@@ -205,8 +206,13 @@ public actor SearchInteractor {
     }
 
     private func perform(_ effects: [SearchMachine.Effect]) {
-        for effect in effects {
-            switch effect {
+        var pending = effects
+        while !pending.isEmpty {
+            switch pending.removeFirst() {
+            case .lookUpKept(let lookUp):
+                // A read of the disk: its answer goes back to the machine at once, before anything else
+                // can happen to it.
+                pending += machine.handle(.keptLookedUp(lookUp.id, kept(lookUp)))
             case .fetch(let request):
                 work[request.id] = Task { await self.fetch(request) }
             case .cancel(let request):
@@ -217,6 +223,9 @@ public actor SearchInteractor {
                     try? await time.sleep(for: duration)
                     self.finished(request, .backoffElapsed(request))
                 }
+            case .readStars(let command, let ids):
+                // The command waiting for its screen waits for this read.
+                Task { await self.readStars(command, ids) }
             case .reply(let command, let result):
                 replies.removeValue(forKey: command)?.resume(returning: result)
             case .checkFinished(let outcome):
@@ -239,41 +248,50 @@ public actor SearchInteractor {
         }
     }
 
-    /// Performs a request: the page kept on disk when the request allows it, else the service.
+    /// What the disk holds for a look-up.
+    private func kept(_ lookUp: SearchMachine.KeptLookUp) -> SearchMachine.Kept {
+        guard let saved else { return .nothing }
+        switch lookUp.wants {
+        case .page: return saved.savedPage(lookUp.query, number: lookUp.page).map { .page($0) } ?? .nothing
+        case .anything: return saved.keepsPage(lookUp.query, number: lookUp.page) ? .something : .nothing
+        }
+    }
+
+    /// Performs a request on the network, within the time the machine gave it (a retry's is what is
+    /// left of the page's time, never none: the machine makes no retry it has no time for).
     private func fetch(_ request: SearchMachine.Request) async {
         let event: SearchMachine.Event
         let started = time.now()
         do throws(ServiceError) {
-            if request.source == .savedFirst, let kept = saved?.savedPage(request.query, number: request.page) {
-                event = .pageArrived(request.id, kept)
-            } else if let limit = request.within {
-                guard limit > .zero else { throw .timeout.with(detail: "no time was left to ask again") }
+            if let limit = request.within {
                 event = .pageArrived(request.id, try await searcher.page(request.query, number: request.page, within: limit))
             } else {
                 event = .pageArrived(request.id, try await searcher.page(request.query, number: request.page))
             }
         } catch {
-            let laterPageSaved = error.isNetworkLevel && saved?.keepsPage(request.query, number: request.page + 1) == true
             let elapsed = Duration.milliseconds(Int64(max(0, time.now().timeIntervalSince(started)) * 1000))
-            event = .pageFailed(request.id, error, laterPageSaved: laterPageSaved, elapsed: elapsed)
+            event = .pageFailed(request.id, error, elapsed: elapsed)
         }
         finished(request.id, event)
     }
 
+    private func readStars(_ command: Int, _ ids: [RecipeID]) async {
+        let stars = await stars(among: ids)
+        handle(.starsRead(command, stars.ids, problem: stars.problem))
+    }
+
     private func finished(_ request: Int, _ event: SearchMachine.Event) {
         work[request] = nil
+        handle(event)
+    }
+
+    /// Feeds the machine an event that came from outside, and performs what it says.
+    private func handle(_ event: SearchMachine.Event) {
         perform(machine.handle(event))
         // Reached only in a release build (a debug build stops at the event): said, and ignored.
         for what in machine.takeImpossibleEvents() {
             FileHandle.standardError.write(Data("recipes: internal error, ignored: \(what)\n".utf8))
         }
-    }
-
-    /// A screen with its favorite stars read now.
-    private func starred(_ result: ScreenResult) async -> ScreenResult {
-        guard case .screen(let screen) = result else { return result }
-        let stars = await stars(among: screen.recipes.map(\.recipe.id))
-        return .screen(screen.starred(stars.ids, problem: stars.problem))
     }
 
     private func stars(among ids: [RecipeID]) async -> (ids: Set<RecipeID>, problem: UseCaseError?) {
@@ -283,20 +301,5 @@ public actor SearchInteractor {
         } catch {
             return ([], UseCaseError(error, during: .favorites))
         }
-    }
-}
-
-extension RecipeScreen {
-    /// The same screen with favorite stars set: nil for every recipe when `problem` says they could not
-    /// be read.
-    func starred(_ ids: Set<RecipeID>, problem: UseCaseError?) -> RecipeScreen {
-        let recipes = self.recipes.map { listed -> ListedRecipe in
-            var listed = listed
-            listed.isFavorite = problem == nil ? ids.contains(listed.recipe.id) : nil
-            return listed
-        }
-        return RecipeScreen(query: query, index: index, recipes: recipes, status: status, filter: filter, gaps: gaps,
-                            droppedCount: droppedCount, unreadableCount: unreadableCount, hiddenCount: hiddenCount, pagesLookedAt: pagesLookedAt, starsProblem: problem,
-                            saved: saved, alsoAskedFor: alsoAskedFor)
     }
 }

@@ -56,6 +56,9 @@ public final class PantryMatchPresenter: ListPresenting {
             await self.matching.matches(for: pantry, maxMissing: request.maxMissing, strict: request.strict)
         }
         switch result {
+        case .failed(let error) where error == .cancelled:
+            // Ctrl-C: `n` and `retry` carry on a search, not this; the ranking shown before stays.
+            view?.display(messages.cancelled(searching: false))
         case .failed(let error):
             view?.display(messages.error(error))
         case .matches(let matches):

@@ -7,10 +7,11 @@ import ServiceSupport
 /// through the pages stands, what is shown, the filter, what is in flight and what was cancelled.
 ///
 /// `handle(_:)` is its one transition function: an event in (a command, a page that arrived or failed, a
-/// backoff that elapsed, a cancel), the new state and the effects to perform out (fetch page N, cancel a
-/// request, wait before a retry, reply to a command). It does no I/O, reads no clock and starts no task:
-/// `SearchInteractor` performs the effects and feeds what they come to back as events. So the rules
-/// that matter are properties of this value alone:
+/// page kept on disk that was looked up, favorite stars that were read, a backoff that elapsed, a
+/// cancel), the new state and the effects to perform out (look up a kept page, fetch page N, cancel a
+/// request, wait before a retry, read a screen's stars, reply to a command). It does no I/O, reads no clock and starts no task: `SearchInteractor` performs
+/// the effects and feeds what they come to back as events, and decides nothing. So the rules that
+/// matter are properties of this value alone:
 ///
 /// - At most one request is in flight: `flight` holds it, and nothing is sent until it reports back,
 ///   a cancelled one included.
@@ -32,14 +33,19 @@ struct SearchMachine {
         var retryBackoff: Duration
         /// The most one page may take, its retry and the wait before it included; nil: no limit.
         var requestBudget: Duration? = nil
+        /// A search whose first page is kept on disk takes its pages from there first and asks the
+        /// server afterwards (the prompt); otherwise the server first, the kept pages standing in only
+        /// when it fails (one shot).
+        var startsFromSavedPages = true
     }
 
     /// What a command asks of the search.
     enum Command: Equatable, Sendable {
-        /// A new search; `fromDisk`: its first page is kept on disk, so its pages are taken from there
-        /// first and the server is checked afterwards; `namesSeen`: ingredient names results showed
-        /// before, which a server matching names only as written may be asked for too (`Session.widen`).
-        case search(SearchQuery, fromDisk: Bool, namesSeen: [String] = [])
+        /// A new search. When its first page is kept on disk (and the configuration says so) its pages
+        /// are taken from there first and the server is checked afterwards; `namesSeen`: ingredient
+        /// names results showed before, which a server matching names only as written may be asked for
+        /// too (`Session.widen`).
+        case search(SearchQuery, namesSeen: [String] = [])
         /// The screen after the one shown.
         case next
         /// The screen before the one shown, from memory.
@@ -59,9 +65,13 @@ struct SearchMachine {
         /// The person cancelled command `id` (Ctrl-C).
         case cancel(Int)
         case pageArrived(Int, SearchPage)
-        /// Request `id` failed after `elapsed`; `laterPageSaved`: the page after it is kept on disk, so a
-        /// network failure need not end the walk.
-        case pageFailed(Int, ServiceError, laterPageSaved: Bool, elapsed: Duration = .zero)
+        /// Request `id` failed after `elapsed`.
+        case pageFailed(Int, ServiceError, elapsed: Duration = .zero)
+        /// What is kept on disk for look-up `id` (`Effect.lookUpKept`).
+        case keptLookedUp(Int, Kept)
+        /// The favorite stars of command `id`'s screen: which of its recipes are favorites, or why
+        /// that could not be read (`Effect.readStars`).
+        case starsRead(Int, Set<RecipeID>, problem: UseCaseError?)
         /// The wait before retrying request `id` is over.
         case backoffElapsed(Int)
         case configure(Configuration)
@@ -97,14 +107,42 @@ struct SearchMachine {
         var within: Duration? = nil
     }
 
+    /// A question about the pages kept on disk from earlier searches.
+    struct KeptLookUp: Equatable, Sendable {
+        enum Wants: Equatable, Sendable {
+            /// The page as kept (a page kept as one the server could not serve is not one).
+            case page
+            /// Only whether anything is kept for the page: the page, or that it was skipped.
+            case anything
+        }
+
+        /// The look-up's id: the request's it is made for, or its own at the start of a search.
+        let id: Int
+        let query: SearchQuery
+        let page: Int
+        let wants: Wants
+    }
+
+    /// What a look-up found on disk.
+    enum Kept: Equatable, Sendable {
+        case nothing
+        /// Something is kept (asked with `Wants.anything`; not read).
+        case something
+        case page(SearchPage)
+    }
+
     enum Effect: Equatable, Sendable {
-        /// Ask for a page; report `pageArrived` or `pageFailed` with the request's id.
+        /// Look on disk; report `keptLookedUp` with the look-up's id.
+        case lookUpKept(KeptLookUp)
+        /// Ask the network for a page; report `pageArrived` or `pageFailed` with the request's id.
         case fetch(Request)
         /// Stop request `id`; it still reports back (as failed, cancelled, or arrived: either is dropped).
         case cancel(Int)
         /// Wait, then report `backoffElapsed` with the request's id.
         case wait(Int, Duration)
-        /// Command `id` is answered. A screen's favorite stars are read by whoever performs this.
+        /// Read which of these recipes are favorites, for command `id`'s screen; report `starsRead`.
+        case readStars(Int, [RecipeID])
+        /// Command `id` is answered (a screen with its favorite stars).
         case reply(Int, ScreenResult)
         /// Checking the pages shown from the disk came to this (nil: it was abandoned).
         case checkFinished(SavedResultsCheck?)
@@ -112,10 +150,18 @@ struct SearchMachine {
         case prefetchFinished
     }
 
-    /// What the network is doing for this search. The only way a request starts is from `idle`.
+    /// What the network (and the disk) is doing for this search. The only way a request starts is from
+    /// `idle`.
     enum Flight: Equatable {
-        /// Nothing in flight, nothing waiting to be retried. → `fetching` when a page is needed.
+        /// Nothing in flight, nothing waiting to be retried. → `readingKept` when a page is needed and
+        /// the search started from the disk, else → `fetching`.
         case idle
+        /// The page kept on disk is looked up for `request`. → `idle` when it is kept (it is the
+        /// answer), else → `fetching` (the network is asked); → `idle` when cancelled meanwhile.
+        case readingKept(Request)
+        /// `request` failed on the network on its last try; whether the page after it is kept decides
+        /// whether the walk ends "offline" (nothing kept) or goes on to the kept pages. → `idle`.
+        case lookingPast(Request, SkippedPage)
         /// `request` was sent. → `idle` when it reports back; `cancelled` requests stay here, dropped
         /// answers and all, until they report, so no second request overlaps them. → `backingOff` when
         /// a first try failed and may be retried.
@@ -132,6 +178,16 @@ struct SearchMachine {
     }
 
     private(set) var configuration: Configuration
+    /// A search command waiting for the look-up of its first kept page, before it starts.
+    private struct Starting: Equatable {
+        let command: Int
+        let query: SearchQuery
+        let namesSeen: [String]
+        let lookUp: Int
+    }
+    private var starting: Starting?
+    /// Screens filled for a command, waiting for their favorite stars, by command.
+    private var starring: [Int: RecipeScreen] = [:]
     /// The search shown (or being started).
     private(set) var session: Session?
     /// The search shown before a new one whose first screen is not out yet: it comes back when the new
@@ -166,7 +222,7 @@ struct SearchMachine {
     var isChecking: Bool { session?.check != nil }
 
     /// True when nothing is going on: nothing being filled or checked, nothing in flight.
-    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle }
+    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle && starting == nil && starring.isEmpty }
 
     // MARK: The transition function
 
@@ -178,9 +234,18 @@ struct SearchMachine {
         case .cancel(let id):
             cancel(command: id, &effects)
         case .pageArrived(let id, let page):
-            answered(id, .success(page), laterPageSaved: false, &effects)
-        case .pageFailed(let id, let error, let laterPageSaved, let elapsed):
-            answered(id, .failure(error), laterPageSaved: laterPageSaved, elapsed: elapsed, &effects)
+            answered(id, .success(page), &effects)
+        case .pageFailed(let id, let error, let elapsed):
+            answered(id, .failure(error), elapsed: elapsed, &effects)
+        case .keptLookedUp(let id, let kept):
+            lookedUp(id, kept, &effects)
+        case .starsRead(let id, let ids, let problem):
+            // A screen is answered once its stars are read, whatever happened meanwhile: it was filled.
+            if let screen = starring.removeValue(forKey: id) {
+                effects.append(.reply(id, .screen(screen.starred(ids, problem: problem))))
+            } else {
+                impossible("stars read for command \(id), which waits for none")
+            }
         case .backoffElapsed(let id):
             guard case .backingOff(let failed, let remaining) = flight, failed.id == id else {
                 if id <= 0 || id >= nextRequestID { impossible("a backoff elapsed for request \(id), never sent") }
@@ -194,6 +259,7 @@ struct SearchMachine {
             self.configuration = configuration
             if !configuration.prefetch, isPrefetching { session?.phase = .still }
         case .shutdown:
+            dropStarting(&effects)
             if var old = session {
                 stop(&old, &effects)
                 session = old
@@ -207,15 +273,17 @@ struct SearchMachine {
     // MARK: Commands
 
     private mutating func receive(_ command: Command, id: Int, _ effects: inout [Effect]) {
-        if case .search(let query, let fromDisk, let namesSeen) = command {
-            if var old = session {
-                stop(&old, &effects)
-                replaced = old
+        // A newer command replaces a search still waiting to start.
+        dropStarting(&effects)
+        if case .search(let query, let namesSeen) = command {
+            guard configuration.startsFromSavedPages else {
+                start(query, fromDisk: false, namesSeen: namesSeen, for: id, &effects)
+                return
             }
-            session = Session(id: nextSessionID, query: query, startedFromDisk: fromDisk, gapWindow: configuration.gapWindow,
-                              namesSeenBefore: namesSeen)
-            nextSessionID += 1
-            fill(.first, for: id, isNewSearch: true, &effects)
+            // Whether the first page is kept decides where the pages come from: the disk is asked first.
+            let lookUp = takeRequestID()
+            starting = Starting(command: id, query: query, namesSeen: namesSeen, lookUp: lookUp)
+            effects.append(.lookUpKept(KeptLookUp(id: lookUp, query: query, page: 1, wants: .page)))
             return
         }
         if case .filter(let filter) = command { self.filter = filter }
@@ -249,6 +317,26 @@ struct SearchMachine {
         }
     }
 
+    /// Starts a new search (stopping what the old one was still doing) for command `id`.
+    private mutating func start(_ query: SearchQuery, fromDisk: Bool, namesSeen: [String], for id: Int, _ effects: inout [Effect]) {
+        if var old = session {
+            stop(&old, &effects)
+            replaced = old
+        }
+        session = Session(id: nextSessionID, query: query, startedFromDisk: fromDisk, gapWindow: configuration.gapWindow,
+                          namesSeenBefore: namesSeen)
+        nextSessionID += 1
+        fill(.first, for: id, isNewSearch: true, &effects)
+    }
+
+    /// A search waiting for its look-up is answered "cancelled" and forgotten (its look-up's answer,
+    /// should it come, is dropped).
+    private mutating func dropStarting(_ effects: inout [Effect]) {
+        guard let waiting = starting else { return }
+        starting = nil
+        effects.append(.reply(waiting.command, .cancelled))
+    }
+
     /// Command `id` waits for the screen at `position`; a command still waiting is answered "cancelled"
     /// (a newer one replaced it).
     private mutating func fill(_ position: ScreenPosition, for id: Int, isNewSearch: Bool = false, _ effects: inout [Effect]) {
@@ -262,6 +350,10 @@ struct SearchMachine {
     /// The person cancelled command `id`: it is answered at once, the page it waits for is abandoned
     /// (asked for again later), and nothing more is fetched until they ask for something.
     private mutating func cancel(command id: Int, _ effects: inout [Effect]) {
+        if starting?.command == id {
+            dropStarting(&effects)
+            return
+        }
         guard var session, session.phase.fill?.owner == .command(id) else { return }
         session.phase = .interrupted
         replaced = nil
@@ -296,6 +388,11 @@ struct SearchMachine {
             flight = .idle
             effects.append(.cancel(request.id))
             if request.purpose == .walk { session.walk.abandoned(request.page) }
+        case .readingKept(let request) where request.session == session.id, .lookingPast(let request, _) where request.session == session.id:
+            // Nothing is on the network: the look-up's answer, should it come, is dropped.
+            guard !walkOnly || request.purpose == .walk else { return }
+            flight = .idle
+            if request.purpose == .walk { session.walk.abandoned(request.page) }
         default:
             break
         }
@@ -303,8 +400,8 @@ struct SearchMachine {
 
     // MARK: Answers
 
-    private mutating func answered(_ id: Int, _ result: Result<SearchPage, ServiceError>, laterPageSaved: Bool,
-                                   elapsed: Duration = .zero, _ effects: inout [Effect]) {
+    private mutating func answered(_ id: Int, _ result: Result<SearchPage, ServiceError>, elapsed: Duration = .zero,
+                                   _ effects: inout [Effect]) {
         guard case .fetching(let request, let cancelled) = flight, request.id == id else {
             impossible("request \(id) reported, but \(flight.inFlight.map { "request \($0)" } ?? "none") is in flight")
             return
@@ -340,8 +437,45 @@ struct SearchMachine {
             flight = .backingOff(request, remaining: configuration.requestBudget.map { $0 - elapsed - configuration.retryBackoff })
             effects.append(.wait(request.id, configuration.retryBackoff))
         case .failure(let error):
-            session.walk.passed(SkippedPage(number: request.page, reason: .failed(error, attempts: request.attempt)),
-                                offline: error.isNetworkLevel && !laterPageSaved)
+            let gap = SkippedPage(number: request.page, reason: .failed(error, attempts: request.attempt))
+            guard error.isNetworkLevel else {
+                session.walk.passed(gap)
+                return
+            }
+            // The network failed: the walk ends "offline" unless the page after is kept on disk.
+            flight = .lookingPast(request, gap)
+            effects.append(.lookUpKept(KeptLookUp(id: request.id, query: request.query, page: request.page + 1, wants: .anything)))
+        }
+    }
+
+    /// What the disk holds for look-up `id`: the first page of a search about to start, a page the walk
+    /// takes from the disk first, or the page after one the network failed.
+    private mutating func lookedUp(_ id: Int, _ kept: Kept, _ effects: inout [Effect]) {
+        if let waiting = starting, waiting.lookUp == id {
+            starting = nil
+            let fromDisk = if case .page = kept { true } else { false }
+            start(waiting.query, fromDisk: fromDisk, namesSeen: waiting.namesSeen, for: waiting.command, &effects)
+            return
+        }
+        switch flight {
+        case .readingKept(let request) where request.id == id:
+            guard case .page(let page) = kept else {
+                // Nothing kept (or kept as skipped): the network is asked.
+                flight = .fetching(request, cancelled: false)
+                effects.append(.fetch(request))
+                return
+            }
+            flight = .fetching(request, cancelled: false)
+            answered(id, .success(page), &effects)
+        case .lookingPast(let request, let gap) where request.id == id:
+            flight = .idle
+            guard var session, session.id == request.session else { return }
+            session.walk.passed(gap, offline: kept == .nothing)
+            self.session = session
+        default:
+            // A look-up abandoned meanwhile (cancelled, or its search replaced) is late; one never made
+            // is impossible.
+            if id <= 0 || id >= nextRequestID { impossible("a look-up \(id) answered, never made") }
         }
     }
 
@@ -422,7 +556,13 @@ struct SearchMachine {
         if impossibleEvents.count > 16 { impossibleEvents.removeFirst() }
     }
 
+    /// Sends `request`: to the disk first when it takes a kept page, else to the network.
     private mutating func send(_ request: Request, _ effects: inout [Effect]) {
+        if request.source == .savedFirst {
+            flight = .readingKept(request)
+            effects.append(.lookUpKept(KeptLookUp(id: request.id, query: request.query, page: request.page, wants: .page)))
+            return
+        }
         flight = .fetching(request, cancelled: false)
         effects.append(.fetch(request))
     }
@@ -455,7 +595,13 @@ struct SearchMachine {
                 }
                 replaced = nil
             }
-            effects.append(.reply(id, result))
+            if case .screen(let screen) = result, !screen.recipes.isEmpty {
+                // Its stars are read first: whether each recipe is a favorite is the store's to say now.
+                starring[id] = screen
+                effects.append(.readStars(id, screen.recipes.map(\.recipe.id)))
+            } else {
+                effects.append(.reply(id, result))
+            }
         }
     }
 
