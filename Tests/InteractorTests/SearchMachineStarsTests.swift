@@ -55,6 +55,29 @@ import TestSupport
         #expect(screen(machine.handle(.starsRead(1, [], problem: nil)))?.recipes.count == 10)
     }
 
+    @Test func aRecipeByItsNumberIsAnsweredWithItsStarOnceItIsRead() throws {
+        var machine = SearchMachine(configuration: configuration)
+        _ = try searched(&machine)
+        _ = machine.handle(.starsRead(1, [], problem: nil))
+        #expect(machine.handle(.command(2, .recipe(number: 3))) == [.readStars(2, [recipes[2].id])])
+        #expect(!machine.isSettled)
+        let answered = machine.handle(.starsRead(2, [recipes[2].id], problem: nil))
+        guard case .recipe(2, let listed?)? = answered.first, answered.count == 1 else { Issue.record("\(answered)"); return }
+        #expect(listed.number == 3 && listed.recipe == recipes[2] && listed.isFavorite == true)
+        #expect(machine.isSettled)
+        // Favorites that cannot be read: no star, neither on nor off.
+        _ = machine.handle(.command(3, .recipe(number: 4)))
+        #expect(machine.handle(.starsRead(3, [], problem: .storage)) == [.recipe(3, ListedRecipe(number: 4, recipe: recipes[3], isFavorite: nil))])
+        // A number the search has not shown is nil at once, with nothing read.
+        #expect(machine.handle(.command(4, .recipe(number: 11))) == [.recipe(4, nil)])
+        #expect(machine.handle(.command(5, .recipe(number: 0))) == [.recipe(5, nil)])
+    }
+
+    @Test func aRecipeAskedForWithNoSearchIsNil() {
+        var machine = SearchMachine(configuration: configuration)
+        #expect(machine.handle(.command(1, .recipe(number: 1))) == [.recipe(1, nil)])
+    }
+
     @Test func starsForACommandThatWaitsForNoneAreImpossible() throws {
         var machine = SearchMachine(configuration: configuration, haltsOnImpossibleEvents: false)
         _ = try searched(&machine)

@@ -58,6 +58,9 @@ struct SearchMachine {
         case retry
         /// Narrow what is shown; the first screen of what passes is shown, numbers unchanged.
         case filter(RecipeFilter)
+        /// A recipe of the search shown by its number, with its favorite star (`Effect.recipe`); the
+        /// search is left as it is.
+        case recipe(number: Int)
     }
 
     enum Event: Equatable, Sendable {
@@ -144,6 +147,9 @@ struct SearchMachine {
         case readStars(Int, [RecipeID])
         /// Command `id` is answered (a screen with its favorite stars).
         case reply(Int, ScreenResult)
+        /// Command `id` (`Command.recipe`) is answered: the recipe with its favorite star (nil when the
+        /// favorites could not be read), or nil when the search shown has no recipe by that number.
+        case recipe(Int, ListedRecipe?)
         /// Checking the pages shown from the disk came to this (nil: it was abandoned).
         case checkFinished(SavedResultsCheck?)
         /// A screen was filled in the background.
@@ -188,6 +194,8 @@ struct SearchMachine {
     private var starting: Starting?
     /// Screens filled for a command, waiting for their favorite stars, by command.
     private var starring: [Int: RecipeScreen] = [:]
+    /// Recipes asked for by number, waiting for their favorite star, by command.
+    private var starringRecipes: [Int: ListedRecipe] = [:]
     /// The search shown (or being started).
     private(set) var session: Session?
     /// The search shown before a new one whose first screen is not out yet: it comes back when the new
@@ -222,7 +230,7 @@ struct SearchMachine {
     var isChecking: Bool { session?.check != nil }
 
     /// True when nothing is going on: nothing being filled or checked, nothing in flight.
-    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle && starting == nil && starring.isEmpty }
+    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle && starting == nil && starring.isEmpty && starringRecipes.isEmpty }
 
     // MARK: The transition function
 
@@ -243,6 +251,9 @@ struct SearchMachine {
             // A screen is answered once its stars are read, whatever happened meanwhile: it was filled.
             if let screen = starring.removeValue(forKey: id) {
                 effects.append(.reply(id, .screen(screen.starred(ids, problem: problem))))
+            } else if var listed = starringRecipes.removeValue(forKey: id) {
+                listed.isFavorite = problem == nil ? ids.contains(listed.recipe.id) : nil
+                effects.append(.recipe(id, listed))
             } else {
                 impossible("stars read for command \(id), which waits for none")
             }
@@ -273,6 +284,16 @@ struct SearchMachine {
     // MARK: Commands
 
     private mutating func receive(_ command: Command, id: Int, _ effects: inout [Effect]) {
+        if case .recipe(let number) = command {
+            // Only read: nothing the search is doing changes.
+            guard let found = session?.found, number >= 1, number <= found.count else {
+                effects.append(.recipe(id, nil))
+                return
+            }
+            starringRecipes[id] = found[number - 1]
+            effects.append(.readStars(id, [found[number - 1].recipe.id]))
+            return
+        }
         // A newer command replaces a search still waiting to start.
         dropStarting(&effects)
         if case .search(let query, let namesSeen) = command {
@@ -314,6 +335,8 @@ struct SearchMachine {
         case .retry:
             self.session?.walk.resume()
             fill(session.requested, for: id, &effects)
+        case .recipe:
+            break
         }
     }
 
