@@ -14,7 +14,7 @@ import TestSupport
 
     /// A search whose first page brought ten recipes: what the machine said then.
     func searched(_ machine: inout SearchMachine) throws -> [SearchMachine.Effect] {
-        let effects = machine.handle(.command(1, .search(query)))
+        let effects = machine.validSearch(1, query)
         guard case .fetch(let request)? = effects.first else { throw Unexpected(effects: effects) }
         return machine.handle(.pageArrived(request.id, SearchPage(number: 1, recipes: recipes)))
     }

@@ -8,9 +8,9 @@ public import ServiceSupport
 ///
 /// What the search is lives in one value, a `SearchMachine`; this actor is its runner. It feeds the
 /// machine events (the commands it is given, what its requests and look-ups came to) and performs the
-/// effects the machine returns, deciding nothing itself: look-ups of the pages kept on disk, requests
-/// through the `RecipeSearching` service, the wait before a retry, the reads of favorite stars
-/// (a screen's, a recipe's), and the replies.
+/// effects the machine returns, deciding nothing itself: the validation of a query and requests through
+/// the `RecipeSearching` service, look-ups of the pages kept on disk, the wait before a retry, the reads
+/// of favorite stars (a screen's, a recipe's), and the replies.
 public actor SearchInteractor {
     public struct Configuration: Sendable {
         /// Recipes per screen.
@@ -83,12 +83,7 @@ public actor SearchInteractor {
     /// `namesSeen`: ingredient names earlier results showed, which a server that matches names only as
     /// written is asked for too when they are what was typed (`parmesan cheese` for `cheese`).
     public func search(_ query: SearchQuery, namesSeen: [String] = []) async -> ScreenResult {
-        do throws(ServiceError) {
-            try searcher.validate(query)
-        } catch {
-            return .failed(UseCaseError(error, during: .search))
-        }
-        return await run(.search(query, namesSeen: namesSeen))
+        await run(.search(query, namesSeen: namesSeen))
     }
 
     /// What checking the saved pages of the search shown against the server came to; nil when the
@@ -219,6 +214,9 @@ public actor SearchInteractor {
         var pending = effects
         while !pending.isEmpty {
             switch pending.removeFirst() {
+            case .validateQuery(let command, let query):
+                // No I/O: answered at once, as the disk's look-ups are.
+                pending += machine.handle(.queryValidated(command, problem(with: query)))
             case .lookUpKept(let lookUp):
                 // A read of the disk: its answer goes back to the machine at once, before anything else
                 // can happen to it.
@@ -257,6 +255,16 @@ public actor SearchInteractor {
             let waiters = settleWaiters
             settleWaiters = []
             for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    /// Why the search service cannot send `query`, if it cannot.
+    private func problem(with query: SearchQuery) -> ServiceError? {
+        do throws(ServiceError) {
+            try searcher.validate(query)
+            return nil
+        } catch {
+            return error
         }
     }
 

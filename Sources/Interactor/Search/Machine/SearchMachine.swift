@@ -41,7 +41,8 @@ struct SearchMachine {
 
     /// What a command asks of the search.
     enum Command: Equatable, Sendable {
-        /// A new search. When its first page is kept on disk (and the configuration says so) its pages
+        /// A new search, once its query is found valid (`Effect.validateQuery`): one that cannot be sent
+        /// is answered "failed" and leaves everything as it was. When its first page is kept on disk (and the configuration says so) its pages
         /// are taken from there first and the server is checked afterwards; `namesSeen`: ingredient
         /// names results showed before, which a server matching names only as written may be asked for
         /// too (`Session.widen`).
@@ -65,6 +66,8 @@ struct SearchMachine {
 
     enum Event: Equatable, Sendable {
         case command(Int, Command)
+        /// Whether search command `id`'s query can be sent: nil, or why not (`Effect.validateQuery`).
+        case queryValidated(Int, ServiceError?)
         /// The person cancelled command `id` (Ctrl-C).
         case cancel(Int)
         case pageArrived(Int, SearchPage)
@@ -135,6 +138,9 @@ struct SearchMachine {
     }
 
     enum Effect: Equatable, Sendable {
+        /// Ask the search service whether the query of search command `id` can be sent (no I/O);
+        /// report `queryValidated` at once, before anything else reaches the machine.
+        case validateQuery(Int, SearchQuery)
         /// Look on disk; report `keptLookedUp` with the look-up's id.
         case lookUpKept(KeptLookUp)
         /// Ask the network for a page; report `pageArrived` or `pageFailed` with the request's id.
@@ -192,6 +198,8 @@ struct SearchMachine {
         let lookUp: Int
     }
     private var starting: Starting?
+    /// Search commands waiting for their query to be validated, by command.
+    private var validating: [Int: (query: SearchQuery, namesSeen: [String])] = [:]
     /// Screens filled for a command, waiting for their favorite stars, by command.
     private var starring: [Int: RecipeScreen] = [:]
     /// Recipes asked for by number, waiting for their favorite star, by command.
@@ -230,7 +238,7 @@ struct SearchMachine {
     var isChecking: Bool { session?.check != nil }
 
     /// True when nothing is going on: nothing being filled or checked, nothing in flight.
-    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle && starting == nil && starring.isEmpty && starringRecipes.isEmpty }
+    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle && starting == nil && starring.isEmpty && starringRecipes.isEmpty && validating.isEmpty }
 
     // MARK: The transition function
 
@@ -241,6 +249,17 @@ struct SearchMachine {
             receive(command, id: id, &effects)
         case .cancel(let id):
             cancel(command: id, &effects)
+        case .queryValidated(let id, let problem):
+            guard let asked = validating.removeValue(forKey: id) else {
+                impossible("a query validated for command \(id), which asked for none")
+                break
+            }
+            if let problem {
+                // Nothing has changed yet, and nothing does: the search shown stays shown.
+                effects.append(.reply(id, .failed(UseCaseError(problem, during: .search))))
+            } else {
+                begin(asked.query, namesSeen: asked.namesSeen, for: id, &effects)
+            }
         case .pageArrived(let id, let page):
             answered(id, .success(page), &effects)
         case .pageFailed(let id, let error, let elapsed):
@@ -294,19 +313,14 @@ struct SearchMachine {
             effects.append(.readStars(id, [found[number - 1].recipe.id]))
             return
         }
-        // A newer command replaces a search still waiting to start.
-        dropStarting(&effects)
         if case .search(let query, let namesSeen) = command {
-            guard configuration.startsFromSavedPages else {
-                start(query, fromDisk: false, namesSeen: namesSeen, for: id, &effects)
-                return
-            }
-            // Whether the first page is kept decides where the pages come from: the disk is asked first.
-            let lookUp = takeRequestID()
-            starting = Starting(command: id, query: query, namesSeen: namesSeen, lookUp: lookUp)
-            effects.append(.lookUpKept(KeptLookUp(id: lookUp, query: query, page: 1, wants: .page)))
+            // The query is validated before anything changes.
+            validating[id] = (query, namesSeen)
+            effects.append(.validateQuery(id, query))
             return
         }
+        // A newer command replaces a search still waiting to start.
+        dropStarting(&effects)
         if case .filter(let filter) = command { self.filter = filter }
         guard let session else {
             effects.append(.reply(id, .noSearch))
@@ -338,6 +352,20 @@ struct SearchMachine {
         case .recipe:
             break
         }
+    }
+
+    /// A search whose query is valid, for command `id`: it replaces a search still waiting to start, and
+    /// starts once the disk has said whether its first page is kept (when the configuration says so).
+    private mutating func begin(_ query: SearchQuery, namesSeen: [String], for id: Int, _ effects: inout [Effect]) {
+        dropStarting(&effects)
+        guard configuration.startsFromSavedPages else {
+            start(query, fromDisk: false, namesSeen: namesSeen, for: id, &effects)
+            return
+        }
+        // Whether the first page is kept decides where the pages come from: the disk is asked first.
+        let lookUp = takeRequestID()
+        starting = Starting(command: id, query: query, namesSeen: namesSeen, lookUp: lookUp)
+        effects.append(.lookUpKept(KeptLookUp(id: lookUp, query: query, page: 1, wants: .page)))
     }
 
     /// Starts a new search (stopping what the old one was still doing) for command `id`.
