@@ -42,6 +42,26 @@ extension SearchMachine {
         #expect(lookUp.query == query && lookUp.page == 1)
     }
 
+    @Test func aRefreshSearchesForTheQueryShownAgainFromTheStart() throws {
+        var driver = MachineDriver([1: [.recipes(SampleRecipes.make(1...10))], 2: [.recipes(SampleRecipes.make(11...20))]],
+                                   configuration: SearchInteractor.Configuration(prefetch: false, startsFromSavedPages: false).machine)
+        _ = driver.run(.search(query))
+        _ = driver.run(.next)
+        var machine = driver.machine
+        #expect(machine.handle(.command(3, .refresh)) == [.validateQuery(3, query)], "a new search: its query validated first")
+        let started = machine.handle(.queryValidated(3, nil))
+        guard case .fetch(let request)? = started.first, started.count == 1 else { Issue.record("\(started)"); return }
+        #expect(request.query == query && request.page == 1 && request.attempt == 1)
+        #expect(machine.session?.found.isEmpty == true, "a new search: nothing found yet")
+    }
+
+    @Test func aRefreshWithNoSearchIsNoSearch() {
+        var machine = SearchMachine(configuration: SearchInteractor.Configuration(prefetch: false).machine)
+        #expect(machine.handle(.command(1, .refresh)) == [.reply(1, .noSearch)])
+        #expect(machine.session == nil)
+        #expect(machine.isSettled)
+    }
+
     @Test func aValidationForACommandThatAskedForNoneIsImpossible() {
         var machine = SearchMachine(configuration: SearchInteractor.Configuration(prefetch: false).machine, haltsOnImpossibleEvents: false)
         #expect(machine.handle(.queryValidated(3, nil)).isEmpty)

@@ -106,10 +106,7 @@ public actor SearchInteractor {
     public func current() async -> ScreenResult { await run(.current) }
 
     /// Runs the same search again from the start.
-    public func refresh() async -> ScreenResult {
-        guard let query = machine.session?.query else { return .noSearch }
-        return await search(query)
-    }
+    public func refresh() async -> ScreenResult { await run(.refresh) }
 
     /// After "offline", a failing server or a cancel, tries again from where the walk stopped.
     public func retry() async -> ScreenResult { await run(.retry) }

@@ -59,6 +59,9 @@ struct SearchMachine {
         case retry
         /// Narrow what is shown; the first screen of what passes is shown, numbers unchanged.
         case filter(RecipeFilter)
+        /// The search shown, again from the start: a new search for its query; "no search" when there is
+        /// none.
+        case refresh
         /// A recipe of the search shown by its number, with its favorite star (`Effect.recipe`); the
         /// search is left as it is.
         case recipe(number: Int)
@@ -313,6 +316,14 @@ struct SearchMachine {
             effects.append(.readStars(id, [found[number - 1].recipe.id]))
             return
         }
+        if case .refresh = command {
+            guard let query = session?.query else {
+                effects.append(.reply(id, .noSearch))
+                return
+            }
+            receive(.search(query), id: id, &effects)
+            return
+        }
         if case .search(let query, let namesSeen) = command {
             // The query is validated before anything changes.
             validating[id] = (query, namesSeen)
@@ -349,7 +360,8 @@ struct SearchMachine {
         case .retry:
             self.session?.walk.resume()
             fill(session.requested, for: id, &effects)
-        case .recipe:
+        case .recipe, .refresh:
+            // Answered above.
             break
         }
     }
