@@ -6,12 +6,13 @@ import ServiceSupport
 /// The search being shown, as one value: the query, what was found and its numbers, where the walk
 /// through the pages stands, what is shown, the filter, what is in flight and what was cancelled.
 ///
-/// `handle(_:)` is its one transition function: an event in (a command, a page that arrived or failed, a
-/// page kept on disk that was looked up, favorite stars that were read, a backoff that elapsed, a
-/// cancel), the new state and the effects to perform out (look up a kept page, fetch page N, cancel a
-/// request, wait before a retry, read a screen's stars, reply to a command). It does no I/O, reads no clock and starts no task: `SearchInteractor` performs
-/// the effects and feeds what they come to back as events, and decides nothing. So the rules that
-/// matter are properties of this value alone:
+/// `handle(_:)` is its one transition function: an event in (a command, a query that was validated, a
+/// page that arrived or failed, a page kept on disk that was looked up, favorite stars that were read, a
+/// backoff that elapsed, a cancel), the new state and the effects to perform out (validate a query, look
+/// up a kept page, fetch page N, cancel a request, wait before a retry, read favorite stars, reply to a
+/// command with a screen or a recipe). It does no I/O, reads no clock and starts no task:
+/// `SearchInteractor` performs the effects and feeds what they come to back as events, and decides
+/// nothing. So the rules that matter are properties of this value alone:
 ///
 /// - At most one request is in flight: `flight` holds it, and nothing is sent until it reports back,
 ///   a cancelled one included.
