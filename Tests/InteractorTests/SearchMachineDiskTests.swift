@@ -33,7 +33,7 @@ import TestSupport
 
     @Test func aSearchWhoseFirstPageIsKeptIsShownFromTheDiskWithoutAskingTheNetwork() throws {
         var machine = SearchMachine(configuration: configuration())
-        let asked = machine.handle(.command(1, .search(query)))
+        let asked = machine.validSearch(1, query)
         let first = try #require(lookUps(asked).first)
         #expect(asked == [.lookUpKept(first)], "the disk is asked before anything else")
         #expect(first.query == query && first.page == 1 && first.wants == .page)
@@ -53,7 +53,7 @@ import TestSupport
 
     @Test func aSearchWhoseFirstPageIsNotKeptAsksTheNetworkAndTheDiskNoMore() throws {
         var machine = SearchMachine(configuration: configuration())
-        let first = try #require(lookUps(machine.handle(.command(1, .search(query)))).first)
+        let first = try #require(lookUps(machine.validSearch(1, query)).first)
         let started = machine.handle(.keptLookedUp(first.id, .nothing))
         #expect(lookUps(started).isEmpty)
         let request = try #require(fetches(started).first)
@@ -65,7 +65,7 @@ import TestSupport
 
     @Test func aPageTheDiskDoesNotHoldIsAskedOfTheNetwork() throws {
         var machine = SearchMachine(configuration: configuration())
-        let first = try #require(lookUps(machine.handle(.command(1, .search(query)))).first)
+        let first = try #require(lookUps(machine.validSearch(1, query)).first)
         let read = try #require(lookUps(machine.handle(.keptLookedUp(first.id, .page(keptPage(1, 1...5))))).first)
         // Five recipes on page 1: the screen wants page 2, which is looked for on disk first.
         let second = try #require(lookUps(machine.handle(.keptLookedUp(read.id, .page(keptPage(1, 1...5))))).first)
@@ -80,7 +80,7 @@ import TestSupport
     @Test func aNetworkFailureEndsTheWalkOfflineOnlyWhenNoLaterPageIsKept() throws {
         // A first try that used the page's time up is not made again: its failure is the last.
         var machine = SearchMachine(configuration: configuration(fromDisk: false, budget: .seconds(2)))
-        let request = try #require(fetches(machine.handle(.command(1, .search(query)))).first)
+        let request = try #require(fetches(machine.validSearch(1, query)).first)
         let failed = machine.handle(.pageFailed(request.id, .unreachable, elapsed: .milliseconds(1_900)))
         let past = try #require(lookUps(failed).first)
         #expect(failed == [.lookUpKept(past)])
@@ -97,7 +97,7 @@ import TestSupport
 
     @Test func aFailureTheServerMadeAsksNothingOfTheDisk() throws {
         var machine = SearchMachine(configuration: configuration(fromDisk: false, budget: .seconds(2)))
-        let request = try #require(fetches(machine.handle(.command(1, .search(query)))).first)
+        let request = try #require(fetches(machine.validSearch(1, query)).first)
         let failed = machine.handle(.pageFailed(request.id, .badStatus.with(status: 500, detail: "HTTP 500"), elapsed: .milliseconds(1_900)))
         #expect(lookUps(failed).isEmpty)
         #expect(fetches(failed).map(\.page) == [2])
@@ -105,14 +105,14 @@ import TestSupport
 
     @Test func theOneShotModeAsksTheNetworkFirst() throws {
         var machine = SearchMachine(configuration: configuration(fromDisk: false))
-        let effects = machine.handle(.command(1, .search(query)))
+        let effects = machine.validSearch(1, query)
         #expect(lookUps(effects).isEmpty)
         #expect(fetches(effects).map(\.source) == [.network])
     }
 
     @Test func aSearchCancelledWhileTheDiskIsAskedIsAnsweredAndItsLookUpDropped() throws {
         var machine = SearchMachine(configuration: configuration(), haltsOnImpossibleEvents: false)
-        let first = try #require(lookUps(machine.handle(.command(1, .search(query)))).first)
+        let first = try #require(lookUps(machine.validSearch(1, query)).first)
         #expect(!machine.isSettled)
         #expect(machine.handle(.cancel(1)) == [.reply(1, .cancelled)])
         #expect(machine.isSettled)
@@ -120,7 +120,7 @@ import TestSupport
         #expect(machine.session == nil)
         #expect(machine.impossibleEvents.isEmpty, "a late look-up is expected")
         // A newer command answers a search still waiting for the disk "cancelled".
-        let again = try #require(lookUps(machine.handle(.command(2, .search(query)))).first)
+        let again = try #require(lookUps(machine.validSearch(2, query)).first)
         #expect(machine.handle(.command(3, .next)) == [.reply(2, .cancelled), .reply(3, .noSearch)])
         #expect(machine.handle(.keptLookedUp(again.id, .nothing)).isEmpty)
         #expect(machine.handle(.keptLookedUp(again.id + 7, .nothing)).isEmpty)

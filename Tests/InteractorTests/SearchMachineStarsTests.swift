@@ -14,7 +14,7 @@ import TestSupport
 
     /// A search whose first page brought ten recipes: what the machine said then.
     func searched(_ machine: inout SearchMachine) throws -> [SearchMachine.Effect] {
-        let effects = machine.handle(.command(1, .search(query)))
+        let effects = machine.validSearch(1, query)
         guard case .fetch(let request)? = effects.first else { throw Unexpected(effects: effects) }
         return machine.handle(.pageArrived(request.id, SearchPage(number: 1, recipes: recipes)))
     }
@@ -53,6 +53,29 @@ import TestSupport
         _ = try searched(&machine)
         #expect(machine.handle(.cancel(1)).isEmpty, "the screen was filled: only its stars are being read")
         #expect(screen(machine.handle(.starsRead(1, [], problem: nil)))?.recipes.count == 10)
+    }
+
+    @Test func aRecipeByItsNumberIsAnsweredWithItsStarOnceItIsRead() throws {
+        var machine = SearchMachine(configuration: configuration)
+        _ = try searched(&machine)
+        _ = machine.handle(.starsRead(1, [], problem: nil))
+        #expect(machine.handle(.command(2, .recipe(number: 3))) == [.readStars(2, [recipes[2].id])])
+        #expect(!machine.isSettled)
+        let answered = machine.handle(.starsRead(2, [recipes[2].id], problem: nil))
+        guard case .recipe(2, let listed?)? = answered.first, answered.count == 1 else { Issue.record("\(answered)"); return }
+        #expect(listed.number == 3 && listed.recipe == recipes[2] && listed.isFavorite == true)
+        #expect(machine.isSettled)
+        // Favorites that cannot be read: no star, neither on nor off.
+        _ = machine.handle(.command(3, .recipe(number: 4)))
+        #expect(machine.handle(.starsRead(3, [], problem: .storage)) == [.recipe(3, ListedRecipe(number: 4, recipe: recipes[3], isFavorite: nil))])
+        // A number the search has not shown is nil at once, with nothing read.
+        #expect(machine.handle(.command(4, .recipe(number: 11))) == [.recipe(4, nil)])
+        #expect(machine.handle(.command(5, .recipe(number: 0))) == [.recipe(5, nil)])
+    }
+
+    @Test func aRecipeAskedForWithNoSearchIsNil() {
+        var machine = SearchMachine(configuration: configuration)
+        #expect(machine.handle(.command(1, .recipe(number: 1))) == [.recipe(1, nil)])
     }
 
     @Test func starsForACommandThatWaitsForNoneAreImpossible() throws {

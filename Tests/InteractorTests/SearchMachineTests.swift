@@ -35,6 +35,8 @@ struct MachineDriver {
         while !pending.isEmpty {
             let effect = pending.removeFirst()
             switch effect {
+            case .validateQuery(let command, _):
+                pending += machine.handle(.queryValidated(command, nil))
             case .lookUpKept(let lookUp):
                 pending += machine.handle(.keptLookedUp(lookUp.id, lookedUp(lookUp)))
             case .readStars(let command, _):
@@ -203,7 +205,7 @@ struct MachineDriver {
 
     /// Search command `id` for `query`, its first page's look-up answered: nothing is kept.
     func search(_ machine: inout SearchMachine, _ id: Int, _ query: SearchQuery) -> [SearchMachine.Effect] {
-        let effects = machine.handle(.command(id, .search(query)))
+        let effects = machine.validSearch(id, query)
         guard case .lookUpKept(let lookUp)? = effects.last else { return effects }
         return effects.dropLast() + machine.handle(.keptLookedUp(lookUp.id, .nothing))
     }

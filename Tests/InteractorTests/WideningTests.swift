@@ -34,6 +34,8 @@ import TestSupport
         var pending = machine.handle(.command(1, command))
         while !pending.isEmpty {
             switch pending.removeFirst() {
+            case .validateQuery(let command, _):
+                pending += machine.handle(.queryValidated(command, nil))
             case .lookUpKept(let lookUp):
                 pending += machine.handle(.keptLookedUp(lookUp.id, .nothing))
             case .readStars(let command, _):
@@ -100,6 +102,8 @@ import TestSupport
             var pending = machine.handle(.command(id, command))
             while !pending.isEmpty {
                 switch pending.removeFirst() {
+                case .validateQuery(let command, _):
+                    pending += machine.handle(.queryValidated(command, nil))
                 case .lookUpKept(let lookUp):
                     pending += machine.handle(.keptLookedUp(lookUp.id, .nothing))
                 case .readStars(let command, _):

@@ -8,9 +8,9 @@ public import ServiceSupport
 ///
 /// What the search is lives in one value, a `SearchMachine`; this actor is its runner. It feeds the
 /// machine events (the commands it is given, what its requests and look-ups came to) and performs the
-/// effects the machine returns, deciding nothing itself: look-ups of the pages kept on disk, requests
-/// through the `RecipeSearching` service, the wait before a retry, the reads of a screen's favorite
-/// stars, and the replies.
+/// effects the machine returns, deciding nothing itself: the validation of a query and requests through
+/// the `RecipeSearching` service, look-ups of the pages kept on disk, the wait before a retry, the reads
+/// of favorite stars (a screen's, a recipe's), and the replies.
 public actor SearchInteractor {
     public struct Configuration: Sendable {
         /// Recipes per screen.
@@ -58,7 +58,7 @@ public actor SearchInteractor {
     private var machine: SearchMachine
     private var nextCommand = 1
     /// Commands waiting for their reply.
-    private var replies: [Int: CheckedContinuation<ScreenResult, Never>] = [:]
+    private var replies: [Int: CheckedContinuation<Reply, Never>] = [:]
     /// The request in flight or the wait before a retry, by request: cancelled when the machine says so.
     private var work: [Int: Task<Void, Never>] = [:]
     private var checkWaiters: [CheckedContinuation<SavedResultsCheck?, Never>] = []
@@ -83,12 +83,7 @@ public actor SearchInteractor {
     /// `namesSeen`: ingredient names earlier results showed, which a server that matches names only as
     /// written is asked for too when they are what was typed (`parmesan cheese` for `cheese`).
     public func search(_ query: SearchQuery, namesSeen: [String] = []) async -> ScreenResult {
-        do throws(ServiceError) {
-            try searcher.validate(query)
-        } catch {
-            return .failed(UseCaseError(error, during: .search))
-        }
-        return await run(.search(query, namesSeen: namesSeen))
+        await run(.search(query, namesSeen: namesSeen))
     }
 
     /// What checking the saved pages of the search shown against the server came to; nil when the
@@ -111,10 +106,7 @@ public actor SearchInteractor {
     public func current() async -> ScreenResult { await run(.current) }
 
     /// Runs the same search again from the start.
-    public func refresh() async -> ScreenResult {
-        guard let query = machine.session?.query else { return .noSearch }
-        return await search(query)
-    }
+    public func refresh() async -> ScreenResult { await run(.refresh) }
 
     /// After "offline", a failing server or a cancel, tries again from where the walk stopped.
     public func retry() async -> ScreenResult { await run(.retry) }
@@ -125,10 +117,7 @@ public actor SearchInteractor {
     /// A recipe of the current search by its number, with its favorite star (nil when the favorites
     /// cannot be read).
     public func recipe(number: Int) async -> ListedRecipe? {
-        guard let found = machine.session?.found, number >= 1, number <= found.count else { return nil }
-        var listed = found[number - 1]
-        let stars = await stars(among: [listed.recipe.id])
-        listed.isFavorite = stars.problem == nil ? stars.ids.contains(listed.recipe.id) : nil
+        guard case .recipe(let listed) = await ask(.recipe(number: number)) else { return nil }
         return listed
     }
 
@@ -184,13 +173,26 @@ public actor SearchInteractor {
 
     // MARK: Running the machine
 
-    /// Hands a command to the machine and waits for its reply. When the task asking is cancelled
-    /// (Ctrl-C), the machine is told, and answers "cancelled" at once.
+    /// What a command is answered with: a screen, or for `Command.recipe` a recipe.
+    private enum Reply {
+        case screen(ScreenResult)
+        case recipe(ListedRecipe?)
+    }
+
+    /// Hands a command that asks for a screen to the machine and waits for its reply.
     private func run(_ command: SearchMachine.Command) async -> ScreenResult {
+        // The machine answers a command with the reply it asks for: a screen here.
+        guard case .screen(let result) = await ask(command) else { return .cancelled }
+        return result
+    }
+
+    /// Hands a command to the machine and waits for its reply. When the task asking is cancelled
+    /// (Ctrl-C), the machine is told, and answers "cancelled" at once when it waits for a screen.
+    private func ask(_ command: SearchMachine.Command) async -> Reply {
         let id = nextCommand
         nextCommand += 1
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<ScreenResult, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Reply, Never>) in
                 replies[id] = continuation
                 perform(machine.handle(.command(id, command)))
             }
@@ -209,6 +211,9 @@ public actor SearchInteractor {
         var pending = effects
         while !pending.isEmpty {
             switch pending.removeFirst() {
+            case .validateQuery(let command, let query):
+                // No I/O: answered at once, as the disk's look-ups are.
+                pending += machine.handle(.queryValidated(command, problem(with: query)))
             case .lookUpKept(let lookUp):
                 // A read of the disk: its answer goes back to the machine at once, before anything else
                 // can happen to it.
@@ -227,7 +232,9 @@ public actor SearchInteractor {
                 // The command waiting for its screen waits for this read.
                 Task { await self.readStars(command, ids) }
             case .reply(let command, let result):
-                replies.removeValue(forKey: command)?.resume(returning: result)
+                replies.removeValue(forKey: command)?.resume(returning: .screen(result))
+            case .recipe(let command, let listed):
+                replies.removeValue(forKey: command)?.resume(returning: .recipe(listed))
             case .checkFinished(let outcome):
                 let waiters = checkWaiters
                 checkWaiters = []
@@ -245,6 +252,16 @@ public actor SearchInteractor {
             let waiters = settleWaiters
             settleWaiters = []
             for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    /// Why the search service cannot send `query`, if it cannot.
+    private func problem(with query: SearchQuery) -> ServiceError? {
+        do throws(ServiceError) {
+            try searcher.validate(query)
+            return nil
+        } catch {
+            return error
         }
     }
 

@@ -6,12 +6,13 @@ import ServiceSupport
 /// The search being shown, as one value: the query, what was found and its numbers, where the walk
 /// through the pages stands, what is shown, the filter, what is in flight and what was cancelled.
 ///
-/// `handle(_:)` is its one transition function: an event in (a command, a page that arrived or failed, a
-/// page kept on disk that was looked up, favorite stars that were read, a backoff that elapsed, a
-/// cancel), the new state and the effects to perform out (look up a kept page, fetch page N, cancel a
-/// request, wait before a retry, read a screen's stars, reply to a command). It does no I/O, reads no clock and starts no task: `SearchInteractor` performs
-/// the effects and feeds what they come to back as events, and decides nothing. So the rules that
-/// matter are properties of this value alone:
+/// `handle(_:)` is its one transition function: an event in (a command, a query that was validated, a
+/// page that arrived or failed, a page kept on disk that was looked up, favorite stars that were read, a
+/// backoff that elapsed, a cancel), the new state and the effects to perform out (validate a query, look
+/// up a kept page, fetch page N, cancel a request, wait before a retry, read favorite stars, reply to a
+/// command with a screen or a recipe). It does no I/O, reads no clock and starts no task:
+/// `SearchInteractor` performs the effects and feeds what they come to back as events, and decides
+/// nothing. So the rules that matter are properties of this value alone:
 ///
 /// - At most one request is in flight: `flight` holds it, and nothing is sent until it reports back,
 ///   a cancelled one included.
@@ -41,7 +42,8 @@ struct SearchMachine {
 
     /// What a command asks of the search.
     enum Command: Equatable, Sendable {
-        /// A new search. When its first page is kept on disk (and the configuration says so) its pages
+        /// A new search, once its query is found valid (`Effect.validateQuery`): one that cannot be sent
+        /// is answered "failed" and leaves everything as it was. When its first page is kept on disk (and the configuration says so) its pages
         /// are taken from there first and the server is checked afterwards; `namesSeen`: ingredient
         /// names results showed before, which a server matching names only as written may be asked for
         /// too (`Session.widen`).
@@ -58,10 +60,18 @@ struct SearchMachine {
         case retry
         /// Narrow what is shown; the first screen of what passes is shown, numbers unchanged.
         case filter(RecipeFilter)
+        /// The search shown, again from the start: a new search for its query; "no search" when there is
+        /// none.
+        case refresh
+        /// A recipe of the search shown by its number, with its favorite star (`Effect.recipe`); the
+        /// search is left as it is.
+        case recipe(number: Int)
     }
 
     enum Event: Equatable, Sendable {
         case command(Int, Command)
+        /// Whether search command `id`'s query can be sent: nil, or why not (`Effect.validateQuery`).
+        case queryValidated(Int, ServiceError?)
         /// The person cancelled command `id` (Ctrl-C).
         case cancel(Int)
         case pageArrived(Int, SearchPage)
@@ -132,6 +142,9 @@ struct SearchMachine {
     }
 
     enum Effect: Equatable, Sendable {
+        /// Ask the search service whether the query of search command `id` can be sent (no I/O);
+        /// report `queryValidated` at once, before anything else reaches the machine.
+        case validateQuery(Int, SearchQuery)
         /// Look on disk; report `keptLookedUp` with the look-up's id.
         case lookUpKept(KeptLookUp)
         /// Ask the network for a page; report `pageArrived` or `pageFailed` with the request's id.
@@ -144,6 +157,9 @@ struct SearchMachine {
         case readStars(Int, [RecipeID])
         /// Command `id` is answered (a screen with its favorite stars).
         case reply(Int, ScreenResult)
+        /// Command `id` (`Command.recipe`) is answered: the recipe with its favorite star (nil when the
+        /// favorites could not be read), or nil when the search shown has no recipe by that number.
+        case recipe(Int, ListedRecipe?)
         /// Checking the pages shown from the disk came to this (nil: it was abandoned).
         case checkFinished(SavedResultsCheck?)
         /// A screen was filled in the background.
@@ -186,8 +202,12 @@ struct SearchMachine {
         let lookUp: Int
     }
     private var starting: Starting?
+    /// Search commands waiting for their query to be validated, by command.
+    private var validating: [Int: (query: SearchQuery, namesSeen: [String])] = [:]
     /// Screens filled for a command, waiting for their favorite stars, by command.
     private var starring: [Int: RecipeScreen] = [:]
+    /// Recipes asked for by number, waiting for their favorite star, by command.
+    private var starringRecipes: [Int: ListedRecipe] = [:]
     /// The search shown (or being started).
     private(set) var session: Session?
     /// The search shown before a new one whose first screen is not out yet: it comes back when the new
@@ -222,7 +242,7 @@ struct SearchMachine {
     var isChecking: Bool { session?.check != nil }
 
     /// True when nothing is going on: nothing being filled or checked, nothing in flight.
-    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle && starting == nil && starring.isEmpty }
+    var isSettled: Bool { session?.phase.fill == nil && !isChecking && flight == .idle && starting == nil && starring.isEmpty && starringRecipes.isEmpty && validating.isEmpty }
 
     // MARK: The transition function
 
@@ -233,6 +253,17 @@ struct SearchMachine {
             receive(command, id: id, &effects)
         case .cancel(let id):
             cancel(command: id, &effects)
+        case .queryValidated(let id, let problem):
+            guard let asked = validating.removeValue(forKey: id) else {
+                impossible("a query validated for command \(id), which asked for none")
+                break
+            }
+            if let problem {
+                // Nothing has changed yet, and nothing does: the search shown stays shown.
+                effects.append(.reply(id, .failed(UseCaseError(problem, during: .search))))
+            } else {
+                begin(asked.query, namesSeen: asked.namesSeen, for: id, &effects)
+            }
         case .pageArrived(let id, let page):
             answered(id, .success(page), &effects)
         case .pageFailed(let id, let error, let elapsed):
@@ -243,6 +274,9 @@ struct SearchMachine {
             // A screen is answered once its stars are read, whatever happened meanwhile: it was filled.
             if let screen = starring.removeValue(forKey: id) {
                 effects.append(.reply(id, .screen(screen.starred(ids, problem: problem))))
+            } else if var listed = starringRecipes.removeValue(forKey: id) {
+                listed.isFavorite = problem == nil ? ids.contains(listed.recipe.id) : nil
+                effects.append(.recipe(id, listed))
             } else {
                 impossible("stars read for command \(id), which waits for none")
             }
@@ -273,19 +307,32 @@ struct SearchMachine {
     // MARK: Commands
 
     private mutating func receive(_ command: Command, id: Int, _ effects: inout [Effect]) {
-        // A newer command replaces a search still waiting to start.
-        dropStarting(&effects)
-        if case .search(let query, let namesSeen) = command {
-            guard configuration.startsFromSavedPages else {
-                start(query, fromDisk: false, namesSeen: namesSeen, for: id, &effects)
+        if case .recipe(let number) = command {
+            // Only read: nothing the search is doing changes.
+            guard let found = session?.found, number >= 1, number <= found.count else {
+                effects.append(.recipe(id, nil))
                 return
             }
-            // Whether the first page is kept decides where the pages come from: the disk is asked first.
-            let lookUp = takeRequestID()
-            starting = Starting(command: id, query: query, namesSeen: namesSeen, lookUp: lookUp)
-            effects.append(.lookUpKept(KeptLookUp(id: lookUp, query: query, page: 1, wants: .page)))
+            starringRecipes[id] = found[number - 1]
+            effects.append(.readStars(id, [found[number - 1].recipe.id]))
             return
         }
+        if case .refresh = command {
+            guard let query = session?.query else {
+                effects.append(.reply(id, .noSearch))
+                return
+            }
+            receive(.search(query), id: id, &effects)
+            return
+        }
+        if case .search(let query, let namesSeen) = command {
+            // The query is validated before anything changes.
+            validating[id] = (query, namesSeen)
+            effects.append(.validateQuery(id, query))
+            return
+        }
+        // A newer command replaces a search still waiting to start.
+        dropStarting(&effects)
         if case .filter(let filter) = command { self.filter = filter }
         guard let session else {
             effects.append(.reply(id, .noSearch))
@@ -314,7 +361,24 @@ struct SearchMachine {
         case .retry:
             self.session?.walk.resume()
             fill(session.requested, for: id, &effects)
+        case .recipe, .refresh:
+            // Answered above.
+            break
         }
+    }
+
+    /// A search whose query is valid, for command `id`: it replaces a search still waiting to start, and
+    /// starts once the disk has said whether its first page is kept (when the configuration says so).
+    private mutating func begin(_ query: SearchQuery, namesSeen: [String], for id: Int, _ effects: inout [Effect]) {
+        dropStarting(&effects)
+        guard configuration.startsFromSavedPages else {
+            start(query, fromDisk: false, namesSeen: namesSeen, for: id, &effects)
+            return
+        }
+        // Whether the first page is kept decides where the pages come from: the disk is asked first.
+        let lookUp = takeRequestID()
+        starting = Starting(command: id, query: query, namesSeen: namesSeen, lookUp: lookUp)
+        effects.append(.lookUpKept(KeptLookUp(id: lookUp, query: query, page: 1, wants: .page)))
     }
 
     /// Starts a new search (stopping what the old one was still doing) for command `id`.
