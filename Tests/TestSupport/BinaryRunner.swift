@@ -52,8 +52,20 @@ public enum BinaryRunner {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        closeInheritedDescriptors(&actions)
         let started = ContinuousClock.now
         return (posix_spawn(&pid, path, &actions, attributes, argv, envp), started)
+    }
+
+    /// The program keeps only descriptors 0, 1 and 2: whatever else the test process holds at that
+    /// moment (other tests' sockets, pipes and files, open in parallel) is closed in the child, so a
+    /// program started under a low descriptor limit has all of it to itself. glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later) is looked up at run time, as the
+    /// Glibc module does not declare it; without it nothing is added.
+    static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
     }
 
     /// An exit status from `waitpid`: the code, or 128 + the signal that killed the program.
