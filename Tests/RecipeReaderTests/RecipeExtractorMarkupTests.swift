@@ -294,6 +294,12 @@ import Entity
         #expect(recipe.steps == ["Melt the marshmallows in a bowl.", "Stir in the sugar until smooth."])
     }
 
+    @Test func aRowOfSharingButtonsWithTheirCountsRunOnIsNotAStep() throws {
+        let html = "<h1>Rice</h1><h2>Ingredients</h2><ul><li>100 g rice</li><li>1 l water</li></ul><h2>Method</h2><p>Boil the water.</p><p>Cook the rice in it.</p><p>Love517 Share12 Tweet Pin</p>"
+        let recipe = try #require(extract(html))
+        #expect(recipe.steps == ["Boil the water.", "Cook the rice in it."])
+    }
+
     @Test func textWithoutRecipeHeadingsIsNoRecipe() {
         #expect(extract("<h1>My holiday</h1><p>We went to the sea.</p><ul><li>Sun</li><li>Sand</li></ul>") == nil)
     }

@@ -32,16 +32,23 @@ enum PageLabels {
         guard clean.utf8.count <= 160 else { return false }
         // (Most lines fail on their first word: that is looked at before the line is split.)
         let first = clean.prefix { !$0.isWhitespace && $0 != "|" && $0 != "·" }
-        guard first.utf8.count <= 12, first.allSatisfy(\.isNumber) || buttonWords.contains(Folding.fold(String(first))) else { return false }
+        guard first.utf8.count <= 18, first.allSatisfy(\.isNumber) || isButtonWord(first) else { return false }
         let words = clean.split(whereSeparator: { $0.isWhitespace || $0 == "|" || $0 == "·" })
         guard words.count >= 2, words.count <= 10 else { return false }
         var named = 0
         for word in words {
             if word.allSatisfy(\.isNumber) { continue }
-            guard buttonWords.contains(Folding.fold(String(word))) else { return false }
+            guard isButtonWord(word) else { return false }
             named += 1
         }
         return named >= 2
+    }
+
+    /// A button's name, or a button's name with its count run on ("Love517", "Share12").
+    private static func isButtonWord(_ word: Substring) -> Bool {
+        if buttonWords.contains(Folding.fold(String(word))) { return true }
+        let name = word.prefix { !$0.isNumber }
+        return name.count < word.count && word[name.endIndex...].allSatisfy(\.isNumber) && buttonWords.contains(Folding.fold(String(name)))
     }
 
     /// File types a page offers its recipe in for download.
