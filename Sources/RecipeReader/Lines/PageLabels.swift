@@ -51,6 +51,32 @@ enum PageLabels {
         return name.count < word.count && word[name.endIndex...].allSatisfy(\.isNumber) && buttonWords.contains(Folding.fold(String(name)))
     }
 
+    /// Labels (folded) that credit someone for a page's picture or text ("Photo: Ann Smith", "Autorin: …").
+    private static let creditLabels: Set<String> = [
+        "photo", "photos", "photography", "photographer", "photocredit", "photocredits", "imagecredit", "credit", "credits",
+        "foto", "fotos", "fotó", "fotók", "fotograf", "fotografie", "bild", "bilder", "kuva", "zdjęcie", "zdjęcia",
+        "author", "autor", "autorin", "auteur", "autore", "autora", "szerző", "redaktion", "redaction", "rédaction",
+        "redactie", "redazione", "styling", "foodstyling", "recipeby", "recipe", "rezept", "recette", "recept", "ricetta", "receta",
+    ]
+
+    /// Whether a short line credits someone rather than telling the recipe: a credit's label and a name
+    /// ("Autorin: Ann Smith"), or a caption ending in one ("Lemon tart (Photo: Ann Smith)").
+    static func isCredit(_ line: String) -> Bool {
+        guard line.utf8.count <= 160, let colon = line.firstIndex(where: { $0 == ":" }) else { return false }
+        let before = line[..<colon]
+        let label: Substring
+        if let open = before.lastIndex(of: "(") {
+            // A caption: the credit in brackets closes the line.
+            guard line.hasSuffix(")") else { return false }
+            label = before[before.index(after: open)...]
+        } else {
+            label = before
+        }
+        guard label.count <= 24, creditLabels.contains(Folding.fold(String(label))) else { return false }
+        let name = line[line.index(after: colon)...].drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace || $0 == ")" }.reversed()
+        return !name.isEmpty && name.count <= 60 && name.first?.isUppercase == true && !name.contains(where: \.isNumber)
+    }
+
     /// File types a page offers its recipe in for download.
     private static let fileTypes: Set<String> = ["pdf", "doc", "docx", "epub", "rtf", "odt"]
 

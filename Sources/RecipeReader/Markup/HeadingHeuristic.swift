@@ -118,8 +118,13 @@ enum HeadingHeuristic {
         guard let best else { return nil }
         var draft = RecipeDraft()
         draft.ingredientGroups = groups(best.ingredients)
-        // A lone word closing the method ("Fertig", "Done") is a divider, not a step.
         var steps = best.steps[...]
+        // A credit under the method ("Photography: Ann Smith", a photo's caption "Tart (Photo: Ann Smith)")
+        // is the page going on: the method ends there.
+        if let credit = steps.indices.dropFirst().first(where: { steps[$0].kind == .line && PageLabels.isCredit(steps[$0].text) }) {
+            steps = steps[..<credit]
+        }
+        // A lone word closing the method ("Fertig", "Done") is a divider, not a step.
         while let last = steps.last, last.kind == .line, !last.text.contains(where: { $0.isWhitespace }),
               last.text.last?.isLetter == true, steps.count > 1 {
             steps.removeLast()
