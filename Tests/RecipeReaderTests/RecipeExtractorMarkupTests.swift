@@ -314,6 +314,16 @@ import Entity
         #expect(recipe.steps == ["Cook the rice.", "Stir in the lemon's juice."])
     }
 
+    @Test func theValueOfAServingsStepperIsNotAnIngredient() throws {
+        let html = """
+        <h1>Rice</h1><div><h2>Ingredients</h2><div><button type="button"><svg><path d="M1 1H9"></path></svg></button>
+        <div class="count">two servings</div> <button type="button"><svg><path d="M5 1V9"></path></svg></button></div></div>
+        <ul><li>100 g rice</li><li>1 l water</li></ul><h2>Method</h2><ol><li>Boil the water.</li><li>Cook the rice.</li></ol>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["100 g rice", "1 l water"])
+    }
+
     @Test func textWithoutRecipeHeadingsIsNoRecipe() {
         #expect(extract("<h1>My holiday</h1><p>We went to the sea.</p><ul><li>Sun</li><li>Sand</li></ul>") == nil)
     }
