@@ -170,6 +170,13 @@ import Entity
 }
 
 @Suite struct RecipeCards {
+    @Test func aCreditAmongTheCardsStepsEndsTheMethod() throws {
+        let html = "<h1>Lemon rice</h1><div class='recipe-ingredients'><ul><li>100 g rice</li><li>1 lemon</li></ul></div><div class='recipe-instructions'><ol><li>Cook the rice.</li><li>Stir in the lemon juice.</li><li>Lemon rice (Photo: Ann Smith)</li></ol></div>"
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .recipeCard)
+        #expect(recipe.steps == ["Cook the rice.", "Stir in the lemon juice."])
+    }
+
     @Test func wpRecipeMakerCardsGiveGroupNamesTheStructuredDataLacks() throws {
         let json = "{\"@type\":\"Recipe\",\"name\":\"Cake\",\"recipeIngredient\":[\"2 cups flour\",\"1 cup sugar\",\"1 cup cream\"],\"recipeInstructions\":[\"Mix.\",\"Bake.\"]}"
         let card = """
@@ -292,6 +299,29 @@ import Entity
         let html = "<h1>Fudge</h1><h4>Ingredients</h4><ul><li>1 bag marshmallows</li><li>3 cups sugar</li></ul><h4>Let's get started!</h4><ul><li>Melt the marshmallows in a bowl.</li><li>Stir in the sugar until smooth.</li></ul><h4>More recipes</h4><ul><li>Fudge</li></ul>"
         let recipe = try #require(extract(html))
         #expect(recipe.steps == ["Melt the marshmallows in a bowl.", "Stir in the sugar until smooth."])
+    }
+
+    @Test func aRowOfSharingButtonsWithTheirCountsRunOnIsNotAStep() throws {
+        let html = "<h1>Rice</h1><h2>Ingredients</h2><ul><li>100 g rice</li><li>1 l water</li></ul><h2>Method</h2><p>Boil the water.</p><p>Cook the rice in it.</p><p>Love517 Share12 Tweet Pin</p>"
+        let recipe = try #require(extract(html))
+        #expect(recipe.steps == ["Boil the water.", "Cook the rice in it."])
+    }
+
+    @Test(arguments: ["Lemon rice (Photo: Ann Smith)", "Photography: Ann Smith", "Recipe: Ann Smith"])
+    func aCreditUnderTheMethodEndsIt(credit: String) throws {
+        let html = "<h1>Lemon rice</h1><h2>Ingredients</h2><ul><li>100 g rice</li><li>1 lemon</li></ul><h2>Method</h2><p>Cook the rice.</p><p>Stir in the lemon's juice.</p><p>\(credit)</p><p>Resting time: 1 hour</p>"
+        let recipe = try #require(extract(html))
+        #expect(recipe.steps == ["Cook the rice.", "Stir in the lemon's juice."])
+    }
+
+    @Test func theValueOfAServingsStepperIsNotAnIngredient() throws {
+        let html = """
+        <h1>Rice</h1><div><h2>Ingredients</h2><div><button type="button"><svg><path d="M1 1H9"></path></svg></button>
+        <div class="count">two servings</div> <button type="button"><svg><path d="M5 1V9"></path></svg></button></div></div>
+        <ul><li>100 g rice</li><li>1 l water</li></ul><h2>Method</h2><ol><li>Boil the water.</li><li>Cook the rice.</li></ol>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["100 g rice", "1 l water"])
     }
 
     @Test func textWithoutRecipeHeadingsIsNoRecipe() {

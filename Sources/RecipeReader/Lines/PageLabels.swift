@@ -32,16 +32,49 @@ enum PageLabels {
         guard clean.utf8.count <= 160 else { return false }
         // (Most lines fail on their first word: that is looked at before the line is split.)
         let first = clean.prefix { !$0.isWhitespace && $0 != "|" && $0 != "·" }
-        guard first.utf8.count <= 12, first.allSatisfy(\.isNumber) || buttonWords.contains(Folding.fold(String(first))) else { return false }
+        guard first.utf8.count <= 18, first.allSatisfy(\.isNumber) || isButtonWord(first) else { return false }
         let words = clean.split(whereSeparator: { $0.isWhitespace || $0 == "|" || $0 == "·" })
         guard words.count >= 2, words.count <= 10 else { return false }
         var named = 0
         for word in words {
             if word.allSatisfy(\.isNumber) { continue }
-            guard buttonWords.contains(Folding.fold(String(word))) else { return false }
+            guard isButtonWord(word) else { return false }
             named += 1
         }
         return named >= 2
+    }
+
+    /// A button's name, or a button's name with its count run on ("Love517", "Share12").
+    private static func isButtonWord(_ word: Substring) -> Bool {
+        if buttonWords.contains(Folding.fold(String(word))) { return true }
+        let name = word.prefix { !$0.isNumber }
+        return name.count < word.count && word[name.endIndex...].allSatisfy(\.isNumber) && buttonWords.contains(Folding.fold(String(name)))
+    }
+
+    /// Labels (folded) that credit someone for a page's picture or text ("Photo: Ann Smith", "Autorin: …").
+    private static let creditLabels: Set<String> = [
+        "photo", "photos", "photography", "photographer", "photocredit", "photocredits", "imagecredit", "credit", "credits",
+        "foto", "fotos", "fotó", "fotók", "fotograf", "fotografie", "bild", "bilder", "kuva", "zdjęcie", "zdjęcia",
+        "author", "autor", "autorin", "auteur", "autore", "autora", "szerző", "redaktion", "redaction", "rédaction",
+        "redactie", "redazione", "styling", "foodstyling", "recipeby", "recipe", "rezept", "recette", "recept", "ricetta", "receta",
+    ]
+
+    /// Whether a short line credits someone rather than telling the recipe: a credit's label and a name
+    /// ("Autorin: Ann Smith"), or a caption ending in one ("Lemon tart (Photo: Ann Smith)").
+    static func isCredit(_ line: String) -> Bool {
+        guard line.utf8.count <= 160, let colon = line.firstIndex(where: { $0 == ":" }) else { return false }
+        let before = line[..<colon]
+        let label: Substring
+        if let open = before.lastIndex(of: "(") {
+            // A caption: the credit in brackets closes the line.
+            guard line.hasSuffix(")") else { return false }
+            label = before[before.index(after: open)...]
+        } else {
+            label = before
+        }
+        guard label.count <= 24, creditLabels.contains(Folding.fold(String(label))) else { return false }
+        let name = line[line.index(after: colon)...].drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace || $0 == ")" }.reversed()
+        return !name.isEmpty && name.count <= 60 && name.first?.isUppercase == true && !name.contains(where: \.isNumber)
     }
 
     /// File types a page offers its recipe in for download.

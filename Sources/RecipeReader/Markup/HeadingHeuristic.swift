@@ -118,8 +118,13 @@ enum HeadingHeuristic {
         guard let best else { return nil }
         var draft = RecipeDraft()
         draft.ingredientGroups = groups(best.ingredients)
-        // A lone word closing the method ("Fertig", "Done") is a divider, not a step.
         var steps = best.steps[...]
+        // A credit under the method ("Photography: Ann Smith", a photo's caption "Tart (Photo: Ann Smith)")
+        // is the page going on: the method ends there.
+        if let credit = steps.indices.dropFirst().first(where: { steps[$0].kind == .line && PageLabels.isCredit(steps[$0].text) }) {
+            steps = steps[..<credit]
+        }
+        // A lone word closing the method ("Fertig", "Done") is a divider, not a step.
         while let last = steps.last, last.kind == .line, !last.text.contains(where: { $0.isWhitespace }),
               last.text.last?.isLetter == true, steps.count > 1 {
             steps.removeLast()
@@ -367,6 +372,18 @@ enum HeadingHeuristic {
         return tree.attribute("onclick", of: index) != nil || tree.attribute("role", of: index)?.lowercased() == "button"
     }
 
+    /// Whether the short element at `index`, right after a button, is followed by another button.
+    private static func isBetweenButtons(_ tree: PageTree, _ index: Int) -> Bool {
+        let end = tree.nodes[index].end
+        guard end - index <= 8 else { return false }
+        var next = end
+        while next < tree.nodes.count, tree.nodes[next].kind == .text, tree.rawString(tree.nodes[next].range).allSatisfy(\.isWhitespace) {
+            next += 1
+        }
+        guard next < tree.nodes.count, tree.nodes[next].kind == .element, tree.nodes[next].name == "button" else { return false }
+        return tree.text(of: index).count <= 40
+    }
+
     /// Elements whose text is not the page's content.
     private static let skippedElements: Set<String> = ["nav", "footer", "form", "button", "select", "aside", "label", "header"]
 
@@ -382,6 +399,8 @@ enum HeadingHeuristic {
             loose = ""
         }
         var index = 0
+        // Where the last button skipped ended (blank text after it passed over).
+        var afterButton = -1
         while index < tree.nodes.count, blocks.count < Limits.blocks {
             let node = tree.nodes[index]
             switch node.kind {
@@ -389,10 +408,19 @@ enum HeadingHeuristic {
                 index += 1
             case .text:
                 if node.breakBefore { flush() }
-                loose += tree.rawString(node.range)
+                let text = tree.rawString(node.range)
+                if index == afterButton, text.allSatisfy(\.isWhitespace) { afterButton = index + 1 }
+                loose += text
                 index += 1
             case .element:
                 let name = node.name
+                if index == afterButton, name != "button", isBetweenButtons(tree, index) {
+                    // The value of a stepper between its − and + buttons ("2 servings"): a control.
+                    flush()
+                    index = node.end
+                    continue
+                }
+                if name == "button" { afterButton = node.end }
                 if name == "header", node.end - index <= Limits.sectionHeaderNodes {
                     // A section's small header ("Ingredients" over the list) is its heading, not the page's banner.
                     flush()

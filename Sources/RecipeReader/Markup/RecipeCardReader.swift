@@ -279,7 +279,12 @@ enum RecipeCardReader {
     }
 
     private static func steps(from entries: [Entry]) -> [PageRecipe.Instruction] {
-        entries.map { entry in
+        // A credit under the method ("Photography: Ann Smith", "Tart (Photo: Ann Smith)") ends it.
+        var entries = entries[...]
+        if let credit = entries.indices.dropFirst().first(where: { if case .item(let text) = entries[$0] { PageLabels.isCredit(text) } else { false } }) {
+            entries = entries[..<credit]
+        }
+        return entries.map { entry in
             switch entry {
             case .heading(let text): .section(text)
             case .item(let text): .step(text)
