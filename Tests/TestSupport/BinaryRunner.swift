@@ -41,10 +41,11 @@ public enum BinaryRunner {
     }
 
     /// posix_spawn for a package binary (or an absolute path) with C strings made and freed here;
-    /// returns its status and the moment just before the program was started.
+    /// returns its status and the moment just before the program was started. The program keeps the
+    /// descriptors below `keeping` that `actions` set up, and no other.
     static func spawn(_ pid: inout pid_t, _ name: String, _ arguments: [String], environment: [String: String],
-                      actions: inout posix_spawn_file_actions_t,
-                      attributes: UnsafePointer<posix_spawnattr_t>?) -> (status: Int32, started: ContinuousClock.Instant) {
+                      actions: inout posix_spawn_file_actions_t, attributes: UnsafePointer<posix_spawnattr_t>?,
+                      keeping: Int32 = 3) -> (status: Int32, started: ContinuousClock.Instant) {
         let path = url(of: name).path
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -52,20 +53,21 @@ public enum BinaryRunner {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        closeInheritedDescriptors(&actions)
+        closeInheritedDescriptors(&actions, from: keeping)
         let started = ContinuousClock.now
         return (posix_spawn(&pid, path, &actions, attributes, argv, envp), started)
     }
 
-    /// The program keeps only descriptors 0, 1 and 2: whatever else the test process holds at that
+    /// The program keeps only the descriptors below `from` (0, 1 and 2, or those `actions` set up past
+    /// them): whatever else the test process holds at that
     /// moment (other tests' sockets, pipes and files, open in parallel) is closed in the child, so a
     /// program started under a low descriptor limit has all of it to itself. glibc's
     /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later) is looked up at run time, as the
     /// Glibc module does not declare it; without it nothing is added.
-    static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+    static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t, from: Int32) {
         typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
-        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, from)
     }
 
     /// An exit status from `waitpid`: the code, or 128 + the signal that killed the program.

@@ -171,7 +171,8 @@ final class XProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (terminal == nil ? 0 : 0x80)))
         var pid: pid_t = 0
         let status = withUnsafePointer(to: &attributes) { attributes in
-            BinaryRunner.spawn(&pid, path, arguments, environment: environment, actions: &actions, attributes: attributes).status
+            BinaryRunner.spawn(&pid, path, arguments, environment: environment, actions: &actions, attributes: attributes,
+                               keeping: passing == nil ? 4 : 5).status
         }
         close(pipeEnds[1])
         guard status == 0 else {
