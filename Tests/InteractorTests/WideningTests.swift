@@ -23,15 +23,13 @@ import TestSupport
         ["cream of tartar"]: [[recipe(9, ["cream of tartar"])]],
     ]
 
-    /// Runs `command` to its reply, answering from `pages` (past a list's end, an empty page), each page
-    /// saying `matchesKinds`; returns the reply and what was asked for.
-    func run(_ command: SearchMachine.Command, matchesKinds: Bool?, screenSize: Int = 10) -> (reply: ScreenResult?, asked: [([String], Int)]) {
-        var configuration = SearchInteractor.Configuration(screenSize: screenSize, prefetch: false).machine
-        configuration.gapWindow = 3
-        var machine = SearchMachine(configuration: configuration)
-        var asked: [([String], Int)] = []
-        var reply: ScreenResult?
-        var pending = machine.handle(.command(1, command))
+    /// Hands `command` to `machine` and carries out what it asks at once: the query is valid, nothing is
+    /// kept on disk or starred, and each request is answered from `pages` (past a list's end, an empty
+    /// page), each page saying `matchesKinds`. Returns the replies; what was asked for goes to `asked`.
+    func drive(_ machine: inout SearchMachine, _ id: Int, _ command: SearchMachine.Command, matchesKinds: Bool?,
+               asked: inout [([String], Int)]) -> [ScreenResult] {
+        var replies: [ScreenResult] = []
+        var pending = machine.handle(.command(id, command))
         while !pending.isEmpty {
             switch pending.removeFirst() {
             case .validateQuery(let command, _):
@@ -45,12 +43,22 @@ import TestSupport
                 let list = pages[request.query.ingredients] ?? []
                 let recipes = request.page <= list.count ? list[request.page - 1] : []
                 pending += machine.handle(.pageArrived(request.id, SearchPage(number: request.page, recipes: recipes, matchesKinds: matchesKinds)))
-            case .reply(1, let result):
-                reply = result
+            case .reply(id, let result):
+                replies.append(result)
             default:
                 break
             }
         }
+        return replies
+    }
+
+    /// Runs `command` to its reply (see `drive`); returns the reply and what was asked for.
+    func run(_ command: SearchMachine.Command, matchesKinds: Bool?, screenSize: Int = 10) -> (reply: ScreenResult?, asked: [([String], Int)]) {
+        var configuration = SearchInteractor.Configuration(screenSize: screenSize, prefetch: false).machine
+        configuration.gapWindow = 3
+        var machine = SearchMachine(configuration: configuration)
+        var asked: [([String], Int)] = []
+        let reply = drive(&machine, 1, command, matchesKinds: matchesKinds, asked: &asked).last
         return (reply, asked)
     }
 
@@ -99,26 +107,9 @@ import TestSupport
         var last: ScreenResult?
         for (id, command) in [(1, SearchMachine.Command.search(SearchQuery(ingredientText: "cheese"), namesSeen: ["parmesan cheese"])),
                               (2, .next), (3, .next)] {
-            var pending = machine.handle(.command(id, command))
-            while !pending.isEmpty {
-                switch pending.removeFirst() {
-                case .validateQuery(let command, _):
-                    pending += machine.handle(.queryValidated(command, nil))
-                case .lookUpKept(let lookUp):
-                    pending += machine.handle(.keptLookedUp(lookUp.id, .nothing))
-                case .readStars(let command, _):
-                    pending += machine.handle(.starsRead(command, [], problem: nil))
-                case .fetch(let request):
-                    let list = pages[request.query.ingredients] ?? []
-                    let recipes = request.page <= list.count ? list[request.page - 1] : []
-                    pending += machine.handle(.pageArrived(request.id, SearchPage(number: request.page, recipes: recipes, matchesKinds: false)))
-                case .reply(_, .screen(let screen)):
-                    screens.append(screen)
-                case .reply(_, let other):
-                    last = other
-                default:
-                    break
-                }
+            var asked: [([String], Int)] = []
+            for result in drive(&machine, id, command, matchesKinds: false, asked: &asked) {
+                if case .screen(let screen) = result { screens.append(screen) } else { last = result }
             }
         }
         #expect(screens.map { $0.recipes.map(\.number) } == [[1, 2], [3, 4]])
