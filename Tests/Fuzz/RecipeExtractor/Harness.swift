@@ -21,17 +21,7 @@ private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
 private let address = URL(string: "https://www.example.com/recipes/dish-1/")
 
 private func checkLine(_ text: String, _ what: String, limit: Int) {
-    check(!text.isEmpty, "empty \(what)")
-    check(text.unicodeScalars.count <= limit, "\(what) of \(text.unicodeScalars.count) scalars")
-    let scalars = Array(text.unicodeScalars)
-    for (index, scalar) in scalars.enumerated() {
-        check(!CleanText.isControl(scalar) && !CleanText.isInvisible(scalar),
-              "\(what) carries U+\(String(scalar.value, radix: 16)): \(text.debugDescription)")
-        if scalar.properties.isWhitespace {
-            check(index > 0 && index < scalars.count - 1, "\(what) has whitespace at an end: \(text.debugDescription)")
-            check(!scalars[index - 1].properties.isWhitespace, "\(what) has a run of whitespace: \(text.debugDescription)")
-        }
-    }
+    if let problem = cleanLineProblem(text, what, limit: limit) { check(false, problem) }
 }
 
 private func checkRecipe(_ recipe: PageRecipe) {
