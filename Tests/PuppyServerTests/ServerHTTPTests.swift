@@ -283,6 +283,23 @@ struct ServerHTTPTests {
         }
     }
 
+    /// A JSONP client names a new callback each time; its pages are still counted as pages, so a long run
+    /// of them neither grows the count's table past the pages asked for nor crowds out the next page.
+    @Test func jsonpCallbacksAreCountedAsThePagesTheyAskFor() {
+        let recorder = StatisticsRecorder()
+        for number in 0..<RequestStatistics.pageKeyLimit {
+            var query = APIQuery(ingredients: "garlic", query: "", page: 1)
+            query.callback = "jQuery3600_\(number)"
+            recorder.beginAPIRequest(query)
+            recorder.endAPIRequest()
+        }
+        recorder.beginAPIRequest(APIQuery(ingredients: "onions", query: "", page: 2))
+        let statistics = recorder.snapshot
+        #expect(statistics.pageRequests[APIPageKey(ingredients: "garlic", page: 1)] == RequestStatistics.pageKeyLimit)
+        #expect(statistics.pageRequests[APIPageKey(ingredients: "onions", page: 2)] == 1)
+        #expect(statistics.pageRequests.count == 2)
+    }
+
     @Test func aPublicURLSetsHrefsButRequestsWithAnyHostAreServed() async throws {
         let configuration = ServerConfiguration(publicURL: URL(string: "http://recipes.example"))
         try await PuppyServerFixture.withServer(configuration: configuration) { server in

@@ -167,9 +167,13 @@ public struct APIPageKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     init(_ query: APIQuery) {
-        ingredients = query.search.ingredients.joined(separator: ",")
-        self.query = query.search.words.joined(separator: " ")
-        page = query.page
+        self.init(search: query.search, page: query.page)
+    }
+
+    init(search: APIQuery.SearchKey, page: Int) {
+        ingredients = search.ingredients.joined(separator: ",")
+        query = search.words.joined(separator: " ")
+        self.page = page
     }
 
     public var description: String { "i=\(ingredients)&q=\(query)&p=\(page)" }

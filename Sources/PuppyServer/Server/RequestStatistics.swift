@@ -26,10 +26,17 @@ public struct RequestStatistics: Sendable, Hashable {
 
 /// Thread-safe bookkeeping behind `PuppyServer.statistics`.
 final class StatisticsRecorder: Sendable {
+    private struct CountedPage: Hashable, Sendable {
+        var search: APIQuery.SearchKey
+        var page: Int
+    }
+
     private struct State: Sendable {
         var statistics = RequestStatistics()
-        /// Counted by query and turned into `APIPageKey`s only when read.
-        var pages: [APIQuery: Int] = [:]
+        /// Counted by result list and page (not by format or JSONP callback, which name no page of their
+        /// own: a JSONP client sends a new callback name each time) and turned into `APIPageKey`s only
+        /// when read.
+        var pages: [CountedPage: Int] = [:]
         var apiInFlight = 0
     }
 
@@ -44,8 +51,11 @@ final class StatisticsRecorder: Sendable {
             state.statistics.apiRequests += 1
             state.apiInFlight += 1
             state.statistics.maxAPIRequestsInFlight = max(state.statistics.maxAPIRequestsInFlight, state.apiInFlight)
-            if let query, state.pages[query] != nil || state.pages.count < RequestStatistics.pageKeyLimit {
-                state.pages[query, default: 0] += 1
+            if let query {
+                let page = CountedPage(search: query.search, page: query.page)
+                if state.pages[page] != nil || state.pages.count < RequestStatistics.pageKeyLimit {
+                    state.pages[page, default: 0] += 1
+                }
             }
         }
     }
@@ -57,8 +67,8 @@ final class StatisticsRecorder: Sendable {
     var snapshot: RequestStatistics {
         let (statistics, pages) = state.withLock { ($0.statistics, $0.pages) }
         var snapshot = statistics
-        for (query, count) in pages {
-            snapshot.pageRequests[APIPageKey(query), default: 0] += count
+        for (counted, count) in pages {
+            snapshot.pageRequests[APIPageKey(search: counted.search, page: counted.page), default: 0] += count
         }
         return snapshot
     }
