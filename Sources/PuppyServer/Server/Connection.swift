@@ -128,8 +128,15 @@ final class Connection {
         case .lingering(let deadline):
             return deadline
         case .open:
-            return [requestDeadline, idleDeadline, writeDeadline, pending?.due].compactMap { $0 }.min()
+            // Asked of every connection on every round of the loop: nothing allocated for it.
+            return Self.earlier(Self.earlier(requestDeadline, idleDeadline), Self.earlier(writeDeadline, pending?.due))
         }
+    }
+
+    private static func earlier(_ first: UInt64?, _ second: UInt64?) -> UInt64? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
     }
 
     // MARK: - Events
