@@ -72,7 +72,7 @@ public struct JSONScanner {
     }
 
     /// After a member or an element: true past a comma and the whitespace after it, false past `close`.
-    @inlinable @usableFromInline
+    @inlinable
     mutating func continues(closingWith close: UInt8) throws(Failure) -> Bool {
         skipWhitespace()
         switch peek() {
