@@ -13,6 +13,11 @@ public enum CleanText {
     /// Text as a person reads it on one line.
     public static func line(_ raw: String, maxLength: Int = 10_000) -> String {
         let limit = max(0, maxLength)
+        return isCleanASCII(raw, limit: limit, withMarkup: false) ? raw : cleanedLine(raw, limit: limit)
+    }
+
+    /// `line` read character by character, whatever the text.
+    static func cleanedLine(_ raw: String, limit: Int) -> String {
         var text = bounded(raw, limit: limit)
         if text.utf8.contains(UInt8(ascii: "&")) {
             text = HTMLEntities.decode(text)
@@ -31,7 +36,30 @@ public enum CleanText {
     /// they are. Cleaning twice changes nothing: `safe(safe(x)) == safe(x)`, and `safe(line(x)) == line(x)`.
     public static func safe(_ raw: String, maxLength: Int = 10_000) -> String {
         let limit = max(0, maxLength)
-        return clean(bounded(raw, limit: limit), removingTags: false, limit: limit)
+        return isCleanASCII(raw, limit: limit, withMarkup: true) ? raw : cleanedSafe(raw, limit: limit)
+    }
+
+    /// `safe` read character by character, whatever the text.
+    static func cleanedSafe(_ raw: String, limit: Int) -> String {
+        clean(bounded(raw, limit: limit), removingTags: false, limit: limit)
+    }
+
+    /// Whether cleaning gives `text` back as it is, seen from its bytes alone: at most `limit` of them,
+    /// all printable ASCII, no space at either end nor two in a row, and (unless `withMarkup`, for text
+    /// whose tags and references stay) no `&` or `<` that could start a reference or a tag. Most titles,
+    /// names and addresses are so.
+    static func isCleanASCII(_ text: String, limit: Int, withMarkup: Bool) -> Bool {
+        var count = 0
+        var previousWasSpace = true
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return false }
+            if !withMarkup, byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") { return false }
+            let isSpace = byte == 0x20
+            if isSpace, previousWasSpace { return false }
+            previousWasSpace = isSpace
+            count += 1
+        }
+        return !previousWasSpace && count <= limit
     }
 
     /// Whether `scalar` is one of the invisible format characters `line` removes.

@@ -235,13 +235,16 @@ public struct FoodFacts: Sendable {
     }
 
     /// The concepts of a name given as folded words, and of its other names, into `found`.
-    private func visit(_ words: [String], into found: inout [String], seen: inout Set<String>, depth: Int) {
+    /// `joined`: the words joined with spaces, when the caller has them so already.
+    private func visit(_ words: [String], joined: String? = nil, into found: inout [String], seen: inout Set<String>, depth: Int) {
         guard !words.isEmpty, depth < 16 else { return }
-        let key = canonical[words.joined(separator: " ")] ?? words.joined(separator: " ")
+        let text = joined ?? words.joined(separator: " ")
+        let key = canonical[text] ?? text
         guard seen.insert(key).inserted else { return }
         found.append(key)
-        for name in names[key] ?? [key] {
-            var nameWords = name == key && names[key] == nil ? words : name.split(separator: " ").map(String.init)
+        let otherNames = names[key]
+        for name in otherNames ?? [key] {
+            var nameWords = name == key && otherNames == nil ? words : name.split(separator: " ").map(String.init)
             // `chipotle chiles in adobo` is chipotle chiles.
             if let cut = nameWords.firstIndex(where: { $0 == "in" || $0 == "with" }), cut > 0 {
                 visit(Array(nameWords[..<cut]), into: &found, seen: &seen, depth: depth + 1)
@@ -262,7 +265,7 @@ public struct FoodFacts: Sendable {
                 // An ending a false friend rules out is never reached, not even through a shorter ending
                 // (`non dairy milk` is no milk, nor through `dairy milk`).
                 let starts = max(1, nameWords.count - Self.maxEndingWords)..<nameWords.count
-                var allowed: [Int] = []
+                var allowed: [(start: Int, ending: String)] = []
                 for start in starts {
                     let ending = nameWords[start...].joined(separator: " ")
                     let endingKey = canonical[ending] ?? ending
@@ -270,10 +273,10 @@ public struct FoodFacts: Sendable {
                         (0..<start).contains { friends.contains(nameWords[$0...].joined(separator: " ")) }
                             || friends.contains(key)
                     } ?? false
-                    if blocked { seen.insert(endingKey) } else { allowed.append(start) }
+                    if blocked { seen.insert(endingKey) } else { allowed.append((start, ending)) }
                 }
-                for start in allowed {
-                    visit(Array(nameWords[start...]), into: &found, seen: &seen, depth: depth + 1)
+                for (start, ending) in allowed {
+                    visit(Array(nameWords[start...]), joined: ending, into: &found, seen: &seen, depth: depth + 1)
                 }
                 // `feta cheese`, `jalapeño peppers`: a known kind and the word its family goes by.
                 let kind = nameWords.dropLast().joined(separator: " ")

@@ -99,8 +99,14 @@ public struct PantryRanking: Sendable {
     /// The recipes missing at most `maxMissing` ingredients and using something of the pantry, fewest
     /// missing first, then those using more of the pantry, then in the order given.
     public func ranked(_ recipes: [Recipe], maxMissing: Int = 2) -> [Entry] {
+        rankedReadingKeys(recipes, maxMissing: maxMissing).entries
+    }
+
+    /// The same, with the key of every ingredient of every recipe given: what the ranking read them as,
+    /// so a caller that needs them too (which pantry names no recipe has) does not read them again.
+    public func rankedReadingKeys(_ recipes: [Recipe], maxMissing: Int = 2) -> (entries: [Entry], keys: Set<IngredientKey>) {
         var lines = ReadLines()
-        return recipes.enumerated()
+        let entries = recipes.enumerated()
             .map { entry(for: $0.element, at: $0.offset, lines: &lines) }
             .filter { $0.missing.count <= maxMissing && $0.of > 0 && $0.fromPantry > 0 }
             .sorted { left, right in
@@ -108,5 +114,6 @@ public struct PantryRanking: Sendable {
                 if left.uses != right.uses { return left.uses > right.uses }
                 return left.index < right.index
             }
+        return (entries, Set(lines.known.values.map { $0.key }))
     }
 }

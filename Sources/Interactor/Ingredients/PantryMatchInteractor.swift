@@ -75,13 +75,14 @@ public actor PantryMatchInteractor {
             return .failed(error)
         }
         let ranking = PantryRanking(pantry: pantry.map(\.food), staples: !strict)
-        let entries = ranking.ranked(recipes.map { PantryRanking.Recipe(title: $0.title, ingredients: $0.ingredients) }, maxMissing: request.maxMissing)
+        let (entries, keys) = ranking.rankedReadingKeys(recipes.map { PantryRanking.Recipe(title: $0.title, ingredients: $0.ingredients) },
+                                                        maxMissing: request.maxMissing)
         let stars = await favoriteIDs(entries.map { recipes[$0.index].id })
         let matched = entries.enumerated().map { offset, entry in
             let recipe = recipes[entry.index]
             return PantryMatch(number: offset + 1, recipe: recipe, entry: entry, isFavorite: stars.map { $0.contains(recipe.id) })
         }
-        var unmatched = unmatched(pantry, among: recipes)
+        var unmatched = unmatched(pantry, among: recipes, keys: keys)
         // The server knows its whole catalog: what it suggests comes first.
         for unknown in walk.unknownNames.reversed() where !unknown.suggestions.isEmpty {
             guard let item = pantry.first(where: { $0.food == unknown.name }) else { continue }
@@ -94,12 +95,11 @@ public actor PantryMatchInteractor {
 
     /// Pantry names found in no recipe that was looked at but close to names that were, with those
     /// names: probably typos (`mlik`: did you mean milk?), suggested as a search that finds nothing
-    /// suggests them.
-    private func unmatched(_ pantry: [PantryItem], among recipes: [Recipe]) -> [(name: String, suggestions: [String])] {
+    /// suggests them. `keys`: the keys of the recipes' ingredients, as the ranking read them.
+    private func unmatched(_ pantry: [PantryItem], among recipes: [Recipe], keys: Set<IngredientKey>) -> [(name: String, suggestions: [String])] {
         var names: [String] = []
         var seen = Set<String>()
         for name in recipes.flatMap(\.ingredients) where seen.insert(name).inserted { names.append(name) }
-        let keys = Set(names.map { IngredientKey(IngredientLine(parsing: $0)) })
         return pantry.filter { !keys.contains($0.key) }.compactMap { item in
             let close = IngredientName.closest(to: item.food, among: names, limit: 3).filter { IngredientKey(name: $0) != item.key }
             return close.isEmpty ? nil : (item.name, close)

@@ -260,7 +260,7 @@ public struct Catalog: Sendable {
 }
 
 /// The rules every recipe must meet, and the duplicate-id check across a catalog.
-private struct CatalogValidator {
+package struct CatalogValidator {
     let source: String
     var firstLineByID: [String: Int] = [:]
 
@@ -291,9 +291,17 @@ private struct CatalogValidator {
             guard !normalized.utf8.contains(UInt8(ascii: ",")) else { throw fail("ingredient \"\(name)\" contains a comma") }
             recipe.ingredients[index] = normalized
         }
-        // A name written twice (`Garlic`, `garlic`) is one ingredient.
-        var seen = Set<String>()
-        recipe.ingredients = recipe.ingredients.filter { seen.insert($0).inserted }
+        // A name written twice (`Garlic`, `garlic`) is one ingredient. A list of a few names is searched
+        // in turn (cheaper than hashing them), a long one with a set.
+        if recipe.ingredients.count <= 32 {
+            var unique: [String] = []
+            unique.reserveCapacity(recipe.ingredients.count)
+            for name in recipe.ingredients where !unique.contains(name) { unique.append(name) }
+            recipe.ingredients = unique
+        } else {
+            var seen = Set<String>()
+            recipe.ingredients = recipe.ingredients.filter { seen.insert($0).inserted }
+        }
         if let href = recipe.href {
             guard Self.isAbsoluteWebURL(href) else { throw fail("\"href\" must be an absolute http(s) URL") }
         }
@@ -303,7 +311,7 @@ private struct CatalogValidator {
         for (field, name) in [("photo", recipe.photo), ("thumb", recipe.thumb)] {
             guard let name else { continue }
             if CatalogPhotos.isFileName(name) {
-                guard Self.hasText(name), !name.contains("\u{0}") else { throw fail("empty \"\(field)\"") }
+                guard Self.hasText(name), !name.utf8.contains(0) else { throw fail("empty \"\(field)\"") }
             } else {
                 guard Self.isAbsoluteWebURL(name) else { throw fail("\"\(field)\" must be a file name or an absolute http(s) URL") }
             }
@@ -354,7 +362,9 @@ private struct CatalogValidator {
         return true
     }
 
-    private static func isAbsoluteWebURL(_ text: String) -> Bool {
+    package static func isAbsoluteWebURL(_ text: String) -> Bool {
+        // Nearly every address a catalog gives has the plain form, decided from its bytes.
+        if isPlainWebAddress(text) { return true }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else { return false }
@@ -364,5 +374,53 @@ private struct CatalogValidator {
             return !text.utf8.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
         }
         return !text.contains(where: { $0.isWhitespace })
+    }
+
+    /// `http://` or `https://`, a host of ASCII letters, digits, dots and dashes, and then nothing or a
+    /// path of the bytes RFC 3986 allows in one (a `%` with two hex digits): an address `URLComponents`
+    /// reads as http(s) with that host. Anything else (a port, user, query or fragment, other bytes) is
+    /// left to `URLComponents`.
+    package static func isPlainWebAddress(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let schemeLength = bytes.starts(with: Array("https://".utf8)) ? 8 : bytes.starts(with: Array("http://".utf8)) ? 7 : 0
+        guard schemeLength > 0 else { return false }
+        var index = schemeLength
+        while index < bytes.count, isHostByte(bytes[index]) { index += 1 }
+        guard index > schemeLength, index == bytes.count || bytes[index] == UInt8(ascii: "/") else { return false }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit else { return false }
+                index += 3
+                continue
+            }
+            guard isPathByte(byte) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// A byte a path may hold as it is: unreserved, a sub-delimiter, `:`, `@` or `/`.
+    private static func isPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"): true
+        default: isHostByte(byte)
+        }
+    }
+
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "."), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+}
+
+private extension UInt8 {
+    var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self | 0x20)
     }
 }

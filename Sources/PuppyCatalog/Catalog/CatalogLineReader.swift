@@ -1,4 +1,6 @@
-// Standard library only: this file compiles on its own into a fuzzing harness.
+// Standard library and the JSON scanner only: a fuzzing harness compiles this file on its own with
+// Sources/ServiceSupport/JSONScanner.swift.
+import ServiceSupport
 
 /// One catalog line's fields as written, before the catalog's rules are applied (so that a missing
 /// field gets its own message). A JSON `null` reads as absent.
@@ -62,50 +64,49 @@ package struct CatalogLineReader {
     package static let arrayFields: Set<String> = ["ingredients", "lines", "steps", "tags"]
     package static let minuteFields: Set<String> = ["prepMinutes", "cookMinutes", "totalMinutes"]
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    private var scanner: JSONScanner
     private var typeFailure: CatalogLineFailure?
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+        scanner = JSONScanner(bytes)
     }
 
     /// The fields of the object on this line (leading and trailing JSON whitespace allowed).
     package static func read(_ line: UnsafeBufferPointer<UInt8>) throws(CatalogLineFailure) -> CatalogFields {
         var reader = CatalogLineReader(line)
-        reader.skipWhitespace()
-        guard reader.peek() == UInt8(ascii: "{") else {
-            // Say "not an object" only for what is valid JSON.
-            try reader.skipValue(depth: 1)
-            reader.skipWhitespace()
-            guard reader.index == line.count else { throw .notJSON }
-            throw .notAnObject
+        let fields: CatalogFields?
+        do throws(JSONScanner.Failure) {
+            fields = try reader.readLine()
+        } catch {
+            throw error == .nestedTooDeeply ? CatalogLineFailure.nestedTooDeeply : CatalogLineFailure.notJSON
         }
-        let fields = try reader.readObject()
-        reader.skipWhitespace()
-        guard reader.index == line.count else { throw .notJSON }
+        // Say "not an object" only for what is valid JSON.
+        guard let fields else { throw .notAnObject }
         if let failure = reader.typeFailure { throw failure }
+        return fields
+    }
+
+    /// The object's fields; nil for a line that is one JSON value of another kind.
+    private mutating func readLine() throws(JSONScanner.Failure) -> CatalogFields? {
+        scanner.skipWhitespace()
+        var fields: CatalogFields?
+        if scanner.peek() == UInt8(ascii: "{") {
+            fields = try readObject()
+        } else {
+            try scanner.skipValue(depth: 1, maxDepth: Self.maxDepth)
+        }
+        scanner.skipWhitespace()
+        guard scanner.index == scanner.bytes.count else { throw .notJSON }
         return fields
     }
 
     // MARK: - The recipe object
 
-    private mutating func readObject() throws(CatalogLineFailure) -> CatalogFields {
+    private mutating func readObject() throws(JSONScanner.Failure) -> CatalogFields {
         var fields = CatalogFields()
-        index += 1  // {
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            return fields
-        }
-        while true {
-            skipWhitespace()
-            guard peek() == UInt8(ascii: "\"") else { throw .notJSON }
-            let key = try readString()
-            skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw .notJSON }
-            index += 1
-            skipWhitespace()
+        var first = true
+        while let key = try scanner.nextKey(first: first) {
+            first = false
             switch key {
             case "id": fields.id = try readStringField(key)
             case "title": fields.title = try readStringField(key)
@@ -128,49 +129,30 @@ package struct CatalogLineReader {
             case "prepMinutes": fields.prepMinutes = try readMinutes(key)
             case "cookMinutes": fields.cookMinutes = try readMinutes(key)
             case "totalMinutes": fields.totalMinutes = try readMinutes(key)
-            default: try skipValue(depth: 2)
-            }
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                return fields
-            default:
-                throw .notJSON
+            default: try scanner.skipValue(depth: 2, maxDepth: Self.maxDepth)
             }
         }
+        return fields
     }
 
     /// A string, or nil for `null`; any other value is skipped and remembered as a type failure.
-    private mutating func readStringField(_ key: String) throws(CatalogLineFailure) -> String? {
-        switch peek() {
-        case UInt8(ascii: "\""):
-            return try readString()
-        case UInt8(ascii: "n"):
-            try expectLiteral("null")
-            return nil
-        default:
-            try skipValue(depth: 2)
-            noteTypeFailure(key)
-            return nil
-        }
+    private mutating func readStringField(_ key: String) throws(JSONScanner.Failure) -> String? {
+        if scanner.isAtStringOrNull { return try scanner.readStringOrNull() }
+        try scanner.skipValue(depth: 2, maxDepth: Self.maxDepth)
+        noteTypeFailure(key)
+        return nil
     }
 
     /// A whole number of minutes from 0 to a year's (`525600`), or nil for `null`; anything else (a
     /// fraction, an exponent, a string) is skipped and remembered as a type failure.
-    private mutating func readMinutes(_ key: String) throws(CatalogLineFailure) -> Int? {
-        switch peek() {
-        case UInt8(ascii: "n"):
-            try expectLiteral("null")
-            return nil
+    private mutating func readMinutes(_ key: String) throws(JSONScanner.Failure) -> Int? {
+        if try scanner.readNull() { return nil }
+        switch scanner.peek() {
         case .some(UInt8(ascii: "0")...UInt8(ascii: "9")):
-            let start = index
-            try skipNumber()
+            let number = try scanner.skipNumber()
             var value = 0
-            for byte in bytes[start..<index] {
-                guard Self.isDigit(byte), value <= 525_600 else {
+            for byte in scanner.bytes[number.bytes] {
+                guard JSONScanner.isDigit(byte), value <= 525_600 else {
                     noteTypeFailure(key)
                     return nil
                 }
@@ -182,240 +164,34 @@ package struct CatalogLineReader {
             }
             return value
         default:
-            try skipValue(depth: 2)
+            try scanner.skipValue(depth: 2, maxDepth: Self.maxDepth)
             noteTypeFailure(key)
             return nil
         }
     }
 
-    private mutating func readStrings(_ key: String) throws(CatalogLineFailure) -> [String]? {
-        switch peek() {
-        case UInt8(ascii: "n"):
-            try expectLiteral("null")
-            return nil
-        case UInt8(ascii: "["):
-            break
-        default:
-            try skipValue(depth: 2)
+    private mutating func readStrings(_ key: String) throws(JSONScanner.Failure) -> [String]? {
+        if try scanner.readNull() { return nil }
+        guard scanner.peek() == UInt8(ascii: "[") else {
+            try scanner.skipValue(depth: 2, maxDepth: Self.maxDepth)
             noteTypeFailure(key)
             return nil
         }
-        index += 1
         var names: [String] = []
-        skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            index += 1
-            return names
-        }
-        while true {
-            skipWhitespace()
-            if peek() == UInt8(ascii: "\"") {
-                names.append(try readString())
+        var first = true
+        while try scanner.nextElement(first: first) {
+            first = false
+            if scanner.peek() == UInt8(ascii: "\"") {
+                names.append(try scanner.readString())
             } else {
-                try skipValue(depth: 3)
+                try scanner.skipValue(depth: 3, maxDepth: Self.maxDepth)
                 noteTypeFailure(key)
             }
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                return names
-            default:
-                throw .notJSON
-            }
         }
+        return names
     }
 
     private mutating func noteTypeFailure(_ field: String) {
         if typeFailure == nil { typeFailure = .wrongType(field: field) }
-    }
-
-    // MARK: - JSON values
-
-    private func peek() -> UInt8? {
-        index < bytes.count ? bytes[index] : nil
-    }
-
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
-    }
-
-    /// Checks and skips any JSON value; `depth` counts the containers it would be inside.
-    private mutating func skipValue(depth: Int) throws(CatalogLineFailure) {
-        guard let byte = peek() else { throw .notJSON }
-        switch byte {
-        case UInt8(ascii: "\""):
-            _ = try readString()
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            guard depth <= Self.maxDepth else { throw .nestedTooDeeply }
-            let isObject = byte == UInt8(ascii: "{")
-            let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            index += 1
-            skipWhitespace()
-            if peek() == close {
-                index += 1
-                return
-            }
-            while true {
-                skipWhitespace()
-                if isObject {
-                    guard peek() == UInt8(ascii: "\"") else { throw .notJSON }
-                    _ = try readString()
-                    skipWhitespace()
-                    guard peek() == UInt8(ascii: ":") else { throw .notJSON }
-                    index += 1
-                    skipWhitespace()
-                }
-                try skipValue(depth: depth + 1)
-                skipWhitespace()
-                guard let next = peek() else { throw .notJSON }
-                if next == close {
-                    index += 1
-                    return
-                }
-                guard next == UInt8(ascii: ",") else { throw .notJSON }
-                index += 1
-            }
-        case UInt8(ascii: "t"):
-            try expectLiteral("true")
-        case UInt8(ascii: "f"):
-            try expectLiteral("false")
-        case UInt8(ascii: "n"):
-            try expectLiteral("null")
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            try skipNumber()
-        default:
-            throw .notJSON
-        }
-    }
-
-    private mutating func expectLiteral(_ literal: StaticString) throws(CatalogLineFailure) {
-        let count = literal.utf8CodeUnitCount
-        guard bytes.count - index >= count else { throw .notJSON }
-        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-        for offset in 0..<count where bytes[index + offset] != expected[offset] {
-            throw .notJSON
-        }
-        index += count
-    }
-
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
-    private mutating func skipNumber() throws(CatalogLineFailure) {
-        if peek() == UInt8(ascii: "-") { index += 1 }
-        guard let first = peek(), Self.isDigit(first) else { throw .notJSON }
-        index += 1
-        if first != UInt8(ascii: "0") { skipDigits() }
-        if peek() == UInt8(ascii: ".") {
-            index += 1
-            guard let digit = peek(), Self.isDigit(digit) else { throw .notJSON }
-            skipDigits()
-        }
-        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            index += 1
-            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-            guard let digit = peek(), Self.isDigit(digit) else { throw .notJSON }
-            skipDigits()
-        }
-    }
-
-    private mutating func skipDigits() {
-        while let byte = peek(), Self.isDigit(byte) { index += 1 }
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-    /// The string at `index` (which holds its opening quote), escapes decoded; it must be UTF-8.
-    private mutating func readString() throws(CatalogLineFailure) -> String {
-        index += 1  // "
-        let start = index
-        // The common case: no escapes, so the bytes are the string.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                guard let text else { throw .notJSON }
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw .notJSON }
-            index += 1
-        }
-        guard index < bytes.count else { throw .notJSON }
-
-        var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                guard let text = String(validating: decoded, as: UTF8.self) else { throw .notJSON }
-                return text
-            }
-            guard byte >= 0x20 else { throw .notJSON }
-            guard byte == UInt8(ascii: "\\") else {
-                decoded.append(byte)
-                index += 1
-                continue
-            }
-            index += 1
-            guard let escape = peek() else { throw .notJSON }
-            index += 1
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
-            case UInt8(ascii: "b"): decoded.append(0x08)
-            case UInt8(ascii: "f"): decoded.append(0x0C)
-            case UInt8(ascii: "n"): decoded.append(0x0A)
-            case UInt8(ascii: "r"): decoded.append(0x0D)
-            case UInt8(ascii: "t"): decoded.append(0x09)
-            case UInt8(ascii: "u"): try appendUnicodeEscape(to: &decoded)
-            default: throw .notJSON
-            }
-        }
-        throw .notJSON
-    }
-
-    /// `\uXXXX` (the `\u` already read), with a surrogate pair as two escapes; a lone surrogate is refused.
-    private mutating func appendUnicodeEscape(to decoded: inout [UInt8]) throws(CatalogLineFailure) {
-        var value = try readHex4()
-        if (0xD800...0xDBFF).contains(value) {
-            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw .notJSON
-            }
-            index += 2
-            let low = try readHex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw .notJSON }
-            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-        } else if (0xDC00...0xDFFF).contains(value) {
-            throw .notJSON
-        }
-        guard let scalar = Unicode.Scalar(value) else { throw .notJSON }
-        UTF8.encode(scalar) { decoded.append($0) }
-    }
-
-    private mutating func readHex4() throws(CatalogLineFailure) -> UInt32 {
-        guard bytes.count - index >= 4 else { throw .notJSON }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw .notJSON
-            }
-            value = value << 4 | UInt32(digit)
-            index += 1
-        }
-        return value
     }
 }

@@ -79,9 +79,12 @@ package struct TarFiles: @unchecked Sendable {
 
     private static func checksumMatches(_ header: UnsafeRawBufferPointer) -> Bool {
         guard let stored = octal(header[148..<156]) else { return false }
+        // Every byte's sum, the checksum field's own bytes counted as spaces (one plain loop over the
+        // header, then the field put right: a pack has a header for each of its thousands of files).
         var sum = 0
-        for index in 0..<512 { sum += (148..<156).contains(index) ? 0x20 : Int(header[index]) }
-        return sum == stored
+        for byte in header { sum &+= Int(byte) }
+        for byte in header[148..<156] { sum &-= Int(byte) }
+        return sum &+ 8 * 0x20 == stored
     }
 }
 

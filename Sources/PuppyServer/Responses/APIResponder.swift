@@ -46,13 +46,13 @@ final class APIResponder: Sendable {
         var prefix: [UInt8]?
     }
 
-    /// Each recipe's thumbnail address by catalog position ("" for none).
-    private let thumbnails: [String]
+    /// A recipe's thumbnail address by catalog position ("" for none).
+    private let thumbnails: @Sendable (Int) -> String
 
-    init(recipes: [CatalogRecipe], index: CatalogIndex, urls: SiteURLs, thumbnails: [String]? = nil, seed: UInt64, quirks: Set<Quirk>,
+    init(recipes: [CatalogRecipe], index: CatalogIndex, urls: SiteURLs, thumbnails: (@Sendable (Int) -> String)? = nil, seed: UInt64, quirks: Set<Quirk>,
          answersHave: Bool = true) {
         self.recipes = recipes
-        self.thumbnails = thumbnails ?? recipes.map { $0.thumbnail ?? "" }
+        self.thumbnails = thumbnails ?? { recipes[$0].thumbnail ?? "" }
         self.index = index
         self.urls = urls
         self.seed = seed
@@ -226,7 +226,7 @@ final class APIResponder: Sendable {
         if quirks.contains(.thumbnails), StableHash(seed: seed).adding(recipe.id).adding(Decision.thumbnail).roll(7) < 2 {
             return ""
         }
-        return thumbnails[position]
+        return thumbnails(position)
     }
 
     private func jsonFragment(for position: Int, variant: PageLayout.HrefVariant) -> [UInt8] {

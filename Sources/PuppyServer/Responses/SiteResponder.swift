@@ -40,8 +40,9 @@ final class SiteResponder: Responder {
         preflight = Self.allowed + cors.preflightHeaders
         self.index = index
         self.urls = urls
-        pictures = RecipePictures(recipes: recipes, photos: photos, urls: urls)
-        api = APIResponder(recipes: recipes, index: index, urls: urls, thumbnails: pictures.thumbnailURLs, seed: seed, quirks: quirks,
+        let pictures = RecipePictures(recipes: recipes, photos: photos, urls: urls)
+        self.pictures = pictures
+        api = APIResponder(recipes: recipes, index: index, urls: urls, thumbnails: { pictures.thumbnailURL(at: $0) }, seed: seed, quirks: quirks,
                            answersHave: answersHave)
         indexPage = HTMLPages.index(recipeCount: recipes.count, examples: Array(recipes.prefix(12)))
     }
@@ -82,7 +83,7 @@ final class SiteResponder: Responder {
                 return RoutedResponse(response: .plain(.badRequest, problem.message), isAPI: true)
             }
         case .recipe(let position):
-            let picture = pictures.pictureURLs[position]
+            let picture = pictures.pictureURL(at: position)
             let body = pages.body(for: position) { RecipePageHTML.html(recipe: recipes[position], picture: picture, urls: urls) }
             return RoutedResponse(response: html(body), isAPI: false)
         case .picture(let position):

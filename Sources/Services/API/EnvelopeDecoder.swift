@@ -51,13 +51,22 @@ public enum EnvelopeDecoder {
         public var pantryPageSize: Int?
     }
 
+    /// Read by `EnvelopeReader`, or, when it gives up, by `JSONDecoder`.
     public static func decode(_ body: Data) throws(ServiceError) -> Decoded {
-        let envelope: Envelope
+        if let envelope = EnvelopeReader.read(body) { return decoded(envelope) }
+        return try decodeWithJSONDecoder(body)
+    }
+
+    /// Every body through `JSONDecoder`: what `EnvelopeReader` must agree with where it reads.
+    static func decodeWithJSONDecoder(_ body: Data) throws(ServiceError) -> Decoded {
         do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: repairingLoneSurrogates(body))
+            return decoded(try JSONDecoder().decode(Envelope.self, from: repairingLoneSurrogates(body)))
         } catch {
             throw .malformedBody.with(detail: describe(error, body: body))
         }
+    }
+
+    private static func decoded(_ envelope: Envelope) -> Decoded {
         var recipes: [Recipe] = []
         recipes.reserveCapacity(envelope.results.count)
         var dropped = 0
@@ -139,12 +148,17 @@ public enum EnvelopeDecoder {
         }
     }
 
-    private struct Envelope: Decodable {
+    struct Envelope: Decodable {
         let results: [LenientResult]
         /// Present when the results are ranked for `have=`; what it holds is not read.
         let have: PantryMarker?
 
         enum CodingKeys: String, CodingKey { case results, have }
+
+        init(results: [LenientResult], have: PantryMarker?) {
+            self.results = results
+            self.have = have
+        }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -156,12 +170,17 @@ public enum EnvelopeDecoder {
 
     /// The `have` key of a ranked answer: any object counts; anything else is as good as missing. Of
     /// what it holds only `unknown` and `per` are read, leniently (wrong types read as none).
-    private struct PantryMarker: Decodable {
+    struct PantryMarker: Decodable {
         let unknown: [PantryNameSuggestion]
         /// Results a full page holds: a whole number of at least 1, else none said.
         let per: Int?
 
         enum CodingKeys: String, CodingKey { case unknown, per }
+
+        init(unknown: [PantryNameSuggestion], per: Int?) {
+            self.unknown = unknown
+            self.per = per
+        }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -175,7 +194,7 @@ public enum EnvelopeDecoder {
     /// One result, read field by field: a field of the wrong type reads as missing. That is the point
     /// of reading leniently: a result without a usable title or href is dropped and counted (and
     /// reported), and the rest of the page still counts; so every `try?` here stands for "missing".
-    private struct LenientResult: Decodable {
+    struct LenientResult: Decodable {
         let title: String?
         let href: String?
         let ingredients: String?
@@ -187,10 +206,21 @@ public enum EnvelopeDecoder {
 
         enum CodingKeys: String, CodingKey { case title, href, ingredients, thumbnail, cuisine }
 
+        /// A result that is not an object at all: every field missing, and it is dropped and counted.
+        static let notAnObject = LenientResult(title: nil, href: nil, ingredients: nil, thumbnail: nil, cuisine: nil, hasTitleAndHref: false)
+
+        init(title: String?, href: String?, ingredients: String?, thumbnail: String?, cuisine: String?, hasTitleAndHref: Bool) {
+            self.title = title
+            self.href = href
+            self.ingredients = ingredients
+            self.thumbnail = thumbnail
+            self.cuisine = cuisine
+            self.hasTitleAndHref = hasTitleAndHref
+        }
+
         init(from decoder: any Decoder) throws {
-            // A result that is not an object at all: every field missing, and it is dropped and counted.
             guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
-                title = nil; href = nil; ingredients = nil; thumbnail = nil; cuisine = nil; hasTitleAndHref = false
+                self = .notAnObject
                 return
             }
             hasTitleAndHref = container.contains(.title) && container.contains(.href)

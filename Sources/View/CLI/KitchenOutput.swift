@@ -24,8 +24,9 @@ extension OneShotOutput {
     public func print(_ outcome: PantryMatchOutcome, json: Bool) -> ExitCode {
         switch outcome {
         case .found(let listing, let notes):
-            // Only what is printed is made: records for JSON, cards for text.
-            guard json ? write(listing.records, cards: [], json: true) : write([PantryMatchRecord](), cards: listing.cards, json: false)
+            // Only what is printed is made: records for JSON (written without the encoder), cards for text.
+            guard json ? emit(PantryRecordsJSON.text(listing.records) + "\n", what: "the results")
+                : write([PantryMatchRecord](), cards: listing.cards, json: false)
             else { return .failure }
             notes.forEach(report)
             return .success

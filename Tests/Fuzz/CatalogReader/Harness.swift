@@ -1,5 +1,6 @@
 // libFuzzer harness for PuppyCatalog's catalog line reader; compiled together with
-// Sources/PuppyCatalog/Catalog/CatalogLineReader.swift into one module, so its internal API is in reach.
+// Sources/PuppyCatalog/Catalog/CatalogLineReader.swift into one module, so its internal API is in reach,
+// beside a ServiceSupport module built from Sources/ServiceSupport/JSONScanner.swift.
 //
 // Input: one catalog line. Checks: the reader never crashes or loops; it answers the same twice; a
 // line it reads as a recipe object, written back as JSON from the fields it found, reads back to the

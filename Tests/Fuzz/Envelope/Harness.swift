@@ -1,11 +1,12 @@
 // libFuzzer harness for the client's RecipePuppy envelope decoder and the clean-up it applies to
-// titles, hrefs and ingredients. .ci/fuzz compiles it with Sources/Services/API/EnvelopeDecoder.swift,
-// against an Entity module built from the Entity files it needs and a ServiceSupport module built from
-// Sources/ServiceSupport/ServiceError.swift.
+// titles, hrefs and ingredients. .ci/fuzz compiles it with Sources/Services/API/EnvelopeDecoder.swift and
+// EnvelopeReader.swift, against an Entity module built from the Entity files it needs and a ServiceSupport
+// module built from Sources/ServiceSupport/ServiceError.swift and JSONScanner.swift.
 //
 // Input: a response body. It is decoded as the client decodes it; every recipe that comes out must be
-// clean. The same bytes, read as text, also go straight into a `Recipe` as title, href, ingredients and
-// thumbnail, so the clean-up is exercised on text that is not valid JSON too.
+// clean, and where the byte reader reads the body, what it gives is what JSONDecoder gives. The same
+// bytes, read as text, also go straight into a `Recipe` as title, href, ingredients and thumbnail, so
+// the clean-up is exercised on text that is not valid JSON too.
 
 import Entity
 import TextSafety
@@ -46,6 +47,10 @@ private func checkRecipe(_ recipe: Recipe) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     let body = Data(bytes: data, count: count)
+    if EnvelopeReader.read(body) != nil {
+        let read = try? EnvelopeDecoder.decode(body)
+        check(read != nil && read == (try? EnvelopeDecoder.decodeWithJSONDecoder(body)), "the byte reader and JSONDecoder differ")
+    }
     do {
         let decoded = try EnvelopeDecoder.decode(body)
         check(decoded.droppedCount >= 0, "negative drop count")
