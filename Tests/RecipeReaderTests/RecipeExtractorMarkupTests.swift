@@ -177,6 +177,12 @@ import Entity
         #expect(recipe.steps == ["Cook the rice.", "Stir in the lemon juice."])
     }
 
+    @Test func aCardsMethodRunsOnIntoNoLinkToAnotherRecipe() throws {
+        let html = "<h1>Lemon rice</h1><div class='recipe-ingredients'><ul><li>100 g rice</li><li>1 lemon</li></ul></div><div class='recipe-instructions'><p>Cook the rice.</p><p>Stir in the lemon juice.</p><h4>More rice on our site:</h4><p><a href='/recipes/risotto'>Risotto with peas</a></p><p><a href='/recipes/pilaf'>Pilaf</a></p></div>"
+        let recipe = try #require(extract(html))
+        #expect(recipe.steps == ["Cook the rice.", "Stir in the lemon juice."])
+    }
+
     @Test func wpRecipeMakerCardsGiveGroupNamesTheStructuredDataLacks() throws {
         let json = "{\"@type\":\"Recipe\",\"name\":\"Cake\",\"recipeIngredient\":[\"2 cups flour\",\"1 cup sugar\",\"1 cup cream\"],\"recipeInstructions\":[\"Mix.\",\"Bake.\"]}"
         let card = """
@@ -322,6 +328,29 @@ import Entity
         """
         let recipe = try #require(extract(html))
         #expect(recipe.ingredients == ["100 g rice", "1 l water"])
+    }
+
+    @Test(arguments: [
+        "<h4>More rice on our site:</h4><p><a href=\"/recipes/fried-rice\">Fried rice with egg</a></p><p><a href=\"/recipes/risotto\">Risotto</a></p>",
+        "<h3><a href=\"/recipes/lemon-cake\">Lemon cake</a></h3><p>A cake for every day of the week, with a glaze.</p>",
+        "<a href=\"/recipes/lemon-cake\"><h3>Lemon cake</h3></a><p>A cake for every day of the week, with a glaze.</p>",
+    ])
+    func theMethodRunsOnIntoNoLinkToAnotherRecipe(more: String) throws {
+        let html = """
+        <h1>Rice</h1><h2>Ingredients</h2><ul><li><a href="/ingredients/rice">100 g rice</a></li><li>1 l water</li></ul>
+        <h2>Method</h2><p>Boil the water.</p><p>Cook the rice in it.</p>\(more)
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["100 g rice", "1 l water"])
+        #expect(recipe.steps == ["Boil the water.", "Cook the rice in it."])
+    }
+
+    @Test func aSectionHeadingThatLinksWithinThePageIsKept() throws {
+        let html = """
+        <h1>Rice</h1><h2>Ingredients</h2><ul><li>100 g rice</li><li>1 l water</li></ul>
+        <h2>Method</h2><h3><a href="#cook">Cooking</a></h3><p>Boil the water.</p><p>Cook the rice in it.</p>
+        """
+        #expect(try #require(extract(html)).instructions == [.section("Cooking"), .step("Boil the water."), .step("Cook the rice in it.")])
     }
 
     @Test func textWithoutRecipeHeadingsIsNoRecipe() {

@@ -26,6 +26,8 @@ enum HeadingHeuristic {
 
         let kind: Kind
         let text: String
+        /// A heading, item or line that is only a link to another page (another recipe's card).
+        var linksAway = false
     }
 
     static func read(_ tree: PageTree) -> RecipeDraft? {
@@ -227,6 +229,9 @@ enum HeadingHeuristic {
         while index < blocks.count, result.count < Limits.linesPerPart {
             let block = blocks[index]
             if isTitleCandidate(block), SectionWords.kind(of: block.text) != nil { break }
+            // A method runs on into no link to another page: those are the page's cards for more recipes.
+            // (An ingredient may link to its own page.)
+            if block.linksAway, !ofIngredients { break }
             switch block.kind {
             case .heading:
                 // A heading that turns to the reader, or that is one of the page's controls ("Subscribe
@@ -438,7 +443,7 @@ enum HeadingHeuristic {
                 } else if name.count == 2, name.first == "h", let level = Int(name.dropFirst()) {
                     flush()
                     let text = CleanText.line(tree.text(of: index))
-                    if !text.isEmpty { blocks.append(Block(kind: .heading(level), text: text)) }
+                    if !text.isEmpty { blocks.append(Block(kind: .heading(level), text: text, linksAway: RecipeCardReader.linksAway(index, in: tree))) }
                     index = node.end
                 } else if name == "li" {
                     flush()
@@ -448,13 +453,14 @@ enum HeadingHeuristic {
                         let text = CleanText.line(ElementText.text(of: index, in: tree) { tree, inner in
                             RecipeCardReader.isHeadingOfLinks(inner, tree: tree)
                         })
-                        if !text.isEmpty { blocks.append(Block(kind: .item, text: text)) }
+                        if !text.isEmpty { blocks.append(Block(kind: .item, text: text, linksAway: RecipeCardReader.linksAway(index, in: tree))) }
                     }
                     index = node.end
                 } else if name == "p" || name == "dt" || name == "dd" {
                     flush()
+                    let away = RecipeCardReader.linksAway(index, in: tree)
                     if RecipeCardReader.isBoldOnly(index, tree: tree), case let text = CleanText.line(tree.text(of: index)), !text.isEmpty, text.count <= 80 {
-                        blocks.append(Block(kind: .heading(7), text: text))
+                        blocks.append(Block(kind: .heading(7), text: text, linksAway: away))
                     } else {
                         let lines = tree.lines(of: index)
                         // `<p><strong>Sauce</strong><br>2 tbsp oil<br>…</p>`: a bold line over lines giving
@@ -468,7 +474,7 @@ enum HeadingHeuristic {
                             guard !text.isEmpty else { continue }
                             let namesGroup = !bold.isEmpty && bold.contains(Folding.fold(text)) && position < lines.count
                                 && Amounts.hasAmount(CleanText.line(lines[position]))
-                            blocks.append(Block(kind: namesGroup ? .heading(7) : .line, text: text))
+                            blocks.append(Block(kind: namesGroup ? .heading(7) : .line, text: text, linksAway: away))
                         }
                     }
                     index = node.end
