@@ -345,6 +345,19 @@ import Entity
         #expect(recipe.steps == ["Boil the water.", "Cook the rice in it."])
     }
 
+    @Test func aMethodWhoseLinesBreakInsideSentencesIsReadWhole() throws {
+        let html = """
+        <h1>Rice</h1><h2>Ingredients</h2><ul><li>100 g rice</li><li>1 l water</li></ul>
+        <p>Bring the water to the<br>boil and add the rice.<br>Cook it for twenty<br>minutes, then drain it.</p>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["100 g rice", "1 l water"])
+        #expect(recipe.steps == ["Bring the water to the boil and add the rice.", "Cook it for twenty minutes, then drain it."])
+        // A list's lines end in no stop: they stay as they are.
+        let list = "<h1>Rice</h1><h2>Ingredients</h2><p>100 g rice<br>Salt and black pepper<br>olive oil for frying</p><h2>Method</h2><p>Cook the rice.</p><p>Season it.</p>"
+        #expect(try #require(extract(list)).ingredients == ["100 g rice", "Salt and black pepper", "olive oil for frying"])
+    }
+
     @Test func aSectionHeadingThatLinksWithinThePageIsKept() throws {
         let html = """
         <h1>Rice</h1><h2>Ingredients</h2><ul><li>100 g rice</li><li>1 l water</li></ul>

@@ -493,6 +493,49 @@ enum HeadingHeuristic {
             }
         }
         flush()
-        return blocks
+        return joiningWrappedLines(blocks)
+    }
+
+    /// Lines the page broke inside a sentence (`Bring the water to the` over `boil.`) as one: from a line
+    /// of words (three or more, no amount first) that ends in no stop, through lines that go on in
+    /// lower case, to the one that ends the sentence. A list's lines ("Salt and pepper" over "olive
+    /// oil") end in none, and stay; so do lines that a stop ends.
+    private static func joiningWrappedLines(_ blocks: [Block]) -> [Block] {
+        func endsSentence(_ text: String) -> Bool {
+            text.last.map { ".!?。".contains($0) } ?? false
+        }
+        func goesOn(_ text: String) -> Bool {
+            text.first?.isLowercase == true && !Amounts.startsWithAmount(text)
+        }
+        var result: [Block] = []
+        result.reserveCapacity(blocks.count)
+        var index = 0
+        while index < blocks.count {
+            let first = blocks[index]
+            guard first.kind == .line, !endsSentence(first.text), first.text.split(separator: " ", maxSplits: 3).count >= 3,
+                  !Amounts.startsWithAmount(first.text) else {
+                result.append(first)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            var ended = false
+            while end < blocks.count, end - index <= 20, blocks[end].kind == .line, goesOn(blocks[end].text) {
+                end += 1
+                if endsSentence(blocks[end - 1].text) {
+                    ended = true
+                    break
+                }
+            }
+            guard ended else {
+                result.append(first)
+                index += 1
+                continue
+            }
+            let run = blocks[index..<end]
+            result.append(Block(kind: .line, text: run.map(\.text).joined(separator: " "), linksAway: run.allSatisfy(\.linksAway)))
+            index = end
+        }
+        return result
     }
 }
