@@ -358,6 +358,18 @@ import Entity
         #expect(try #require(extract(list)).ingredients == ["100 g rice", "Salt and black pepper", "olive oil for frying"])
     }
 
+    @Test func anotherRecipesCardMarkedAsARecipeDoesNotTitleThePage() throws {
+        let body = """
+        <h2>Ingredients</h2><ul><li>1 crust</li><li>3 lemons</li></ul><h2>Method</h2><ol><li>Zest the lemons.</li><li>Bake the crust and fill it.</li></ol>
+        <div itemscope itemtype="https://schema.org/Recipe"><a itemprop="url" href="/chocolate-cake"><span itemprop="name">Chocolate cake</span></a></div>
+        """
+        let html = "<html><head><title>Ann's Kitchen</title></head><body><h1>Lemon tart</h1>\(body)</body></html>"
+        #expect(try #require(extract(html)).title == "Lemon tart")
+        // A recipe item the page names as its own still titles it.
+        let own = "<html><head><title>Ann's Kitchen</title></head><body><div itemscope itemtype=\"https://schema.org/Recipe\"><h1 itemprop=\"name\">Lemon tart</h1></div>\(body)</body></html>"
+        #expect(try #require(extract(own)).title == "Lemon tart")
+    }
+
     @Test func aSectionHeadingThatLinksWithinThePageIsKept() throws {
         let html = """
         <h1>Rice</h1><h2>Ingredients</h2><ul><li>100 g rice</li><li>1 l water</li></ul>

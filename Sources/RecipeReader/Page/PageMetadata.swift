@@ -93,6 +93,14 @@ struct PageMetadata {
         return PageMetadata.withoutSiteName(documentTitle, siteName: siteName)
     }
 
+    /// Whether the page's document or Open Graph title, or one of its `<h1>` headings, says `name`.
+    func mentions(_ name: String) -> Bool {
+        let folded = Folding.fold(name)
+        guard !folded.isEmpty else { return false }
+        return [title, openGraphTitle].contains { $0.map { Folding.fold($0).contains(folded) } ?? false }
+            || headings.contains { Folding.fold($0) == folded }
+    }
+
     /// Words for "recipe" that a title may end with after a dash (`Arretjescake – Recept`).
     private static let recipeWords: Set<String> = [
         "recipe", "recept", "rezept", "recette", "receta", "ricetta", "receita", "opskrift", "oppskrift", "przepis", "resepti", "tarif",
