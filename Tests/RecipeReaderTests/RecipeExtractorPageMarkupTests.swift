@@ -232,4 +232,15 @@ import Entity
         #expect(recipe.ingredients == ["250 g pasta", "100 g bacon", "1 egg"])
         #expect(recipe.steps == ["Beat the egg in a bowl with a fork.", "Fry the bacon until it is golden.", "Toss the pasta with both."])
     }
+
+    @Test func aPlainLineAfterTheItemsEndsAListThatHasNoTitle() throws {
+        let html = page("""
+            <ul><li>200 g rhubarb</li><li>90 g sugar</li><li>4 egg yolks</li></ul><p>Serves eight</p><p>Add to favourites</p>
+            <p>Roast the rhubarb with the sugar until soft.</p><p>Whisk the yolks and cook them gently.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
+        #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
+    }
+
 }

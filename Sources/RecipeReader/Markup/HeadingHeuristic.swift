@@ -155,7 +155,9 @@ enum HeadingHeuristic {
             // A heading over more lines with amounts names a group of the list.
             // A sentence that gives no amount is the method starting.
             // A numbered sentence ("1- Beat the eggs.") is the method's first step.
+            // A plain line after the list's items, over no more of them, is the page going on.
             while end < blocks.count, blocks[end].text.count <= 120, !isNumberedSentence(blocks[end].text),
+                  !(blocks[end].kind == .line && end > start && blocks[end - 1].kind == .item && !(end + 1 < blocks.count && blocks[end + 1].kind == .item)),
                   Amounts.startsWithAmount(blocks[end].text) || !(blocks[end].text.hasSuffix(".") || blocks[end].text.count >= 60),
                   !isHeading(blocks[end]) || (end + 1 < blocks.count && !isHeading(blocks[end + 1]) && Amounts.hasAmount(blocks[end + 1].text)
                                               && !StepLines.isNumberingLabel(blocks[end].text) && SectionWords.kind(of: blocks[end].text) == nil) {
