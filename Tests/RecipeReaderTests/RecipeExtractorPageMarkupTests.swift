@@ -243,4 +243,14 @@ import Entity
         #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
     }
 
+    @Test func aMethodTitledAfterANoteFollowsAListThatHasNoTitle() throws {
+        let html = page("""
+            <ul><li>200 g rhubarb</li><li>90 g sugar</li><li>4 egg yolks</li></ul>
+            <p>Use forced rhubarb when it is in season: its colour is the brightest of all.</p><p>Method</p>
+            <ol><li>Roast the rhubarb with the sugar until soft.</li><li>Whisk the yolks and cook them gently.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
+        #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
+    }
 }

@@ -175,7 +175,14 @@ enum HeadingHeuristic {
         // the steps, passed over), or the part under the next heading.
         var steps: [Block] = []
         var passed = 0
-        for index in blocks.indices.dropFirst(best.upperBound).prefix(Limits.linesPerPart) {
+        let after = blocks.indices.dropFirst(best.upperBound).prefix(Limits.linesPerPart)
+        // A line that titles the method before the next heading (a note about the dish may come first): its part.
+        let untilHeading = after.prefix { !isHeading(blocks[$0]) }
+        if let title = untilHeading.first(where: { isTitleCandidate(blocks[$0]) && SectionWords.kind(of: blocks[$0].text) == .instructions }) {
+            let part = part(after: title, in: blocks).blocks
+            if readLikeSteps(part) { return (Array(blocks[best]), part) }
+        }
+        for index in after {
             let block = blocks[index]
             if isHeading(block) {
                 if StepLines.isNumberingLabel(block.text) { continue }
