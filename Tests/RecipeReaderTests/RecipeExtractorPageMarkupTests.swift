@@ -253,4 +253,15 @@ import Entity
         #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
         #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
     }
+
+    @Test func aNoteInBracketsDoesNotMakeAnIngredientASentenceOfTheMethod() throws {
+        let html = page("""
+            <ul><li>The thick end of 3 large carrots</li><li>Orange juice (freshly squeezed is best, but one from a carton is fine)</li>
+            <li>1/4 tsp salt</li><li>1 tbsp soy sauce</li><li>1 red chilli</li></ul>
+            <p>Cut the carrots into sticks and put them in a pan.</p><p>Cover them with the juice and simmer until tender.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["The thick end of 3 large carrots", "Orange juice (freshly squeezed is best, but one from a carton is fine)",
+                                       "1/4 tsp salt", "1 tbsp soy sauce", "1 red chilli"])
+    }
 }

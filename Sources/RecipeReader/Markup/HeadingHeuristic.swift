@@ -158,7 +158,7 @@ enum HeadingHeuristic {
             // A plain line after the list's items, over no more of them, is the page going on.
             while end < blocks.count, blocks[end].text.count <= 120, !isNumberedSentence(blocks[end].text),
                   !(blocks[end].kind == .line && end > start && blocks[end - 1].kind == .item && !(end + 1 < blocks.count && blocks[end + 1].kind == .item)),
-                  Amounts.startsWithAmount(blocks[end].text) || !(blocks[end].text.hasSuffix(".") || blocks[end].text.count >= 60),
+                  Amounts.startsWithAmount(blocks[end].text) || !(blocks[end].text.hasSuffix(".") || lengthOutsideBrackets(blocks[end].text) >= 60),
                   !isHeading(blocks[end]) || (end + 1 < blocks.count && !isHeading(blocks[end + 1]) && Amounts.hasAmount(blocks[end + 1].text)
                                               && !StepLines.isNumberingLabel(blocks[end].text) && SectionWords.kind(of: blocks[end].text) == nil) {
                 if Amounts.hasAmount(blocks[end].text) { amounts += 1 }
@@ -200,6 +200,21 @@ enum HeadingHeuristic {
         }
         guard readLikeSteps(steps) else { return nil }
         return (Array(blocks[best]), steps)
+    }
+
+    /// How long a line is less what it says in brackets: `Orange juice (freshly squeezed is best, …)` is
+    /// the name of an ingredient and a note on it, not a sentence.
+    private static func lengthOutsideBrackets(_ text: String) -> Int {
+        var depth = 0
+        var length = 0
+        for character in text {
+            switch character {
+            case "(", "[": depth += 1
+            case ")", "]": depth = max(0, depth - 1)
+            default: if depth == 0 { length += 1 }
+            }
+        }
+        return length
     }
 
     /// `1- Beat the eggs in a bowl.`, `2) Add the cheese.`: a step's number, punctuated, before a
