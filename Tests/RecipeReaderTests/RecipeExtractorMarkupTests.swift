@@ -334,6 +334,7 @@ import Entity
         "<h4>More rice on our site:</h4><p><a href=\"/recipes/fried-rice\">Fried rice with egg</a></p><p><a href=\"/recipes/risotto\">Risotto</a></p>",
         "<h3><a href=\"/recipes/lemon-cake\">Lemon cake</a></h3><p>A cake for every day of the week, with a glaze.</p>",
         "<a href=\"/recipes/lemon-cake\"><h3>Lemon cake</h3></a><p>A cake for every day of the week, with a glaze.</p>",
+        "<div><a href=\"/recipes/lemon-cake\">Lemon cake, for every day of the week.</a></div><p>A cake with a glaze, baked in an hour.</p>",
     ])
     func theMethodRunsOnIntoNoLinkToAnotherRecipe(more: String) throws {
         let html = """
@@ -356,6 +357,15 @@ import Entity
         // A list's lines end in no stop: they stay as they are.
         let list = "<h1>Rice</h1><h2>Ingredients</h2><p>100 g rice<br>Salt and black pepper<br>olive oil for frying</p><h2>Method</h2><p>Cook the rice.</p><p>Season it.</p>"
         #expect(try #require(extract(list)).ingredients == ["100 g rice", "Salt and black pepper", "olive oil for frying"])
+    }
+
+    @Test func aShortLineOverTheFirstItemsOfTheIngredientsNamesTheirGroup() throws {
+        let html = """
+        <h1>Tacos</h1><h2>Ingredients</h2><p>Main course</p><ul><li>2 cups flour</li><li>1 tsp salt</li></ul><p>Rice</p><ul><li>1 cup rice</li></ul>
+        <h2>Method</h2><ol><li>Mix the flour and salt.</li><li>Cook the rice.</li></ol>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: "Main course", lines: ["2 cups flour", "1 tsp salt"]), .init(name: "Rice", lines: ["1 cup rice"])])
     }
 
     @Test func anotherRecipesCardMarkedAsARecipeDoesNotTitleThePage() throws {

@@ -283,8 +283,16 @@ enum HeadingHeuristic {
                 // After a list, a plain line ends the part (it is the page going on), unless it is a short
                 // label of the list that follows ("Optional").
                 let next = index + 1 < blocks.count ? blocks[index + 1] : nil
+                let labelsList = next?.kind == .item && block.text.count <= 40 && !block.text.hasSuffix(".")
                 if sawItems, result.last?.kind == .item, !endsWithColon(block.text) {
-                    guard next?.kind == .item, block.text.count <= 40, !block.text.hasSuffix(".") else { return (trimmed(result), index) }
+                    guard labelsList else { return (trimmed(result), index) }
+                    result.append(Block(kind: .heading(7), text: block.text))
+                    index += 1
+                    continue
+                }
+                // So is a short line over the first items of the ingredients ("Tortillas", "Main course"):
+                // it names their group, and is no ingredient. (A link there names one with a page of its own.)
+                if ofIngredients, labelsList, !sawItems, !block.linksAway, !Amounts.hasAmount(block.text), result.allSatisfy(isHeading) {
                     result.append(Block(kind: .heading(7), text: block.text))
                     index += 1
                     continue
@@ -420,12 +428,15 @@ enum HeadingHeuristic {
     static func blocks(of tree: PageTree, skipping skippedElements: Set<String> = skippedElements) -> [Block] {
         var blocks: [Block] = []
         var loose = ""
+        // Whether all the loose text so far lies inside links to other pages (nil before any text).
+        var looseLinksAway: Bool?
         func flush() {
             let text = CleanText.line(loose)
             // `[edit | edit source]` beside a wiki's heading: a control, not text.
             let isControl = text.hasPrefix("[") && text.hasSuffix("]") && text.count <= 40 && text.dropFirst().dropLast().allSatisfy { $0 != "[" && $0 != "]" }
-            if !text.isEmpty, !isControl { blocks.append(Block(kind: .line, text: text)) }
+            if !text.isEmpty, !isControl { blocks.append(Block(kind: .line, text: text, linksAway: looseLinksAway == true)) }
             loose = ""
+            looseLinksAway = nil
         }
         var index = 0
         // Where the last button skipped ended (blank text after it passed over).
@@ -439,6 +450,9 @@ enum HeadingHeuristic {
                 if node.breakBefore { flush() }
                 let text = tree.rawString(node.range)
                 if index == afterButton, text.allSatisfy(\.isWhitespace) { afterButton = index + 1 }
+                if !text.allSatisfy(\.isWhitespace) {
+                    looseLinksAway = (looseLinksAway ?? true) && RecipeCardReader.isInsideLinkAway(index, in: tree)
+                }
                 loose += text
                 index += 1
             case .element:

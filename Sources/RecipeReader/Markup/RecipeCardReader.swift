@@ -338,16 +338,22 @@ enum RecipeCardReader {
     /// all its text in such links (`<p><a href="/cake">Cake</a></p>`). A link within the page (`#method`)
     /// or one that runs a script is none.
     static func linksAway(_ index: Int, in tree: PageTree) -> Bool {
-        func leadsAway(_ link: Int) -> Bool {
-            guard let href = tree.attribute("href", of: link)?.trimmingCharacters(in: .whitespaces) else { return false }
-            return !href.isEmpty && !href.hasPrefix("#") && !href.lowercased().hasPrefix("javascript:")
-        }
+        isInsideLinkAway(index, in: tree) || isAllLinks(index, tree: tree) { leadsAway($0, in: tree) }
+    }
+
+    /// Whether the node at `index` lies inside a link to another page, three elements up at the most.
+    static func isInsideLinkAway(_ index: Int, in tree: PageTree) -> Bool {
         var ancestor = tree.nodes[index].parent
         for _ in 0..<3 where ancestor >= 0 {
-            if tree.nodes[ancestor].name == "a" { return leadsAway(ancestor) }
+            if tree.nodes[ancestor].name == "a" { return leadsAway(ancestor, in: tree) }
             ancestor = tree.nodes[ancestor].parent
         }
-        return isAllLinks(index, tree: tree, where: leadsAway)
+        return false
+    }
+
+    private static func leadsAway(_ link: Int, in tree: PageTree) -> Bool {
+        guard let href = tree.attribute("href", of: link)?.trimmingCharacters(in: .whitespaces) else { return false }
+        return !href.isEmpty && !href.hasPrefix("#") && !href.lowercased().hasPrefix("javascript:")
     }
 
     /// Whether all the text of the element at `index` is inside links, one of them at least with text,
