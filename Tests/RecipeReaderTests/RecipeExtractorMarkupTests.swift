@@ -368,6 +368,15 @@ import Entity
         #expect(recipe.ingredientGroups == [.init(name: "Main course", lines: ["2 cups flour", "1 tsp salt"]), .init(name: "Rice", lines: ["1 cup rice"])])
     }
 
+    @Test func aHeadingThatLinksToTheHomePageNamesTheSiteNotThePage() throws {
+        let body = "<h2>Ingredients</h2><ul><li>1 crust</li><li>3 lemons</li></ul><h2>Method</h2><ol><li>Zest the lemons.</li><li>Bake the crust and fill it.</li></ol>"
+        let html = "<html><head><title>Ann's Kitchen</title></head><body><h1 class=\"logo\"><a href=\"/\">Ann's Kitchen</a></h1><h1>Lemon tart</h1>\(body)</body></html>"
+        #expect(try #require(extract(html)).title == "Lemon tart")
+        // A heading that links to the recipe's own page is its title.
+        let own = "<html><head><title>Ann's Kitchen</title></head><body><h1><a href=\"/lemon-tart/\">Lemon tart</a></h1>\(body)</body></html>"
+        #expect(try #require(extract(own)).title == "Lemon tart")
+    }
+
     @Test func anotherRecipesCardMarkedAsARecipeDoesNotTitleThePage() throws {
         let body = """
         <h2>Ingredients</h2><ul><li>1 crust</li><li>3 lemons</li></ul><h2>Method</h2><ol><li>Zest the lemons.</li><li>Bake the crust and fill it.</li></ol>
