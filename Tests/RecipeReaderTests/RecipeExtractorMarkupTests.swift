@@ -377,6 +377,16 @@ import Entity
         #expect(try #require(extract(own)).title == "Lemon tart")
     }
 
+    @Test(arguments: [
+        "<p>250 g pasta<br>100 g bacon<br>1 egg</p><p>1. Beat the egg in a bowl with a fork.</p><p>2. Fry the bacon until it is golden.</p>",
+        "<ul><li>250 g pasta</li><li>100 g bacon</li><li>1 egg</li></ul><ol><li>1. Beat the egg in a bowl with a fork.</li><li>2. Fry the bacon until it is golden.</li></ol>",
+    ])
+    func aNumberedSentenceEndsTheIngredientsAndStartsAMethodThatHasNoTitle(body: String) throws {
+        let recipe = try #require(extract("<h1>Carbonara</h1><h2>Ingredients</h2>\(body)"))
+        #expect(recipe.ingredients == ["250 g pasta", "100 g bacon", "1 egg"])
+        #expect(recipe.steps == ["Beat the egg in a bowl with a fork.", "Fry the bacon until it is golden."])
+    }
+
     @Test func anotherRecipesCardMarkedAsARecipeDoesNotTitleThePage() throws {
         let body = """
         <h2>Ingredients</h2><ul><li>1 crust</li><li>3 lemons</li></ul><h2>Method</h2><ol><li>Zest the lemons.</li><li>Bake the crust and fill it.</li></ol>

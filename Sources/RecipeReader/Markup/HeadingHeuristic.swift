@@ -81,16 +81,17 @@ enum HeadingHeuristic {
                 }
             }
             if steps.isEmpty, ingredientsEnd < blocks.count, isTitleCandidate(blocks[ingredientsEnd]),
-               SectionWords.kind(of: blocks[ingredientsEnd].text) == nil {
+               SectionWords.kind(of: blocks[ingredientsEnd].text) == nil, !isNumberedSentence(blocks[ingredientsEnd].text) {
                 // The method under a title of its own ("Here's how to make it", "Let's get started!"),
                 // right after the ingredients: taken when its lines read like steps.
                 let candidate = part(after: ingredientsEnd, in: blocks).blocks
                 if readLikeSteps(candidate) { steps = candidate }
-            } else if steps.isEmpty, ingredientsEnd < blocks.count, blocks[ingredientsEnd].kind == .line {
-                // Or with no title at all: the sentences straight after the ingredients.
+            } else if steps.isEmpty, ingredientsEnd < blocks.count, !isHeading(blocks[ingredientsEnd]) {
+                // Or with no title at all: the sentences straight after the ingredients (lines, or a list's items).
+                let kind = blocks[ingredientsEnd].kind
                 var candidate: [Block] = []
                 for block in blocks[ingredientsEnd...].prefix(Limits.linesPerPart) {
-                    guard block.kind == .line else { break }
+                    guard block.kind == kind else { break }
                     candidate.append(block)
                     // "Then slice and enjoy!": the method's last line.
                     if endsTalk(block.text) { break }
@@ -256,6 +257,8 @@ enum HeadingHeuristic {
             // A method runs on into no link to another page: those are the page's cards for more recipes.
             // (An ingredient may link to its own page.)
             if block.linksAway, !ofIngredients { break }
+            // A numbered sentence ("1. Beat the eggs.") after ingredients is the method's first step.
+            if ofIngredients, !isHeading(block), !result.isEmpty, isNumberedSentence(block.text) { break }
             switch block.kind {
             case .heading:
                 // A heading that turns to the reader, or that is one of the page's controls ("Subscribe
