@@ -264,4 +264,15 @@ import Entity
         #expect(recipe.ingredients == ["The thick end of 3 large carrots", "Orange juice (freshly squeezed is best, but one from a carton is fine)",
                                        "1/4 tsp salt", "1 tbsp soy sauce", "1 red chilli"])
     }
+
+    @Test func aPartOfNotesBetweenAListThatHasNoTitleAndTheMethodIsPassedOver() throws {
+        let html = page("""
+            <ul><li>200 g rhubarb</li><li>90 g sugar</li><li>4 egg yolks</li></ul>
+            <h3>Notes</h3><p>Use forced rhubarb when it is in season: its colour is the brightest of all.</p><p>Method</p>
+            <ol><li>Roast the rhubarb with the sugar until soft.</li><li>Whisk the yolks and cook them gently.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
+        #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
+    }
 }

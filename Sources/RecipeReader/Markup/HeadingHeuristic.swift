@@ -177,8 +177,9 @@ enum HeadingHeuristic {
         var steps: [Block] = []
         var passed = 0
         let after = blocks.indices.dropFirst(best.upperBound).prefix(Limits.linesPerPart)
-        // A line that titles the method before the next heading (a note about the dish may come first): its part.
-        let untilHeading = after.prefix { !isHeading(blocks[$0]) }
+        // A line that titles the method before the next heading (a note about the dish may come first, or
+        // a part such as "Notes"): its part.
+        let untilHeading = after.prefix { !isHeading(blocks[$0]) || SectionWords.kind(of: blocks[$0].text) == .other }
         if let title = untilHeading.first(where: { isTitleCandidate(blocks[$0]) && SectionWords.kind(of: blocks[$0].text) == .instructions }) {
             let part = part(after: title, in: blocks).blocks
             if readLikeSteps(part) { return (Array(blocks[best]), part) }
