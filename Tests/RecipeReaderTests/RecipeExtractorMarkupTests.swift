@@ -72,6 +72,15 @@ import Entity
         #expect(try #require(extract(twice)).steps == ["Whisk.", "Whisk."])
     }
 
+    @Test func aStepGivenAsAListEntryKeepsItsTextInItsDescription() throws {
+        let html = microdata("""
+            <li itemprop="recipeIngredient">1 cup flour</li><ol itemprop="recipeInstructions" itemscope itemtype="http://schema.org/ItemList">
+            <li itemprop="itemListElement" itemscope itemtype="http://schema.org/ListItem"><h4 itemprop="name">Cook the pasta</h4><span itemprop="description"><p>Boil the water.</p></span></li>
+            <li itemprop="itemListElement" itemscope itemtype="http://schema.org/ListItem"><h4 itemprop="name">Make the sauce</h4><span itemprop="description">Whisk the eggs.</span></li></ol>
+            """)
+        #expect(try #require(extract(html)).steps == ["Cook the pasta", "Boil the water.", "Make the sauce", "Whisk the eggs."])
+    }
+
     @Test func propertiesInsideANestedItemBelongToThatItem() throws {
         let html = microdata("""
             <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ann</span>
