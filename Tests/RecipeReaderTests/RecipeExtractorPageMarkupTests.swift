@@ -275,4 +275,12 @@ import Entity
         #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
         #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
     }
+
+    @Test func aSubheadingThatNumbersAStepIsNoSectionOfTheMethod() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><h3>Step 1: Prep the vegetables</h3><p>Chop the vegetables finely.</p>
+            <h3>Step 2: Simmer</h3><p>Simmer everything for an hour.</p>
+            """)
+        #expect(try #require(extract(html)).instructions == [.step("Chop the vegetables finely."), .step("Simmer everything for an hour.")])
+    }
 }

@@ -268,8 +268,7 @@ struct SchemaRecipeReader {
         guard !StepLines.isNumberingLabel(cleanName) else { return false }
         let words = CleanText.line(name).split { !$0.isLetter && !$0.isNumber }
         let numbered = words.contains { $0.allSatisfy(\.isNumber) }
-        let saysStep = words.contains { StepLines.stepWords.contains($0.lowercased()) }
-        return !(numbered && (words.count <= 3 || saysStep))
+        return !(numbered && words.count <= 3) && !StepLines.isNumberedStepTitle(name)
     }
 
     // MARK: Lists
