@@ -72,6 +72,15 @@ import Entity
         #expect(try #require(extract(twice)).steps == ["Whisk.", "Whisk."])
     }
 
+    @Test func aStepGivenAsAListEntryKeepsItsTextInItsDescription() throws {
+        let html = microdata("""
+            <li itemprop="recipeIngredient">1 cup flour</li><ol itemprop="recipeInstructions" itemscope itemtype="http://schema.org/ItemList">
+            <li itemprop="itemListElement" itemscope itemtype="http://schema.org/ListItem"><h4 itemprop="name">Cook the pasta</h4><span itemprop="description"><p>Boil the water.</p></span></li>
+            <li itemprop="itemListElement" itemscope itemtype="http://schema.org/ListItem"><h4 itemprop="name">Make the sauce</h4><span itemprop="description">Whisk the eggs.</span></li></ol>
+            """)
+        #expect(try #require(extract(html)).steps == ["Cook the pasta", "Boil the water.", "Make the sauce", "Whisk the eggs."])
+    }
+
     @Test func propertiesInsideANestedItemBelongToThatItem() throws {
         let html = microdata("""
             <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ann</span>
@@ -174,6 +183,12 @@ import Entity
         let html = "<h1>Lemon rice</h1><div class='recipe-ingredients'><ul><li>100 g rice</li><li>1 lemon</li></ul></div><div class='recipe-instructions'><ol><li>Cook the rice.</li><li>Stir in the lemon juice.</li><li>Lemon rice (Photo: Ann Smith)</li></ol></div>"
         let recipe = try #require(extract(html))
         #expect(recipe.method == .recipeCard)
+        #expect(recipe.steps == ["Cook the rice.", "Stir in the lemon juice."])
+    }
+
+    @Test func aCardsMethodRunsOnIntoNoLinkToAnotherRecipe() throws {
+        let html = "<h1>Lemon rice</h1><div class='recipe-ingredients'><ul><li>100 g rice</li><li>1 lemon</li></ul></div><div class='recipe-instructions'><p>Cook the rice.</p><p>Stir in the lemon juice.</p><h4>More rice on our site:</h4><p><a href='/recipes/risotto'>Risotto with peas</a></p><p><a href='/recipes/pilaf'>Pilaf</a></p></div>"
+        let recipe = try #require(extract(html))
         #expect(recipe.steps == ["Cook the rice.", "Stir in the lemon juice."])
     }
 
@@ -322,6 +337,83 @@ import Entity
         """
         let recipe = try #require(extract(html))
         #expect(recipe.ingredients == ["100 g rice", "1 l water"])
+    }
+
+    @Test(arguments: [
+        "<h4>More rice on our site:</h4><p><a href=\"/recipes/fried-rice\">Fried rice with egg</a></p><p><a href=\"/recipes/risotto\">Risotto</a></p>",
+        "<h3><a href=\"/recipes/lemon-cake\">Lemon cake</a></h3><p>A cake for every day of the week, with a glaze.</p>",
+        "<a href=\"/recipes/lemon-cake\"><h3>Lemon cake</h3></a><p>A cake for every day of the week, with a glaze.</p>",
+        "<div><a href=\"/recipes/lemon-cake\">Lemon cake, for every day of the week.</a></div><p>A cake with a glaze, baked in an hour.</p>",
+    ])
+    func theMethodRunsOnIntoNoLinkToAnotherRecipe(more: String) throws {
+        let html = """
+        <h1>Rice</h1><h2>Ingredients</h2><ul><li><a href="/ingredients/rice">100 g rice</a></li><li>1 l water</li></ul>
+        <h2>Method</h2><p>Boil the water.</p><p>Cook the rice in it.</p>\(more)
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["100 g rice", "1 l water"])
+        #expect(recipe.steps == ["Boil the water.", "Cook the rice in it."])
+    }
+
+    @Test func aMethodWhoseLinesBreakInsideSentencesIsReadWhole() throws {
+        let html = """
+        <h1>Rice</h1><h2>Ingredients</h2><ul><li>100 g rice</li><li>1 l water</li></ul>
+        <p>Bring the water to the<br>boil and add the rice.<br>Cook it for twenty<br>minutes, then drain it.</p>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["100 g rice", "1 l water"])
+        #expect(recipe.steps == ["Bring the water to the boil and add the rice.", "Cook it for twenty minutes, then drain it."])
+        // A list's lines end in no stop: they stay as they are.
+        let list = "<h1>Rice</h1><h2>Ingredients</h2><p>100 g rice<br>Salt and black pepper<br>olive oil for frying</p><h2>Method</h2><p>Cook the rice.</p><p>Season it.</p>"
+        #expect(try #require(extract(list)).ingredients == ["100 g rice", "Salt and black pepper", "olive oil for frying"])
+    }
+
+    @Test func aShortLineOverTheFirstItemsOfTheIngredientsNamesTheirGroup() throws {
+        let html = """
+        <h1>Tacos</h1><h2>Ingredients</h2><p>Main course</p><ul><li>2 cups flour</li><li>1 tsp salt</li></ul><p>Rice</p><ul><li>1 cup rice</li></ul>
+        <h2>Method</h2><ol><li>Mix the flour and salt.</li><li>Cook the rice.</li></ol>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: "Main course", lines: ["2 cups flour", "1 tsp salt"]), .init(name: "Rice", lines: ["1 cup rice"])])
+    }
+
+    @Test func aHeadingThatLinksToTheHomePageNamesTheSiteNotThePage() throws {
+        let body = "<h2>Ingredients</h2><ul><li>1 crust</li><li>3 lemons</li></ul><h2>Method</h2><ol><li>Zest the lemons.</li><li>Bake the crust and fill it.</li></ol>"
+        let html = "<html><head><title>Ann's Kitchen</title></head><body><h1 class=\"logo\"><a href=\"/\">Ann's Kitchen</a></h1><h1>Lemon tart</h1>\(body)</body></html>"
+        #expect(try #require(extract(html)).title == "Lemon tart")
+        // A heading that links to the recipe's own page is its title.
+        let own = "<html><head><title>Ann's Kitchen</title></head><body><h1><a href=\"/lemon-tart/\">Lemon tart</a></h1>\(body)</body></html>"
+        #expect(try #require(extract(own)).title == "Lemon tart")
+    }
+
+    @Test(arguments: [
+        "<p>250 g pasta<br>100 g bacon<br>1 egg</p><p>1. Beat the egg in a bowl with a fork.</p><p>2. Fry the bacon until it is golden.</p>",
+        "<ul><li>250 g pasta</li><li>100 g bacon</li><li>1 egg</li></ul><ol><li>1. Beat the egg in a bowl with a fork.</li><li>2. Fry the bacon until it is golden.</li></ol>",
+    ])
+    func aNumberedSentenceEndsTheIngredientsAndStartsAMethodThatHasNoTitle(body: String) throws {
+        let recipe = try #require(extract("<h1>Carbonara</h1><h2>Ingredients</h2>\(body)"))
+        #expect(recipe.ingredients == ["250 g pasta", "100 g bacon", "1 egg"])
+        #expect(recipe.steps == ["Beat the egg in a bowl with a fork.", "Fry the bacon until it is golden."])
+    }
+
+    @Test func anotherRecipesCardMarkedAsARecipeDoesNotTitleThePage() throws {
+        let body = """
+        <h2>Ingredients</h2><ul><li>1 crust</li><li>3 lemons</li></ul><h2>Method</h2><ol><li>Zest the lemons.</li><li>Bake the crust and fill it.</li></ol>
+        <div itemscope itemtype="https://schema.org/Recipe"><a itemprop="url" href="/chocolate-cake"><span itemprop="name">Chocolate cake</span></a></div>
+        """
+        let html = "<html><head><title>Ann's Kitchen</title></head><body><h1>Lemon tart</h1>\(body)</body></html>"
+        #expect(try #require(extract(html)).title == "Lemon tart")
+        // A recipe item the page names as its own still titles it.
+        let own = "<html><head><title>Ann's Kitchen</title></head><body><div itemscope itemtype=\"https://schema.org/Recipe\"><h1 itemprop=\"name\">Lemon tart</h1></div>\(body)</body></html>"
+        #expect(try #require(extract(own)).title == "Lemon tart")
+    }
+
+    @Test func aSectionHeadingThatLinksWithinThePageIsKept() throws {
+        let html = """
+        <h1>Rice</h1><h2>Ingredients</h2><ul><li>100 g rice</li><li>1 l water</li></ul>
+        <h2>Method</h2><h3><a href="#cook">Cooking</a></h3><p>Boil the water.</p><p>Cook the rice in it.</p>
+        """
+        #expect(try #require(extract(html)).instructions == [.section("Cooking"), .step("Boil the water."), .step("Cook the rice in it.")])
     }
 
     @Test func textWithoutRecipeHeadingsIsNoRecipe() {

@@ -232,4 +232,55 @@ import Entity
         #expect(recipe.ingredients == ["250 g pasta", "100 g bacon", "1 egg"])
         #expect(recipe.steps == ["Beat the egg in a bowl with a fork.", "Fry the bacon until it is golden.", "Toss the pasta with both."])
     }
+
+    @Test func aPlainLineAfterTheItemsEndsAListThatHasNoTitle() throws {
+        let html = page("""
+            <ul><li>200 g rhubarb</li><li>90 g sugar</li><li>4 egg yolks</li></ul><p>Serves eight</p><p>Add to favourites</p>
+            <p>Roast the rhubarb with the sugar until soft.</p><p>Whisk the yolks and cook them gently.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
+        #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
+    }
+
+    @Test func aMethodTitledAfterANoteFollowsAListThatHasNoTitle() throws {
+        let html = page("""
+            <ul><li>200 g rhubarb</li><li>90 g sugar</li><li>4 egg yolks</li></ul>
+            <p>Use forced rhubarb when it is in season: its colour is the brightest of all.</p><p>Method</p>
+            <ol><li>Roast the rhubarb with the sugar until soft.</li><li>Whisk the yolks and cook them gently.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
+        #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
+    }
+
+    @Test func aNoteInBracketsDoesNotMakeAnIngredientASentenceOfTheMethod() throws {
+        let html = page("""
+            <ul><li>The thick end of 3 large carrots</li><li>Orange juice (freshly squeezed is best, but one from a carton is fine)</li>
+            <li>1/4 tsp salt</li><li>1 tbsp soy sauce</li><li>1 red chilli</li></ul>
+            <p>Cut the carrots into sticks and put them in a pan.</p><p>Cover them with the juice and simmer until tender.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["The thick end of 3 large carrots", "Orange juice (freshly squeezed is best, but one from a carton is fine)",
+                                       "1/4 tsp salt", "1 tbsp soy sauce", "1 red chilli"])
+    }
+
+    @Test func aPartOfNotesBetweenAListThatHasNoTitleAndTheMethodIsPassedOver() throws {
+        let html = page("""
+            <ul><li>200 g rhubarb</li><li>90 g sugar</li><li>4 egg yolks</li></ul>
+            <h3>Notes</h3><p>Use forced rhubarb when it is in season: its colour is the brightest of all.</p><p>Method</p>
+            <ol><li>Roast the rhubarb with the sugar until soft.</li><li>Whisk the yolks and cook them gently.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
+        #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
+    }
+
+    @Test func aSubheadingThatNumbersAStepIsNoSectionOfTheMethod() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><h3>Step 1: Prep the vegetables</h3><p>Chop the vegetables finely.</p>
+            <h3>Step 2: Simmer</h3><p>Simmer everything for an hour.</p>
+            """)
+        #expect(try #require(extract(html)).instructions == [.step("Chop the vegetables finely."), .step("Simmer everything for an hour.")])
+    }
 }

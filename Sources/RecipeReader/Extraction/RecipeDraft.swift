@@ -48,9 +48,11 @@ extension RecipeDraft {
         draft.ingredientGroups = ingredientGroups.map { group in
             PageRecipe.IngredientGroup(name: group.name, lines: group.lines.filter { !PageLabels.isNotRecipeText($0) && !IngredientLines.isNote($0) })
         }.filter { !$0.lines.isEmpty }
-        // A section named only by its place ("Schritt 1") is a label too.
+        // A section named only by its place ("Schritt 1"), or numbered as a step ("Step 1: Prep"), is a label too.
         draft.instructions = instructions.filter { instruction in
-            instruction.kind == .section ? !StepLines.isNumberingLabel(instruction.text) : !PageLabels.isNotRecipeText(instruction.text)
+            instruction.kind == .section
+                ? !StepLines.isNumberingLabel(instruction.text) && !StepLines.isNumberedStepTitle(instruction.text)
+                : !PageLabels.isNotRecipeText(instruction.text)
         }.map { instruction in
             instruction.kind == .step ? .step(StepLines.withoutTrailingYield(instruction.text)) : instruction
         }

@@ -48,6 +48,9 @@ public enum RecipeExtractor {
             }
         } else {
             recipe = structured.first?.draft ?? RecipeDraft()
+            // Structured data with no recipe in it may mark another recipe's card (one the page links
+            // to): its name titles the page only where the page's own title or heading says it too.
+            if let title = recipe.title, !metadata.mentions(title) { recipe.title = nil }
         }
 
         // Fields the structured data lacks, each from the best other source that has it: the other

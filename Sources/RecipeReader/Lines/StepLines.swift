@@ -67,6 +67,13 @@ enum StepLines {
         }
     }
 
+    /// A step's title that numbers it ("Step 1: Prep your ingredients"): a step word and a number among
+    /// its words. Like a numbering label, it is no line of the method.
+    static func isNumberedStepTitle(_ title: String) -> Bool {
+        let words = CleanText.line(title, maxLength: 200).split { !$0.isLetter && !$0.isNumber }
+        return words.contains { $0.allSatisfy(\.isNumber) } && words.contains { stepWords.contains($0.lowercased()) }
+    }
+
     /// Lines that read like a method: most of them sentences, not names or prices.
     static func readLikeSteps(_ lines: [String]) -> Bool {
         guard !lines.isEmpty else { return false }

@@ -26,6 +26,8 @@ enum HeadingHeuristic {
 
         let kind: Kind
         let text: String
+        /// A heading, item or line that is only a link to another page (another recipe's card).
+        var linksAway = false
     }
 
     static func read(_ tree: PageTree) -> RecipeDraft? {
@@ -79,16 +81,17 @@ enum HeadingHeuristic {
                 }
             }
             if steps.isEmpty, ingredientsEnd < blocks.count, isTitleCandidate(blocks[ingredientsEnd]),
-               SectionWords.kind(of: blocks[ingredientsEnd].text) == nil {
+               SectionWords.kind(of: blocks[ingredientsEnd].text) == nil, !isNumberedSentence(blocks[ingredientsEnd].text) {
                 // The method under a title of its own ("Here's how to make it", "Let's get started!"),
                 // right after the ingredients: taken when its lines read like steps.
                 let candidate = part(after: ingredientsEnd, in: blocks).blocks
                 if readLikeSteps(candidate) { steps = candidate }
-            } else if steps.isEmpty, ingredientsEnd < blocks.count, blocks[ingredientsEnd].kind == .line {
-                // Or with no title at all: the sentences straight after the ingredients.
+            } else if steps.isEmpty, ingredientsEnd < blocks.count, !isHeading(blocks[ingredientsEnd]) {
+                // Or with no title at all: the sentences straight after the ingredients (lines, or a list's items).
+                let kind = blocks[ingredientsEnd].kind
                 var candidate: [Block] = []
                 for block in blocks[ingredientsEnd...].prefix(Limits.linesPerPart) {
-                    guard block.kind == .line else { break }
+                    guard block.kind == kind else { break }
                     candidate.append(block)
                     // "Then slice and enjoy!": the method's last line.
                     if endsTalk(block.text) { break }
@@ -153,8 +156,10 @@ enum HeadingHeuristic {
             // A heading over more lines with amounts names a group of the list.
             // A sentence that gives no amount is the method starting.
             // A numbered sentence ("1- Beat the eggs.") is the method's first step.
+            // A plain line after the list's items, over no more of them, is the page going on.
             while end < blocks.count, blocks[end].text.count <= 120, !isNumberedSentence(blocks[end].text),
-                  Amounts.startsWithAmount(blocks[end].text) || !(blocks[end].text.hasSuffix(".") || blocks[end].text.count >= 60),
+                  !(blocks[end].kind == .line && end > start && blocks[end - 1].kind == .item && !(end + 1 < blocks.count && blocks[end + 1].kind == .item)),
+                  Amounts.startsWithAmount(blocks[end].text) || !(blocks[end].text.hasSuffix(".") || lengthOutsideBrackets(blocks[end].text) >= 60),
                   !isHeading(blocks[end]) || (end + 1 < blocks.count && !isHeading(blocks[end + 1]) && Amounts.hasAmount(blocks[end + 1].text)
                                               && !StepLines.isNumberingLabel(blocks[end].text) && SectionWords.kind(of: blocks[end].text) == nil) {
                 if Amounts.hasAmount(blocks[end].text) { amounts += 1 }
@@ -171,7 +176,15 @@ enum HeadingHeuristic {
         // the steps, passed over), or the part under the next heading.
         var steps: [Block] = []
         var passed = 0
-        for index in blocks.indices.dropFirst(best.upperBound).prefix(Limits.linesPerPart) {
+        let after = blocks.indices.dropFirst(best.upperBound).prefix(Limits.linesPerPart)
+        // A line that titles the method before the next heading (a note about the dish may come first, or
+        // a part such as "Notes"): its part.
+        let untilHeading = after.prefix { !isHeading(blocks[$0]) || SectionWords.kind(of: blocks[$0].text) == .other }
+        if let title = untilHeading.first(where: { isTitleCandidate(blocks[$0]) && SectionWords.kind(of: blocks[$0].text) == .instructions }) {
+            let part = part(after: title, in: blocks).blocks
+            if readLikeSteps(part) { return (Array(blocks[best]), part) }
+        }
+        for index in after {
             let block = blocks[index]
             if isHeading(block) {
                 if StepLines.isNumberingLabel(block.text) { continue }
@@ -189,6 +202,21 @@ enum HeadingHeuristic {
         }
         guard readLikeSteps(steps) else { return nil }
         return (Array(blocks[best]), steps)
+    }
+
+    /// How long a line is less what it says in brackets: `Orange juice (freshly squeezed is best, …)` is
+    /// the name of an ingredient and a note on it, not a sentence.
+    private static func lengthOutsideBrackets(_ text: String) -> Int {
+        var depth = 0
+        var length = 0
+        for character in text {
+            switch character {
+            case "(", "[": depth += 1
+            case ")", "]": depth = max(0, depth - 1)
+            default: if depth == 0 { length += 1 }
+            }
+        }
+        return length
     }
 
     /// `1- Beat the eggs in a bowl.`, `2) Add the cheese.`: a step's number, punctuated, before a
@@ -227,6 +255,11 @@ enum HeadingHeuristic {
         while index < blocks.count, result.count < Limits.linesPerPart {
             let block = blocks[index]
             if isTitleCandidate(block), SectionWords.kind(of: block.text) != nil { break }
+            // A method runs on into no link to another page: those are the page's cards for more recipes.
+            // (An ingredient may link to its own page.)
+            if block.linksAway, !ofIngredients { break }
+            // A numbered sentence ("1. Beat the eggs.") after ingredients is the method's first step.
+            if ofIngredients, !isHeading(block), !result.isEmpty, isNumberedSentence(block.text) { break }
             switch block.kind {
             case .heading:
                 // A heading that turns to the reader, or that is one of the page's controls ("Subscribe
@@ -254,8 +287,16 @@ enum HeadingHeuristic {
                 // After a list, a plain line ends the part (it is the page going on), unless it is a short
                 // label of the list that follows ("Optional").
                 let next = index + 1 < blocks.count ? blocks[index + 1] : nil
+                let labelsList = next?.kind == .item && block.text.count <= 40 && !block.text.hasSuffix(".")
                 if sawItems, result.last?.kind == .item, !endsWithColon(block.text) {
-                    guard next?.kind == .item, block.text.count <= 40, !block.text.hasSuffix(".") else { return (trimmed(result), index) }
+                    guard labelsList else { return (trimmed(result), index) }
+                    result.append(Block(kind: .heading(7), text: block.text))
+                    index += 1
+                    continue
+                }
+                // So is a short line over the first items of the ingredients ("Tortillas", "Main course"):
+                // it names their group, and is no ingredient. (A link there names one with a page of its own.)
+                if ofIngredients, labelsList, !sawItems, !block.linksAway, !Amounts.hasAmount(block.text), result.allSatisfy(isHeading) {
                     result.append(Block(kind: .heading(7), text: block.text))
                     index += 1
                     continue
@@ -391,12 +432,15 @@ enum HeadingHeuristic {
     static func blocks(of tree: PageTree, skipping skippedElements: Set<String> = skippedElements) -> [Block] {
         var blocks: [Block] = []
         var loose = ""
+        // Whether all the loose text so far lies inside links to other pages (nil before any text).
+        var looseLinksAway: Bool?
         func flush() {
             let text = CleanText.line(loose)
             // `[edit | edit source]` beside a wiki's heading: a control, not text.
             let isControl = text.hasPrefix("[") && text.hasSuffix("]") && text.count <= 40 && text.dropFirst().dropLast().allSatisfy { $0 != "[" && $0 != "]" }
-            if !text.isEmpty, !isControl { blocks.append(Block(kind: .line, text: text)) }
+            if !text.isEmpty, !isControl { blocks.append(Block(kind: .line, text: text, linksAway: looseLinksAway == true)) }
             loose = ""
+            looseLinksAway = nil
         }
         var index = 0
         // Where the last button skipped ended (blank text after it passed over).
@@ -410,6 +454,9 @@ enum HeadingHeuristic {
                 if node.breakBefore { flush() }
                 let text = tree.rawString(node.range)
                 if index == afterButton, text.allSatisfy(\.isWhitespace) { afterButton = index + 1 }
+                if !text.allSatisfy(\.isWhitespace) {
+                    looseLinksAway = (looseLinksAway ?? true) && RecipeCardReader.isInsideLinkAway(index, in: tree)
+                }
                 loose += text
                 index += 1
             case .element:
@@ -438,7 +485,7 @@ enum HeadingHeuristic {
                 } else if name.count == 2, name.first == "h", let level = Int(name.dropFirst()) {
                     flush()
                     let text = CleanText.line(tree.text(of: index))
-                    if !text.isEmpty { blocks.append(Block(kind: .heading(level), text: text)) }
+                    if !text.isEmpty { blocks.append(Block(kind: .heading(level), text: text, linksAway: RecipeCardReader.linksAway(index, in: tree))) }
                     index = node.end
                 } else if name == "li" {
                     flush()
@@ -448,13 +495,14 @@ enum HeadingHeuristic {
                         let text = CleanText.line(ElementText.text(of: index, in: tree) { tree, inner in
                             RecipeCardReader.isHeadingOfLinks(inner, tree: tree)
                         })
-                        if !text.isEmpty { blocks.append(Block(kind: .item, text: text)) }
+                        if !text.isEmpty { blocks.append(Block(kind: .item, text: text, linksAway: RecipeCardReader.linksAway(index, in: tree))) }
                     }
                     index = node.end
                 } else if name == "p" || name == "dt" || name == "dd" {
                     flush()
+                    let away = RecipeCardReader.linksAway(index, in: tree)
                     if RecipeCardReader.isBoldOnly(index, tree: tree), case let text = CleanText.line(tree.text(of: index)), !text.isEmpty, text.count <= 80 {
-                        blocks.append(Block(kind: .heading(7), text: text))
+                        blocks.append(Block(kind: .heading(7), text: text, linksAway: away))
                     } else {
                         let lines = tree.lines(of: index)
                         // `<p><strong>Sauce</strong><br>2 tbsp oil<br>…</p>`: a bold line over lines giving
@@ -468,7 +516,7 @@ enum HeadingHeuristic {
                             guard !text.isEmpty else { continue }
                             let namesGroup = !bold.isEmpty && bold.contains(Folding.fold(text)) && position < lines.count
                                 && Amounts.hasAmount(CleanText.line(lines[position]))
-                            blocks.append(Block(kind: namesGroup ? .heading(7) : .line, text: text))
+                            blocks.append(Block(kind: namesGroup ? .heading(7) : .line, text: text, linksAway: away))
                         }
                     }
                     index = node.end
@@ -487,6 +535,49 @@ enum HeadingHeuristic {
             }
         }
         flush()
-        return blocks
+        return joiningWrappedLines(blocks)
+    }
+
+    /// Lines the page broke inside a sentence (`Bring the water to the` over `boil.`) as one: from a line
+    /// of words (three or more, no amount first) that ends in no stop, through lines that go on in
+    /// lower case, to the one that ends the sentence. A list's lines ("Salt and pepper" over "olive
+    /// oil") end in none, and stay; so do lines that a stop ends.
+    private static func joiningWrappedLines(_ blocks: [Block]) -> [Block] {
+        func endsSentence(_ text: String) -> Bool {
+            text.last.map { ".!?。".contains($0) } ?? false
+        }
+        func goesOn(_ text: String) -> Bool {
+            text.first?.isLowercase == true && !Amounts.startsWithAmount(text)
+        }
+        var result: [Block] = []
+        result.reserveCapacity(blocks.count)
+        var index = 0
+        while index < blocks.count {
+            let first = blocks[index]
+            guard first.kind == .line, !endsSentence(first.text), first.text.split(separator: " ", maxSplits: 3).count >= 3,
+                  !Amounts.startsWithAmount(first.text) else {
+                result.append(first)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            var ended = false
+            while end < blocks.count, end - index <= 20, blocks[end].kind == .line, goesOn(blocks[end].text) {
+                end += 1
+                if endsSentence(blocks[end - 1].text) {
+                    ended = true
+                    break
+                }
+            }
+            guard ended else {
+                result.append(first)
+                index += 1
+                continue
+            }
+            let run = blocks[index..<end]
+            result.append(Block(kind: .line, text: run.map(\.text).joined(separator: " "), linksAway: run.allSatisfy(\.linksAway)))
+            index = end
+        }
+        return result
     }
 }

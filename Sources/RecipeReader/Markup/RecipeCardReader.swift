@@ -194,6 +194,8 @@ enum RecipeCardReader {
                 index = node.end
                 continue
             }
+            // A method runs on into no link to another page: those are the page's cards for more recipes.
+            if isItem, part == .instructions, linksAway(index, in: tree) { break }
             if isItem {
                 let text = CleanText.line(ElementText.text(of: index, in: tree, skipping: skipped(part)))
                 if !text.isEmpty {
@@ -329,11 +331,40 @@ enum RecipeCardReader {
     static func isHeadingOfLinks(_ index: Int, tree: PageTree) -> Bool {
         let node = tree.nodes[index]
         guard node.kind == .element, node.name.utf8.count == 2, node.name.first == "h", node.name.last.map({ ("1"..."6").contains($0) }) == true else { return false }
+        return isAllLinks(index, tree: tree) { _ in true }
+    }
+
+    /// Whether the element at `index` is a link to another page: inside one (`<a href="/cake"><h3>`), or
+    /// all its text in such links (`<p><a href="/cake">Cake</a></p>`). A link within the page (`#method`)
+    /// or one that runs a script is none.
+    static func linksAway(_ index: Int, in tree: PageTree) -> Bool {
+        isInsideLinkAway(index, in: tree) || isAllLinks(index, tree: tree) { leadsAway($0, in: tree) }
+    }
+
+    /// Whether the node at `index` lies inside a link to another page, three elements up at the most.
+    static func isInsideLinkAway(_ index: Int, in tree: PageTree) -> Bool {
+        var ancestor = tree.nodes[index].parent
+        for _ in 0..<3 where ancestor >= 0 {
+            if tree.nodes[ancestor].name == "a" { return leadsAway(ancestor, in: tree) }
+            ancestor = tree.nodes[ancestor].parent
+        }
+        return false
+    }
+
+    private static func leadsAway(_ link: Int, in tree: PageTree) -> Bool {
+        guard let href = tree.attribute("href", of: link)?.trimmingCharacters(in: .whitespaces) else { return false }
+        return !href.isEmpty && !href.hasPrefix("#") && !href.lowercased().hasPrefix("javascript:")
+    }
+
+    /// Whether all the text of the element at `index` is inside links, one of them at least with text,
+    /// each of them one that `counts`.
+    private static func isAllLinks(_ index: Int, tree: PageTree, where counts: (Int) -> Bool) -> Bool {
         var sawLink = false
         var position = index + 1
-        while position < node.end {
+        while position < tree.nodes[index].end {
             let inner = tree.nodes[position]
             if inner.kind == .element, inner.name == "a" {
+                guard counts(position) else { return false }
                 if !CleanText.line(tree.text(of: position)).isEmpty { sawLink = true }
                 position = inner.end
                 continue

@@ -62,7 +62,7 @@ struct PageMetadata {
             case (.element, "iframe"):
                 if embeddedVideo == nil { embeddedVideo = PageMetadata.videoPlayer(in: tree, at: index) }
             case (.element, "h1"):
-                if headings.count < 8 {
+                if headings.count < 8, !PageMetadata.linksHome(index, in: tree) {
                     let text = tree.text(of: index)
                     if !CleanText.line(text).isEmpty { headings.append(text) }
                 }
@@ -91,6 +91,26 @@ struct PageMetadata {
         }
         guard let documentTitle else { return heading }
         return PageMetadata.withoutSiteName(documentTitle, siteName: siteName)
+    }
+
+    /// Whether the heading at `index` is a link to the site's home page (`<h1><a href="/">Ann's
+    /// Kitchen</a></h1>`): the site's name over every page, not the page's own.
+    static func linksHome(_ index: Int, in tree: PageTree) -> Bool {
+        guard RecipeCardReader.linksAway(index, in: tree) else { return false }
+        var link = tree.nodes[index].parent
+        for _ in 0..<3 where link >= 0 && tree.nodes[link].name != "a" { link = tree.nodes[link].parent }
+        if link >= 0, tree.nodes[link].name != "a" { link = -1 }
+        guard let found = link >= 0 ? link : tree.first("a", in: index..<tree.nodes[index].end),
+              let href = tree.attribute("href", of: found), let address = URL(string: href.trimmingCharacters(in: .whitespaces)) else { return false }
+        return address.path.isEmpty || address.path == "/"
+    }
+
+    /// Whether the page's document or Open Graph title, or one of its `<h1>` headings, says `name`.
+    func mentions(_ name: String) -> Bool {
+        let folded = Folding.fold(name)
+        guard !folded.isEmpty else { return false }
+        return [title, openGraphTitle].contains { $0.map { Folding.fold($0).contains(folded) } ?? false }
+            || headings.contains { Folding.fold($0) == folded }
     }
 
     /// Words for "recipe" that a title may end with after a dash (`Arretjescake – Recept`).

@@ -268,8 +268,7 @@ struct SchemaRecipeReader {
         guard !StepLines.isNumberingLabel(cleanName) else { return false }
         let words = CleanText.line(name).split { !$0.isLetter && !$0.isNumber }
         let numbered = words.contains { $0.allSatisfy(\.isNumber) }
-        let saysStep = words.contains { StepLines.stepWords.contains($0.lowercased()) }
-        return !(numbered && (words.count <= 3 || saysStep))
+        return !(numbered && words.count <= 3) && !StepLines.isNumberedStepTitle(name)
     }
 
     // MARK: Lists
@@ -322,7 +321,9 @@ struct SchemaRecipeReader {
             guard let object = resolved(value) else { return }
             let items = SchemaRecipeReader.member(object, "itemListElement")
             let name = SchemaRecipeReader.member(object, "name").flatMap(firstText)
-            let text = SchemaRecipeReader.member(object, "text").flatMap(firstText)
+            // A step given as a list's entry may keep its text in `description` under a `name` that titles it.
+            let text = (SchemaRecipeReader.member(object, "text") ?? (items == nil ? SchemaRecipeReader.member(object, "description") : nil))
+                .flatMap(firstText)
             if SchemaRecipeReader.hasType(object, "HowToSection") || (items != nil && text == nil) {
                 // A section named only by its place ("First instruction") has no name worth a line.
                 if let name, !StepLines.isNumberingLabel(name) { lines.append(.section(name)) }
