@@ -77,7 +77,15 @@ public enum TextCleanup {
     }
 
     /// Drops empty names and repeats, keeping the first occurrence's position.
+    /// A list of a few names (a recipe's ingredients) is searched in turn, cheaper than hashing them; a
+    /// long one with a set.
     public static func uniqueNames(_ names: [String]) -> [String] {
+        if names.count <= 32 {
+            var unique: [String] = []
+            unique.reserveCapacity(names.count)
+            for name in names where !name.isEmpty && !unique.contains(name) { unique.append(name) }
+            return unique
+        }
         var seen = Set<String>()
         return names.filter { !$0.isEmpty && seen.insert($0).inserted }
     }

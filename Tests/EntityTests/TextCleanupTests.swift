@@ -70,3 +70,26 @@ import TextSafety
         #expect(SearchQuery(ingredientText: "eggs", title: " cheese   omelet ").summary == "eggs \"cheese omelet\"")
     }
 }
+
+@Suite struct UniqueNames {
+    /// Lists short and long (each side of the length where the set takes over), from a few names and
+    /// the empty one, beside a plain reference: the first of each name, in order, no empty names.
+    @Test func namesAreKeptOnceInTheOrderFirstGivenWithoutEmptyOnes() {
+        let pool = ["", "eggs", "milk", "flour", "Eggs", "egg", "butter", " "]
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2_000 {
+            let names = (0..<next(48)).map { _ in pool[next(pool.count)] }
+            var seen = Set<String>()
+            var expected: [String] = []
+            for name in names where !name.isEmpty && !seen.contains(name) {
+                seen.insert(name)
+                expected.append(name)
+            }
+            #expect(TextCleanup.uniqueNames(names) == expected, "seed 0x5EED, \(names)")
+        }
+    }
+}
