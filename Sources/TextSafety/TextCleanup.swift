@@ -70,10 +70,31 @@ public enum TextCleanup {
 
     /// An ingredient list: comma-separated names, each entity-decoded, whitespace-collapsed and
     /// lower-cased, without empty items or repeats, in their first-seen order.
+    /// A name already so (nearly every name a server sends) is taken as it is.
     public static func ingredientList(_ raw: String) -> [String] {
-        uniqueNames(raw.split(separator: ",", omittingEmptySubsequences: false).map {
-            collapseWhitespace(HTMLEntities.decode(String($0))).lowercased()
+        uniqueNames(raw.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            isCleanName(part) ? String(part) : collapseWhitespace(HTMLEntities.decode(String(part))).lowercased()
         })
+    }
+
+    /// Whether decoding, collapsing and lower-casing would leave a name as it is, decided from its
+    /// bytes: printable ASCII with no `&` and no capital, its words parted by single spaces.
+    static func isCleanName(_ name: Substring) -> Bool {
+        var previous = UInt8(ascii: " ")
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: " "):
+                if previous == UInt8(ascii: " ") { return false }
+            case UInt8(ascii: "&"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                return false
+            case 0x21...0x7E:
+                break
+            default:
+                return false
+            }
+            previous = byte
+        }
+        return name.isEmpty || previous != UInt8(ascii: " ")
     }
 
     /// Drops empty names and repeats, keeping the first occurrence's position.

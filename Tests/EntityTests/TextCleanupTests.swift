@@ -71,6 +71,27 @@ import TextSafety
     }
 }
 
+@Suite struct IngredientListReading {
+    /// Every byte value (and a few scalars past ASCII) put at each place of a list: the names taken as
+    /// they are when clean give what decoding, collapsing and lower-casing every name gives.
+    @Test func cleanNamesTakenAsTheyAreGiveWhatCleaningGives() {
+        let bases = ["eggs, milk,flour", "black pepper,soy sauce", "a b", ""]
+        let values = (0...0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["é", "\u{00A0}", "\u{2003}", "&amp;", "&#39;", "É"]
+        for base in bases {
+            let scalars = Array(base.unicodeScalars)
+            for place in 0...scalars.count {
+                for value in values {
+                    let raw = String(String.UnicodeScalarView(scalars[..<place])) + value + String(String.UnicodeScalarView(scalars[place...]))
+                    let cleaned = TextCleanup.uniqueNames(raw.split(separator: ",", omittingEmptySubsequences: false).map {
+                        TextCleanup.collapseWhitespace(HTMLEntities.decode(String($0))).lowercased()
+                    })
+                    #expect(TextCleanup.ingredientList(raw) == cleaned, "\(raw.debugDescription)")
+                }
+            }
+        }
+    }
+}
+
 @Suite struct UniqueNames {
     /// Lists short and long (each side of the length where the set takes over), from a few names and
     /// the empty one, beside a plain reference: the first of each name, in order, no empty names.
