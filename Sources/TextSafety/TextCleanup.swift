@@ -70,10 +70,15 @@ public enum TextCleanup {
 
     /// An ingredient list: comma-separated names, each entity-decoded, whitespace-collapsed and
     /// lower-cased, without empty items or repeats, in their first-seen order.
-    /// A name already so (nearly every name a server sends) is taken as it is.
+    /// A name already so but for the spaces around it (nearly every name a server sends) is taken as it
+    /// is without them; ASCII text is split at its comma bytes (there a comma is always a character).
     public static func ingredientList(_ raw: String) -> [String] {
-        uniqueNames(raw.split(separator: ",", omittingEmptySubsequences: false).map { part in
-            isCleanName(part) ? String(part) : collapseWhitespace(HTMLEntities.decode(String(part))).lowercased()
+        let parts = raw.utf8.allSatisfy { $0 < 0x80 }
+            ? raw.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { Substring($0) }
+            : raw.split(separator: ",", omittingEmptySubsequences: false)
+        return uniqueNames(parts.map { part in
+            let name = part.trimmingSpaces
+            return isCleanName(name) ? String(name) : collapseWhitespace(HTMLEntities.decode(String(part))).lowercased()
         })
     }
 
@@ -109,5 +114,15 @@ public enum TextCleanup {
         }
         var seen = Set<String>()
         return names.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+}
+
+private extension Substring {
+    /// Without the spaces (U+0020 only) at either end.
+    var trimmingSpaces: Substring {
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }),
+              let last = bytes.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return self[endIndex...] }
+        return Substring(bytes[first...last])
     }
 }

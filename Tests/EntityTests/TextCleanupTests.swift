@@ -75,8 +75,8 @@ import TextSafety
     /// Every byte value (and a few scalars past ASCII) put at each place of a list: the names taken as
     /// they are when clean give what decoding, collapsing and lower-casing every name gives.
     @Test func cleanNamesTakenAsTheyAreGiveWhatCleaningGives() {
-        let bases = ["eggs, milk,flour", "black pepper,soy sauce", "a b", ""]
-        let values = (0...0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["é", "\u{00A0}", "\u{2003}", "&amp;", "&#39;", "É"]
+        let bases = ["eggs, milk,flour", " black pepper , soy sauce ", "a b", ""]
+        let values = (0...0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["é", "\u{00A0}", "\u{2003}", "&amp;", "&#39;", "É", "\u{301}", "\r\n", ", ", " ,"]
         for base in bases {
             let scalars = Array(base.unicodeScalars)
             for place in 0...scalars.count {
