@@ -70,15 +70,59 @@ public enum TextCleanup {
 
     /// An ingredient list: comma-separated names, each entity-decoded, whitespace-collapsed and
     /// lower-cased, without empty items or repeats, in their first-seen order.
+    /// A name already so but for the spaces around it (nearly every name a server sends) is taken as it
+    /// is without them; ASCII text is split at its comma bytes (there a comma is always a character).
     public static func ingredientList(_ raw: String) -> [String] {
-        uniqueNames(raw.split(separator: ",", omittingEmptySubsequences: false).map {
-            collapseWhitespace(HTMLEntities.decode(String($0))).lowercased()
+        let parts = raw.utf8.allSatisfy { $0 < 0x80 }
+            ? raw.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { Substring($0) }
+            : raw.split(separator: ",", omittingEmptySubsequences: false)
+        return uniqueNames(parts.map { part in
+            let name = part.trimmingSpaces
+            return isCleanName(name) ? String(name) : collapseWhitespace(HTMLEntities.decode(String(part))).lowercased()
         })
     }
 
+    /// Whether decoding, collapsing and lower-casing would leave a name as it is, decided from its
+    /// bytes: printable ASCII with no `&` and no capital, its words parted by single spaces.
+    static func isCleanName(_ name: Substring) -> Bool {
+        var previous = UInt8(ascii: " ")
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: " "):
+                if previous == UInt8(ascii: " ") { return false }
+            case UInt8(ascii: "&"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                return false
+            case 0x21...0x7E:
+                break
+            default:
+                return false
+            }
+            previous = byte
+        }
+        return name.isEmpty || previous != UInt8(ascii: " ")
+    }
+
     /// Drops empty names and repeats, keeping the first occurrence's position.
+    /// A list of a few names (a recipe's ingredients) is searched in turn, cheaper than hashing them; a
+    /// long one with a set.
     public static func uniqueNames(_ names: [String]) -> [String] {
+        if names.count <= 32 {
+            var unique: [String] = []
+            unique.reserveCapacity(names.count)
+            for name in names where !name.isEmpty && !unique.contains(name) { unique.append(name) }
+            return unique
+        }
         var seen = Set<String>()
         return names.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+}
+
+private extension Substring {
+    /// Without the spaces (U+0020 only) at either end.
+    var trimmingSpaces: Substring {
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }),
+              let last = bytes.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return self[endIndex...] }
+        return Substring(bytes[first...last])
     }
 }

@@ -59,6 +59,32 @@ import Testing
         #expect(RecipeID(href: id.rawValue) == id)
     }
 
+    @Test(arguments: [
+        "http://puppy.localhost/recipes/shakshuka", "https://www.example.com/a/b-c_d~e%20f(1):2@3", "http://example.com",
+        "http://x.y.z/a.b/c", "https://example.com/pie.html", "http:///pie",
+    ])
+    func aPlainNormalizedAddressIsTakenAsItIs(href: String) {
+        #expect(RecipeID.isNormalizedPlainAddress(href))
+        #expect(RecipeID.normalize(href) == RecipeID.normalizeByParts(href))
+    }
+
+    /// Every byte value put at each place of plain addresses: the reading from bytes gives what the
+    /// reading by parts gives, whichever of the two answers.
+    @Test func normalizingFromBytesAgreesWithNormalizingByParts() {
+        let bases = ["http://example.com/pie", "https://www.example.com/a/b", "http://example.com", "http://", "https://x"]
+        for base in bases {
+            let bytes = Array(base.utf8)
+            for place in 0...bytes.count {
+                for value in UInt8(0)...UInt8(0x7F) {
+                    for changed in [bytes[..<place] + [value] + bytes[place...], bytes[..<place] + [value]] {
+                        let href = String(decoding: Array(changed), as: UTF8.self)
+                        #expect(RecipeID.normalize(href) == RecipeID.normalizeByParts(href), "\(href.debugDescription)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func recipeCleansWhatItIsGiven() {
         let recipe = Recipe(title: " \r\n\tMac &amp; Cheese\n", href: " http://www.Example.com/mac/ ",
                             ingredients: ["macaroni", "milk", "macaroni", "", "cheddar cheese"], thumbnail: "")

@@ -70,3 +70,47 @@ import TextSafety
         #expect(SearchQuery(ingredientText: "eggs", title: " cheese   omelet ").summary == "eggs \"cheese omelet\"")
     }
 }
+
+@Suite struct IngredientListReading {
+    /// Every byte value (and a few scalars past ASCII) put at each place of a list: the names taken as
+    /// they are when clean give what decoding, collapsing and lower-casing every name gives.
+    @Test func cleanNamesTakenAsTheyAreGiveWhatCleaningGives() {
+        let bases = ["eggs, milk,flour", " black pepper , soy sauce ", "a b", ""]
+        let values = (0...0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["é", "\u{00A0}", "\u{2003}", "&amp;", "&#39;", "É", "\u{301}", "\r\n", ", ", " ,"]
+        for base in bases {
+            let scalars = Array(base.unicodeScalars)
+            for place in 0...scalars.count {
+                for value in values {
+                    let raw = String(String.UnicodeScalarView(scalars[..<place])) + value + String(String.UnicodeScalarView(scalars[place...]))
+                    let cleaned = TextCleanup.uniqueNames(raw.split(separator: ",", omittingEmptySubsequences: false).map {
+                        TextCleanup.collapseWhitespace(HTMLEntities.decode(String($0))).lowercased()
+                    })
+                    #expect(TextCleanup.ingredientList(raw) == cleaned, "\(raw.debugDescription)")
+                }
+            }
+        }
+    }
+}
+
+@Suite struct UniqueNames {
+    /// Lists short and long (each side of the length where the set takes over), from a few names and
+    /// the empty one, beside a plain reference: the first of each name, in order, no empty names.
+    @Test func namesAreKeptOnceInTheOrderFirstGivenWithoutEmptyOnes() {
+        let pool = ["", "eggs", "milk", "flour", "Eggs", "egg", "butter", " "]
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2_000 {
+            let names = (0..<next(48)).map { _ in pool[next(pool.count)] }
+            var seen = Set<String>()
+            var expected: [String] = []
+            for name in names where !name.isEmpty && !seen.contains(name) {
+                seen.insert(name)
+                expected.append(name)
+            }
+            #expect(TextCleanup.uniqueNames(names) == expected, "seed 0x5EED, \(names)")
+        }
+    }
+}

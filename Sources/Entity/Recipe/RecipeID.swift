@@ -54,6 +54,42 @@ public struct RecipeID: Hashable, Sendable, Codable, Comparable, CustomStringCon
     }
 
     static func normalize(_ href: String) -> String {
+        if isNormalizedPlainAddress(href) { return href }
+        return normalizeByParts(href)
+    }
+
+    /// Whether `href` is an address `normalizeByParts` gives back as it is, decided from its bytes (nearly
+    /// every href a server sends): printable ASCII without spaces, `http://` or `https://`, a host of
+    /// lower-case letters, digits, dots and dashes (no port), then a path with no fragment or query that
+    /// does not end in a slash.
+    static func isNormalizedPlainAddress(_ href: String) -> Bool {
+        var bytes = href.utf8.makeIterator()
+        for expected in "http".utf8 where bytes.next() != expected { return false }
+        var next = bytes.next()
+        if next == UInt8(ascii: "s") { next = bytes.next() }
+        guard next == UInt8(ascii: ":"), bytes.next() == UInt8(ascii: "/"), bytes.next() == UInt8(ascii: "/") else { return false }
+        var last = UInt8(ascii: "/")
+        var inHost = true
+        while let byte = bytes.next() {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                break
+            case UInt8(ascii: "/"):
+                inHost = false
+            case UInt8(ascii: "#"), UInt8(ascii: "?"):
+                return false
+            case 0x21...0x7E:
+                if inHost { return false }
+            default:
+                return false
+            }
+            last = byte
+        }
+        return last != UInt8(ascii: "/")
+    }
+
+    /// Normalizes any href, part by part.
+    static func normalizeByParts(_ href: String) -> String {
         let trimmed = TextCleanup.collapseWhitespace(href)
         guard let schemeEnd = trimmed.firstRange(of: "://") else { return trimmed }
         let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()

@@ -138,6 +138,13 @@ package enum PantryMatch {
     /// Salt, pepper, water or oil, or a kind of one (`sea salt`, `black pepper`, `olive oil`); not foods
     /// named after one (`red pepper`, `bell pepper`).
     package static func isStaple(_ key: String) -> Bool {
+        // Most keys are none: their last word, found without splitting the key, says so.
+        let bytes = key.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: " ") { end = bytes.index(before: end) }
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: " ")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        let lastWord = Substring(bytes[start..<end])
+        guard stapleWords.contains(where: { $0 == lastWord }) else { return false }
         let words = key.split(separator: " ").map(String.init)
         guard let last = words.last, let kinds = staples[last] else { return false }
         return words.dropLast().allSatisfy { kinds.contains($0) }
@@ -146,6 +153,8 @@ package enum PantryMatch {
     private static func folded(_ words: [String]) -> Set<String> {
         Set(words.map { SearchFolding.term($0).key })
     }
+
+    private static let stapleWords = Array(staples.keys)
 
     private static let staples: [String: Set<String>] = [
         SearchFolding.term("salt").key: folded(["sea", "kosher", "table", "fine", "coarse", "flaky", "rock", "and", "pepper", "black", "ground"]),
