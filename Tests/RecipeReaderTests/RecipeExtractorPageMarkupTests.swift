@@ -144,6 +144,16 @@ import Entity
     // Where the recipe stops, and what around it is not part of it.
 
     private let twoIngredients = "<h2>Ingredients</h2><ul><li>1 onion</li><li>2 carrots</li></ul>"
+    /// A list with no title and a method of two steps, for the pages whose ingredients have no title.
+    private let rhubarbList = "<ul><li>200 g rhubarb</li><li>90 g sugar</li><li>4 egg yolks</li></ul>"
+    private let rhubarbMethod = "<ol><li>Roast the rhubarb with the sugar until soft.</li><li>Whisk the yolks and cook them gently.</li></ol>"
+
+    private func expectRhubarbRecipe(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let recipe = try #require(extract(html), sourceLocation: sourceLocation)
+        #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"], sourceLocation: sourceLocation)
+        #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."],
+                sourceLocation: sourceLocation)
+    }
 
     @Test func anOpenGraphTitleThatIsTheSitesNameGivesWayToTheDocumentsTitle() throws {
         let html = """
@@ -235,23 +245,19 @@ import Entity
 
     @Test func aPlainLineAfterTheItemsEndsAListThatHasNoTitle() throws {
         let html = page("""
-            <ul><li>200 g rhubarb</li><li>90 g sugar</li><li>4 egg yolks</li></ul><p>Serves eight</p><p>Add to favourites</p>
+            \(rhubarbList)<p>Serves eight</p><p>Add to favourites</p>
             <p>Roast the rhubarb with the sugar until soft.</p><p>Whisk the yolks and cook them gently.</p>
             """)
-        let recipe = try #require(extract(html))
-        #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
-        #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
+        try expectRhubarbRecipe(html)
     }
 
     @Test func aMethodTitledAfterANoteFollowsAListThatHasNoTitle() throws {
         let html = page("""
-            <ul><li>200 g rhubarb</li><li>90 g sugar</li><li>4 egg yolks</li></ul>
+            \(rhubarbList)
             <p>Use forced rhubarb when it is in season: its colour is the brightest of all.</p><p>Method</p>
-            <ol><li>Roast the rhubarb with the sugar until soft.</li><li>Whisk the yolks and cook them gently.</li></ol>
+            \(rhubarbMethod)
             """)
-        let recipe = try #require(extract(html))
-        #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
-        #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
+        try expectRhubarbRecipe(html)
     }
 
     @Test func aNoteInBracketsDoesNotMakeAnIngredientASentenceOfTheMethod() throws {
@@ -267,13 +273,11 @@ import Entity
 
     @Test func aPartOfNotesBetweenAListThatHasNoTitleAndTheMethodIsPassedOver() throws {
         let html = page("""
-            <ul><li>200 g rhubarb</li><li>90 g sugar</li><li>4 egg yolks</li></ul>
+            \(rhubarbList)
             <h3>Notes</h3><p>Use forced rhubarb when it is in season: its colour is the brightest of all.</p><p>Method</p>
-            <ol><li>Roast the rhubarb with the sugar until soft.</li><li>Whisk the yolks and cook them gently.</li></ol>
+            \(rhubarbMethod)
             """)
-        let recipe = try #require(extract(html))
-        #expect(recipe.ingredients == ["200 g rhubarb", "90 g sugar", "4 egg yolks"])
-        #expect(recipe.steps == ["Roast the rhubarb with the sugar until soft.", "Whisk the yolks and cook them gently."])
+        try expectRhubarbRecipe(html)
     }
 
     @Test func aSubheadingThatNumbersAStepIsNoSectionOfTheMethod() throws {
