@@ -121,6 +121,36 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
         #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["FOR THE DOUGH", "2 cups flour", "For the glaze:", "1 cup sugar"])])
     }
 
+    /// The same lines where the page shows them as the headings of its own list: there they name the
+    /// lines under them.
+    @Test(arguments: [
+        "<ul><li><strong>For the dough:</strong></li><li>2 cups flour</li><li><strong>Glaze</strong></li><li>1 cup sugar</li></ul>",
+        "<h4>For the dough:</h4><p>2 cups flour</p><div class='list-title'>Glaze</div><p>1 cup sugar</p>",
+        "<div><p class='type-h5'>FOR THE DOUGH:</p><p>2 <b>cups</b> flour</p><h3><span>Glaze</span></h3><ul><li>1 cup sugar</li></ul></div>",
+    ])
+    func groupNameLinesThePageShowsAsHeadingsNameTheirGroups(list: String) throws {
+        let json = #"{"@type":"Recipe","name":"Pie","recipeIngredient":["For the dough:","2 cups flour","Glaze","1 cup sugar"],"recipeInstructions":"Bake."}"#
+        let html = pageWithJSONLD(json).replacingOccurrences(of: "</body>", with: list + "</body>")
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups.map(\.name) == ["For the dough", "Glaze"])
+        #expect(recipe.ingredients == ["2 cups flour", "1 cup sugar"])
+    }
+
+    /// A line the page shows in bold or as a heading somewhere else stays a line: in a list whose every
+    /// item starts in bold, in a heading over other text, in bold inside a sentence, or as the list's last line.
+    @Test(arguments: [
+        "<ul><li><strong>Flour</strong></li><li><strong>Glaze</strong></li><li><strong>1 cup sugar</strong>, fine.</li></ul>",
+        "<h3>Glaze</h3><p>A glaze makes the pie shine.</p>",
+        "<p>Brush on the <strong>Glaze</strong> 1 cup sugar</p>",
+        "<ul><li>2 cups flour</li><li>Glaze</li><li>1 cup sugar</li></ul>",
+    ])
+    func linesShownInBoldOrAsHeadingsElsewhereStayLines(list: String) throws {
+        let json = #"{"@type":"Recipe","name":"Pie","recipeIngredient":["2 cups flour","Glaze","1 cup sugar","Sea salt"],"recipeInstructions":"Bake."}"#
+        let html = pageWithJSONLD(json).replacingOccurrences(of: "</body>", with: list + "<h2>Sea salt</h2><p>What else</p></body>")
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: nil, lines: ["2 cups flour", "Glaze", "1 cup sugar", "Sea salt"])])
+    }
+
     @Test(arguments: [
         ("\"totalTime\":\"PT1H30M\"", 90, nil, nil),
         ("\"totalTime\":\"P0DT0H45M\",\"prepTime\":\"PT15M\"", 45, 15, nil),

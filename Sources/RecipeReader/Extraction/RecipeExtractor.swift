@@ -89,6 +89,10 @@ public enum RecipeExtractor {
                 recipe.ingredientGroups = lines
             }
         }
+        if ingredientsBy == .jsonLD {
+            // JSON-LD keeps a group's name as a line; the page shows it as the heading it is.
+            recipe.ingredientGroups = ShownHeadings.grouped(recipe.ingredientGroups, in: tree)
+        }
         if recipe.stepCount == 0 {
             // The first source whose steps read like a method, else the first with any.
             let offered = shownSources.compactMap { source in
