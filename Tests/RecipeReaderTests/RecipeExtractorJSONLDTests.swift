@@ -77,6 +77,12 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
          {"@type":"HowToSection","name":"For the filling","itemListElement":[{"@type":"HowToSection","name":"Apples",
           "itemListElement":["Slice."]},{"@type":"HowToStep","text":"Fill."}]}]
         """, ["For the dough", "Knead.", "For the filling", "Apples", "Slice.", "Fill."]),
+        // One section over the whole method, named as the method, titles it; among others it is a part.
+        ("[{\"@type\":\"HowToSection\",\"name\":\"Modo de preparo\",\"itemListElement\":[\"Mix.\",\"Bake.\"]}]", ["Mix.", "Bake."]),
+        ("""
+        [{"@type":"HowToSection","name":"Preparation","itemListElement":["Chop."]},
+         {"@type":"HowToSection","name":"Make the cake","itemListElement":["Bake."]}]
+        """, ["Preparation", "Chop.", "Make the cake", "Bake."]),
         ("[\"1. Preheat the oven.\",\"Step 2: Bake.\"]", ["Preheat the oven.", "Bake."]),
         ("\"1. Preheat the oven to 325°F.2. Whisk the eggs.3. Bake for 20 minutes.\"", ["Preheat the oven to 325°F.", "Whisk the eggs.", "Bake for 20 minutes."]),
         ("\"&lt;p&gt;Fish &amp;amp; chips&lt;/p&gt;\"", ["Fish & chips"]),

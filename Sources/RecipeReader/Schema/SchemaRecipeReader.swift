@@ -107,6 +107,12 @@ struct SchemaRecipeReader {
                 let shorter = min(method.count, summary.count)
                 if shorter >= 40, method.hasPrefix(summary) || summary.hasPrefix(method) { lines = [] }
             }
+            // One section over the whole method named only as the method ("Preparation", "Modo de
+            // preparo") titles it; it is no part of it.
+            if lines.first?.kind == .section, lines.dropFirst().allSatisfy({ $0.kind == .step }), let first = lines.first,
+               SectionWords.title(of: first.text) == .instructions {
+                lines.removeFirst()
+            }
             if fromMarkup {
                 // "Preparation" over the method's lines titles them.
                 while let first = lines.first, SectionWords.title(of: first.text) == .instructions { lines.removeFirst() }
