@@ -39,6 +39,26 @@ import Entity
         #expect(listed.yields == "2 servings")
     }
 
+    @Test func factsSetApartOnOneLine() throws {
+        let found = try recipe("<p><em>Serves 2 | Total time: 15 minutes | Gluten free</em></p>")
+        #expect(found.yields == "2 servings")
+        #expect(found.totalMinutes == 15)
+        let dashed = try recipe("<h2>4 servings — Ready in 20 minutes</h2>")
+        #expect(dashed.yields == "4 servings")
+        #expect(dashed.totalMinutes == 20)
+    }
+
+    @Test func factsBesideTheRecipeInAHeaderOrAnAside() throws {
+        let meta = (1...12).map { "<div><span>Note \($0)</span></div>" }.joined()
+        let header = try recipe("<header><h1>Tacos</h1>\(meta)<div>Hoofdgerecht</div><div>4 personen</div></header><p>Fill them.</p>")
+        #expect(header.yields == "4 servings")
+        let aside = try recipe("<aside><p><b>Makes:</b><br> 1</p></aside><p>Fill them.</p>")
+        #expect(aside.yields == "1 serving")
+        // A menu's numbers are not the recipe's.
+        let menu = try recipe("<nav><ul><li>Serves 6</li></ul></nav><p>Fill them.</p>")
+        #expect(menu.yields == nil)
+    }
+
     @Test func theStructuredDataIsTrustedFirst() throws {
         let found = try recipe("<p>Serves 8</p><p>Total time: 2 hours</p>", structured: "\"recipeYield\":\"2\",\"cookTime\":\"PT10M\",")
         #expect(found.yields == "2 servings")

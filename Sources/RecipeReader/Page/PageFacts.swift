@@ -16,8 +16,24 @@ struct PageFacts {
     var prepMinutes: Int?
     var cookMinutes: Int?
 
+    /// What the page's facts are not read from: its controls and menus. A header or an aside beside
+    /// the recipe may state them ("4 personen", "Makes: 1").
+    static let skippedElements: Set<String> = ["nav", "footer", "form", "button", "select", "label"]
+
+    /// Where a line states several facts apart ("Serves 2 | Total time: 15 minutes").
+    private static let separators = [" | ", " — ", " – ", " · ", " • "]
+
     init(blocks: [HeadingHeuristic.Block]) {
-        let lines = blocks.prefix(Limits.lines).map(\.text)
+        var lines: [String] = []
+        for block in blocks.prefix(Limits.lines) {
+            var parts = [block.text]
+            if block.text.count <= Limits.lineLength * 3 {
+                for separator in PageFacts.separators {
+                    parts = parts.flatMap { $0.components(separatedBy: separator) }
+                }
+            }
+            lines += parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
         for index in lines.indices where lines[index].count <= Limits.lineLength {
             read(lines, at: index)
             if yields != nil, totalMinutes != nil { break }
