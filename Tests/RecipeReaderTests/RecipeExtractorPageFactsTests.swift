@@ -48,6 +48,15 @@ import Entity
         #expect(dashed.totalMinutes == 20)
     }
 
+    @Test func yieldsInOtherWords() throws {
+        #expect(try recipe("<ul><li><span>Makes</span> <span>Makes 12 to 16 pieces</span></li></ul>").yields == "16 pieces")
+        #expect(try recipe("<p>Serves eight to ten</p>").yields == "10 servings")
+        #expect(try recipe("<h4>Ingredients for 5 (small) servings</h4><p>Fill them.</p>").yields == "5 servings")
+        #expect(try recipe("<h4>Zutaten für 4 Personen</h4><p>Fill them.</p>").yields == "4 servings")
+        // A count that is not the list's.
+        #expect(try recipe("<h4>Ingrédients pour le levain (1 nuit)</h4><p>Fill them.</p>").yields == nil)
+    }
+
     @Test func factsBesideTheRecipeInAHeaderOrAnAside() throws {
         let meta = (1...12).map { "<div><span>Note \($0)</span></div>" }.joined()
         let header = try recipe("<header><h1>Tacos</h1>\(meta)<div>Hoofdgerecht</div><div>4 personen</div></header><p>Fill them.</p>")

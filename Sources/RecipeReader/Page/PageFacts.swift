@@ -32,7 +32,7 @@ struct PageFacts {
                     parts = parts.flatMap { $0.components(separatedBy: separator) }
                 }
             }
-            lines += parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            lines += parts.map { PageFacts.plain($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
         }
         for index in lines.indices where lines[index].count <= Limits.lineLength {
             read(lines, at: index)
@@ -66,8 +66,34 @@ struct PageFacts {
         return table
     }()
 
+    /// Small numbers written as words, in English ("Serves eight to ten").
+    private static let numberWords: [String: String] = [
+        "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
+        "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "sixteen": "16", "eighteen": "18", "twenty": "20",
+        "twenty-four": "24", "thirty": "30", "forty": "40", "fifty": "50", "sixty": "60",
+    ]
+
+    /// A short line as its facts are read: a label said twice once ("Makes" beside "Makes 12 to 16
+    /// pieces"), numbers written as words as numbers ("Serves eight to ten" → "Serves 8 to 10").
+    private static func plain(_ line: String) -> String {
+        guard line.count <= Limits.lineLength, line.contains(where: \.isLetter) else { return line }
+        var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        if words.count >= 3, labels[Folding.fold(words[0])] != nil, Folding.fold(words[0]) == Folding.fold(words[1]) { words.removeFirst() }
+        if words.contains(where: { numberWords[$0.lowercased()] != nil }) {
+            words = words.map { numberWords[$0.lowercased()] ?? $0 }
+        }
+        return words.joined(separator: " ")
+    }
+
     private mutating func read(_ lines: [String], at index: Int) {
         let line = lines[index]
+        // "Ingredients for 5 (small) servings", "Zutaten für 4 Personen": the list's title states the yield.
+        if yields == nil, SectionWords.kind(of: line) == .ingredients, let rest = PageFacts.afterTitleWord(line),
+           case let words = rest.split(separator: " "), words.count >= 2, ["for", "für", "voor", "pour", "per", "para"].contains(words[0].lowercased()),
+           words[1].first.map({ $0.isASCII && $0.isNumber }) == true, let first = words.first {
+            yields = YieldText.normalized(String(rest.dropFirst(first.count)).trimmingCharacters(in: .whitespaces))
+            return
+        }
         // "Serves 4", "4 adag", "Servings: 4": a yield on its own line.
         if yields == nil, line.contains(where: \.isLetter), YieldText.servings(in: line) != nil {
             yields = YieldText.normalized(line)
@@ -117,6 +143,12 @@ struct PageFacts {
         } else if let next, next.count <= Limits.lineLength, isValue(next, for: label) {
             take(next, for: label)
         }
+    }
+
+    /// The text after a line's first word.
+    private static func afterTitleWord(_ line: String) -> String? {
+        guard let space = line.firstIndex(of: " ") else { return nil }
+        return line[line.index(after: space)...].trimmingCharacters(in: .whitespaces)
     }
 
     /// Whether a line can be the value of a label: a count for a yield (`6`, `12 servings`, `20 to
