@@ -26,6 +26,7 @@ import Entity
     @Test(arguments: [
         ("20 churros", "20 churros"), ("16 donuts", "16 donuts"), ("12 croissants", "12 croissants"), ("24 pierogies", "24 pierogies"),
         ("8 burritos", "8 burritos"), ("3 jars", "3 jars"), ("12 blondies", "12 blondies"), ("1 bowl", "1 bowl"),
+        ("12 naan flatbreads", "12 naan"), ("6 Gorditas", "6 gorditas"), ("40 falafel balls", "40 falafel"), ("1 turnover", "1 turnover"),
     ])
     func aPieceARecipeMakesIsCounted(value: String, yields: String) throws {
         #expect(try structured(value).yields == yields)

@@ -41,7 +41,7 @@ enum YieldText {
         ("dumpling", "dumplings"), ("meatball", "meatballs"), ("truffle", "truffles"), ("biscuit", "biscuits"), ("bagel", "bagels"),
         ("pretzel", "pretzels"), ("pizzelle", "pizzelles"), ("macaron", "macarons"), ("popsicle", "popsicles"),
         ("empanada", "empanadas"), ("quesadilla", "quesadillas"), ("jar", "jars"), ("bottle", "bottles"), ("gallon", "gallons"),
-        ("bowl", "bowls"),
+        ("bowl", "bowls"), ("naan", "naan"), ("gordita", "gorditas"), ("falafel", "falafel"), ("turnover", "turnovers"),
     ]
 
     private static let piecesByWord: [String: (singular: String, plural: String)] = {
