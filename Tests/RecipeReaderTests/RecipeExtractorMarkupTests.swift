@@ -44,6 +44,21 @@ import Entity
         #expect(recipe.ingredients == ["flour"])
     }
 
+    /// A step's text set out in paragraphs is a step each; a name that only previews the text, cut
+    /// short, is no step of its own.
+    @Test func aStepsParagraphsAreStepsAndItsPreviewIsNone() throws {
+        let html = microdata("""
+            <span itemprop="recipeIngredient">2 eggs</span>
+            <div itemprop="recipeInstructions" itemscope itemtype="https://schema.org/HowToSection">
+             <div itemprop="itemListElement" itemscope itemtype="https://schema.org/HowToStep"><meta itemprop="name" content="Batter1. Wh...">
+              <span itemprop="text"><p><strong>Batter</strong></p><p>1. Whisk the eggs.</p><p>2. Rest it.</p></span></div>
+             <div itemprop="itemListElement" itemscope itemtype="https://schema.org/HowToStep"><meta itemprop="name" content="Fry them">
+              <span itemprop="text">Heat the pan.</span></div>
+            </div>
+            """)
+        #expect(try #require(extract(html)).steps == ["Batter", "Whisk the eggs.", "Rest it.", "Fry them", "Heat the pan."])
+    }
+
     private func microdata(_ body: String) -> String {
         "<html><body><div itemscope itemtype=\"https://schema.org/Recipe\"><h1 itemprop=\"name\">Pancakes</h1>\(body)</div></body></html>"
     }

@@ -67,7 +67,7 @@ enum MicrodataReader {
                     if isScope {
                         value = depth < Limits.depth ? .object(item(at: index, in: tree, depth: depth + 1)) : .null
                     } else {
-                        value = propertyValue(at: index, in: tree, keepingLines: names.contains("nstruction") || names.contains("ngredient"), names: names)
+                        value = propertyValue(at: index, in: tree, keepingLines: names.contains("nstruction") || names.contains("ngredient") || names == "text", names: names)
                     }
                     for name in names.split(whereSeparator: \.isWhitespace) {
                         let key = String(SchemaRecipeReader.localName(String(name)))

@@ -271,6 +271,11 @@ struct SchemaRecipeReader {
         var cleanName = CleanText.line(name)
         while cleanName.hasSuffix(".") { cleanName.removeLast() }
         guard !cleanName.isEmpty, !CleanText.line(text, maxLength: cleanName.unicodeScalars.count + 16).hasPrefix(cleanName) else { return false }
+        // The text's start cut short as a preview ("Salat1. Wa...").
+        if case let written = CleanText.line(name), written.hasSuffix("...") || written.hasSuffix("…") {
+            let start = Folding.fold(cleanName, limit: 200)
+            if !start.isEmpty, Folding.fold(text, limit: start.count + 8).hasPrefix(start) { return false }
+        }
         guard !StepLines.isNumberingLabel(cleanName) else { return false }
         let words = CleanText.line(name).split { !$0.isLetter && !$0.isNumber }
         let numbered = words.contains { $0.allSatisfy(\.isNumber) }
