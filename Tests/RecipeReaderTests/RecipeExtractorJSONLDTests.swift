@@ -110,6 +110,8 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
         ("\"recipeIngredient\":[\"<b>2</b> cups flour\",\"\",\"   \",\"1 egg\"]", ["2 cups flour", "1 egg"]),
         ("\"recipeIngredient\":[\"FOR THE DOUGH\",\"2 cups flour\",\"For the glaze:\",\"1 cup sugar\"]", ["FOR THE DOUGH", "2 cups flour", "For the glaze:", "1 cup sugar"]),
         ("\"recipeIngredient\":[\"Sea salt and\\nfreshly ground pepper\",\"1 egg\"]", ["Sea salt and freshly ground pepper", "1 egg"]),
+        // An entry holding several ingredients a line each is those lines.
+        ("\"recipeIngredient\":[\"3 Tbsp olive oil\\n3 garlic cloves, minced\",\"1 egg\"]", ["3 Tbsp olive oil", "3 garlic cloves, minced", "1 egg"]),
         ("\"recipeIngredient\":[\"Zutaten:\",\"1 egg\"]", ["1 egg"]),
         ("\"recipeIngredient\":[{\"@type\":\"HowToSupply\",\"name\":\"2 cups flour\"},3]", ["2 cups flour", "3"]),
         ("\"recipeIngredient\":[\"1Â¼ cups cream\"]", ["1¼ cups cream"]),

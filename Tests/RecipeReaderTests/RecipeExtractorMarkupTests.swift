@@ -44,6 +44,14 @@ import Entity
         #expect(recipe.ingredients == ["flour"])
     }
 
+    @Test func anIngredientsAmountOnALineOfItsOwnIsPartOfIt() throws {
+        let html = microdata("""
+            <ul><li itemprop="recipeIngredient"><div>1</div><div>15.5-ounce can chickpeas</div></li><li itemprop="recipeIngredient">2 eggs</li></ul>
+            <p itemprop="recipeInstructions">Mix.</p>
+            """)
+        #expect(try #require(extract(html)).ingredients == ["1 15.5-ounce can chickpeas", "2 eggs"])
+    }
+
     /// A step's text set out in paragraphs is a step each; a name that only previews the text, cut
     /// short, is no step of its own.
     @Test func aStepsParagraphsAreStepsAndItsPreviewIsNone() throws {

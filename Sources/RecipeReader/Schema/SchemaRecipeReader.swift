@@ -295,7 +295,14 @@ struct SchemaRecipeReader {
                 if split.count == 1 { split = IngredientLines.splitAtCommas(split[0]) }
                 for line in split where lines.count < Limits.lines { lines.append(line) }
             } else if !SchemaRecipeReader.isBlank(text) {
-                lines.append(Mojibake.repaired(text))
+                // An entry that holds several ingredients a line each, most with an amount, is those lines.
+                let repaired = Mojibake.repaired(text)
+                let parts = !fromMarkup && repaired.utf8.contains(0x0A) ? HTMLLines.lines(repaired) : []
+                if parts.count >= 2, parts.filter(Amounts.startsWithAmount).count * 2 > parts.count {
+                    for part in parts where lines.count < Limits.lines { lines.append(part) }
+                } else {
+                    lines.append(repaired)
+                }
             }
         case .number(let text):
             lines.append(text)
