@@ -202,6 +202,21 @@ import Entity
 }
 
 @Suite struct RecipeCards {
+    /// An item with no amount over a list of its own names that list's group; an item with an amount
+    /// over a list of notes stays an item.
+    @Test func anItemOverItsOwnListNamesItsGroup() throws {
+        let html = """
+            <h1>Chili</h1><div class='recipe-ingredients'><ul><li>1 lb beef</li>
+            <li><strong>Seasonings</strong><ul><li>1 tbsp chili powder</li><li>2 tsp cumin</li></ul></li>
+            <li>150 g onion, diced<ul><li>roughly 1 large onion</li></ul></li></ul></div>
+            <div class='recipe-instructions'><ol><li>Brown the beef.</li><li>Simmer.</li></ol></div>
+            """
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .recipeCard)
+        #expect(recipe.ingredientGroups.map(\.name) == [nil, "Seasonings"])
+        #expect(recipe.ingredients == ["1 lb beef", "1 tbsp chili powder", "2 tsp cumin", "150 g onion, diced roughly 1 large onion"])
+    }
+
     @Test func aCreditAmongTheCardsStepsEndsTheMethod() throws {
         let html = "<h1>Lemon rice</h1><div class='recipe-ingredients'><ul><li>100 g rice</li><li>1 lemon</li></ul></div><div class='recipe-instructions'><ol><li>Cook the rice.</li><li>Stir in the lemon juice.</li><li>Lemon rice (Photo: Ann Smith)</li></ol></div>"
         let recipe = try #require(extract(html))

@@ -194,6 +194,16 @@ enum RecipeCardReader {
                 index = node.end
                 continue
             }
+            if isItem, part == .ingredients, node.name == "li", let nested = ((index + 1)..<node.end).first(where: { tree.nodes[$0].kind == .element && (tree.nodes[$0].name == "ul" || tree.nodes[$0].name == "ol") }),
+               case let text = CleanText.line(ElementText.text(of: index, in: tree) { tree, inner in
+                   tree.nodes[inner].name == "ul" || tree.nodes[inner].name == "ol" || skipped(part)(tree, inner)
+               }), !text.isEmpty, text.count <= 80, !Amounts.hasAmount(text) {
+                // `<li><strong>Seasonings</strong><ul><li>…</li></ul></li>`: an item with no amount over a
+                // list of its own names the group of that list's items.
+                entries.append(.heading(text))
+                index = nested
+                continue
+            }
             // A method runs on into no link to another page: those are the page's cards for more recipes.
             if isItem, part == .instructions, linksAway(index, in: tree) { break }
             if isItem {
