@@ -44,6 +44,18 @@ import Entity
         #expect(recipe.ingredients == ["flour"])
     }
 
+    /// A method property set on the list of ingredients marks no method: the page's own shows instead.
+    @Test func aMethodThatOnlyRepeatsTheIngredientsIsNone() throws {
+        let html = microdata("""
+            <h2>Ingredients</h2><div itemprop="recipeInstructions"><ul><li itemprop="ingredients">2 eggs</li>
+            <li itemprop="ingredients">1 cup milk</li></ul></div>
+            <h2>Directions</h2><ol><li>Whisk the eggs and milk.</li><li>Fry in a hot pan.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["2 eggs", "1 cup milk"])
+        #expect(recipe.steps == ["Whisk the eggs and milk.", "Fry in a hot pan."])
+    }
+
     @Test func anIngredientsAmountOnALineOfItsOwnIsPartOfIt() throws {
         let html = microdata("""
             <ul><li itemprop="recipeIngredient"><div>1</div><div>15.5-ounce can chickpeas</div></li><li itemprop="recipeIngredient">2 eggs</li></ul>

@@ -107,6 +107,12 @@ struct SchemaRecipeReader {
                 let shorter = min(method.count, summary.count)
                 if shorter >= 40, method.hasPrefix(summary) || summary.hasPrefix(method) { lines = [] }
             }
+            // A method that only repeats the list of ingredients is none (its property marks the list).
+            let ingredientLines = draft.ingredientGroups.flatMap(\.lines)
+            if !lines.isEmpty, !ingredientLines.isEmpty,
+               Folding.fold(lines.map(\.text).joined(separator: " ")) == Folding.fold(ingredientLines.joined(separator: " ")) {
+                lines = []
+            }
             // One section over the whole method named only as the method ("Preparation", "Modo de
             // preparo") titles it; it is no part of it.
             if lines.first?.kind == .section, lines.dropFirst().allSatisfy({ $0.kind == .step }), let first = lines.first,
