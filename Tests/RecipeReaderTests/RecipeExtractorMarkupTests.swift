@@ -44,6 +44,18 @@ import Entity
         #expect(recipe.ingredients == ["flour"])
     }
 
+    /// The method's element runs on into the page's servings, nutrition or credit: the method ends there.
+    @Test(arguments: ["Serves 4 to 6.", "Nutrition Facts per Serving: Calories 367", "Recipe by Chef Ann Smith.",
+                      "This recipe was reprinted with permission and first appeared in Soups.", "Number of Servings: 12"])
+    func aMethodEndsAtWhatFollowsIt(line: String) throws {
+        let html = microdata("""
+            <span itemprop="recipeIngredient">2 eggs</span>
+            <div itemprop="recipeInstructions"><p>Whisk the eggs.</p><p>2</p><p>Fry them.</p><p>\(line)</p><p>A note on pans.</p></div>
+            """)
+        // (A step's number on a line of its own is no yield.)
+        #expect(try #require(extract(html)).steps == ["Whisk the eggs.", "2", "Fry them."])
+    }
+
     /// A method property set on the list of ingredients marks no method: the page's own shows instead.
     @Test func aMethodThatOnlyRepeatsTheIngredientsIsNone() throws {
         let html = microdata("""

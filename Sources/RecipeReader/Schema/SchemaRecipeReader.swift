@@ -122,6 +122,10 @@ struct SchemaRecipeReader {
             if fromMarkup {
                 // "Preparation" over the method's lines titles them.
                 while let first = lines.first, SectionWords.title(of: first.text) == .instructions { lines.removeFirst() }
+                // The page's element runs on past the method into its servings, nutrition or credit.
+                if let end = lines.indices.dropFirst().first(where: { lines[$0].kind == .step && SchemaRecipeReader.endsMethod(lines[$0].text) }) {
+                    lines.removeSubrange(end...)
+                }
             }
             draft.instructions = lines
         }
@@ -140,6 +144,21 @@ struct SchemaRecipeReader {
         draft.canonicalURL = (SchemaRecipeReader.member(recipe, "url") ?? SchemaRecipeReader.member(recipe, "mainEntityOfPage"))
             .flatMap { address($0, keys: ["@id", "url"]) }
         return draft
+    }
+
+    /// Words (folded) that open a line after a method: its nutrition, its servings, a credit.
+    private static let methodEnds = [
+        "nutritionfacts", "nutritioninformation", "nutritionalinformation", "servingsize", "numberofservings", "recipeby",
+        "recipesubmittedby", "recipecourtesyof", "recipereprinted", "thisrecipewasreprinted", "reprintedwithpermission",
+    ]
+
+    /// Whether a line closes a method rather than being part of it ("Serves 4 to 6.", "Nutrition Facts
+    /// per Serving: …", "Recipe by Ann Smith.").
+    static func endsMethod(_ line: String) -> Bool {
+        let clean = CleanText.line(line, maxLength: 300)
+        if clean.contains(where: \.isLetter), YieldText.statesServings(clean) { return true }
+        let folded = Folding.fold(clean, limit: 30)
+        return methodEnds.contains { folded.hasPrefix($0) }
     }
 
     // MARK: Text
