@@ -124,7 +124,7 @@ public enum RecipeExtractor {
         let hasTimes = recipe.totalMinutes != nil || recipe.prepMinutes != nil || recipe.cookMinutes != nil
         if recipe.yields == nil || !hasTimes {
             // The structured data left them out; the page may say them in words.
-            let facts = PageFacts(blocks: HeadingHeuristic.blocks(of: tree, skipping: PageFacts.skippedElements))
+            let facts = PageFacts(blocks: sources.blocks, tree: tree)
             recipe.yields = recipe.yields ?? facts.yields
             if !hasTimes {
                 recipe.totalMinutes = facts.totalMinutes

@@ -1,4 +1,6 @@
 import Entity
+import PageReader
+import TextSafety
 
 /// What a page states about its recipe in words rather than markup: "Serves 4", "Servings" over
 /// "6", "Total Time: 20 minutes", "Prep Time:" over "5 minutes". Read from the page's lines (as the
@@ -16,29 +18,89 @@ struct PageFacts {
     var prepMinutes: Int?
     var cookMinutes: Int?
 
-    /// What the page's facts are not read from: its controls and menus. A header or an aside beside
-    /// the recipe may state them ("4 personen", "Makes: 1").
-    static let skippedElements: Set<String> = ["nav", "footer", "form", "button", "select", "label"]
-
     /// Where a line states several facts apart ("Serves 2 | Total time: 15 minutes").
     private static let separators = [" | ", " — ", " – ", " · ", " • "]
 
-    init(blocks: [HeadingHeuristic.Block]) {
-        var lines: [String] = []
-        for block in blocks.prefix(Limits.lines) {
-            var parts = [block.text]
-            if block.text.count <= Limits.lineLength * 3 {
-                for separator in PageFacts.separators {
-                    parts = parts.flatMap { $0.components(separatedBy: separator) }
-                }
-            }
-            lines += parts.map { PageFacts.plain($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+    /// The facts the page's lines state; where some are missing, also those its header or asides
+    /// state beside the recipe ("4 personen", "Makes: 1"), which `blocks` leave out as the page's banner.
+    init(blocks: [HeadingHeuristic.Block], tree: PageTree? = nil) {
+        read(PageFacts.lines(blocks.prefix(Limits.lines).map(\.text)))
+        if yields == nil || totalMinutes == nil, let tree {
+            read(PageFacts.lines(PageFacts.besideLines(in: tree)))
         }
+        if totalMinutes == nil, let prep = prepMinutes, let cook = cookMinutes { totalMinutes = prep + cook }
+    }
+
+    private mutating func read(_ lines: [String]) {
         for index in lines.indices where lines[index].count <= Limits.lineLength {
             read(lines, at: index)
             if yields != nil, totalMinutes != nil { break }
         }
-        if totalMinutes == nil, let prep = prepMinutes, let cook = cookMinutes { totalMinutes = prep + cook }
+    }
+
+    /// The page's lines as facts are read from them: a short line that sets several facts apart split
+    /// into them, each made plain (see `plain`).
+    private static func lines(_ texts: [String]) -> [String] {
+        var lines: [String] = []
+        for text in texts {
+            guard text.utf8.count <= Limits.lineLength * 4 else {
+                lines.append(text)
+                continue
+            }
+            var parts = [text]
+            for separator in separators where text.contains(separator) {
+                parts = parts.flatMap { $0.components(separatedBy: separator) }
+            }
+            lines += parts.map { plain($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+        }
+        return lines
+    }
+
+    /// Elements whose text is no fact about the recipe: menus and controls.
+    private static let controls: Set<String> = ["nav", "button", "select", "label", "form", "footer"]
+
+    /// The lines of the page's headers and asides, outside their menus and controls.
+    private static func besideLines(in tree: PageTree) -> [String] {
+        var lines: [String] = []
+        var index = 0
+        while index < tree.nodes.count, lines.count < Limits.lines {
+            let node = tree.nodes[index]
+            guard node.kind == .element else {
+                index += 1
+                continue
+            }
+            if controls.contains(node.name) {
+                index = node.end
+                continue
+            }
+            guard node.name == "header" || node.name == "aside" else {
+                index += 1
+                continue
+            }
+            var buffer = ""
+            var position = index + 1
+            while position < node.end {
+                let inner = tree.nodes[position]
+                if inner.kind == .element, controls.contains(inner.name) {
+                    position = inner.end
+                    continue
+                }
+                if inner.kind == .text {
+                    if inner.breakBefore, !buffer.isEmpty {
+                        lines.append(CleanText.line(buffer))
+                        buffer = ""
+                    }
+                    buffer += tree.string(inner.range)
+                } else if inner.kind == .element, inner.name == "br", !buffer.isEmpty {
+                    lines.append(CleanText.line(buffer))
+                    buffer = ""
+                }
+                position += 1
+            }
+            if !buffer.isEmpty { lines.append(CleanText.line(buffer)) }
+            index = node.end
+        }
+        return lines.filter { !$0.isEmpty }
     }
 
     /// Labels, folded, and what they name.

@@ -52,29 +52,27 @@ enum ShownHeadings {
         String(String.UnicodeScalarView(Folding.fold(line).unicodeScalars.filter { $0.properties.numericType == nil }))
     }
 
-    /// Those of `candidates` (folded texts) that some text of the page shows as a heading, with the
-    /// line after it in the list (the start of its letters) right below: in an `h2`–`h6`, in an
-    /// element whose class names a heading or title, or in bold that is the whole of its item,
-    /// paragraph or block and stands over text that is not bold (a list whose items all start in
-    /// bold only looks that way).
+    /// Those of `candidates` (folded texts) that the page shows as a heading, with the line after it
+    /// in the list (the start of its letters) right below: in an `h2`–`h6`, in an element whose class
+    /// names a heading or title, or in bold that is the whole of its item, paragraph or block and
+    /// stands over text that is not bold (a list whose items all start in bold only looks that way).
     static func headings(among candidates: [String: Set<String>], in tree: PageTree) -> Set<String> {
         var found = Set<String>()
-        for index in tree.nodes.indices where tree.nodes[index].kind == .text {
+        for index in tree.nodes.indices {
             let node = tree.nodes[index]
-            guard node.range.count <= longest * 2, node.parent >= 0 else { continue }
-            let folded = Folding.fold(tree.string(node.range))
+            // (A heading is small: a large element is not read for one.)
+            guard node.kind == .element, node.end - index <= 24, var shown = heading(index, in: tree) else { continue }
+            let folded = Folding.fold(tree.text(of: index), limit: longest * 2)
             guard !folded.isEmpty, let followers = candidates[folded], !found.contains(folded) else { continue }
             // Up through the elements that hold this text and nothing more.
+            var top = index
             var element = node.parent
-            var top = -1
-            var shown: Shown?
-            while element >= 0, Folding.fold(tree.text(of: element)) == folded {
+            while element >= 0, Folding.fold(tree.text(of: element), limit: longest * 2 + 1) == folded {
                 top = element
-                if let kind = heading(element, in: tree) { shown = max(shown ?? kind, kind) }
+                if let kind = heading(element, in: tree) { shown = max(shown, kind) }
                 element = tree.nodes[element].parent
             }
-            guard let shown, top >= 0, PageTree.blockElements.contains(tree.nodes[top].name),
-                  let after = textAfter(top, in: tree, length: 10) else { continue }
+            guard PageTree.blockElements.contains(tree.nodes[top].name), let after = textAfter(top, in: tree, length: 10) else { continue }
             if shown == .bold, after.bold { continue }
             if followers.contains(where: { after.letters.hasPrefix($0) }) { found.insert(folded) }
         }
@@ -84,10 +82,13 @@ enum ShownHeadings {
     /// How an element shows its text as a heading: in bold, or as a heading proper.
     private enum Shown: Comparable { case bold, heading }
 
+    private static let headingClassNeedles = ByteNeedles(["heading", "title", "subhead", "h2", "h3", "h4", "h5", "h6"])
+
     private static func heading(_ element: Int, in tree: PageTree) -> Shown? {
         let name = tree.nodes[element].name
         if name == "strong" || name == "b" { return .bold }
-        if ["h2", "h3", "h4", "h5", "h6"].contains(name) { return .heading }
+        if name.count == 2, name.first == "h", let level = Int(name.dropFirst()), (2...6).contains(level) { return .heading }
+        guard tree.attribute("class", of: element, containsAnyOf: headingClassNeedles) else { return nil }
         let named = tree.classes(element).contains { token in
             token.contains("heading") || token.contains("title") || token.contains("subhead")
                 || ["h2", "h3", "h4", "h5", "h6"].contains { token == $0 || token.hasSuffix("-" + $0) }
