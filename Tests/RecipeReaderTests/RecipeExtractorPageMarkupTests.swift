@@ -287,4 +287,12 @@ import Entity
             """)
         #expect(try #require(extract(html)).instructions == [.step("Chop the vegetables finely."), .step("Simmer everything for an hour.")])
     }
+
+    @Test func aHeadingThatNumbersAStepTitlesItHoweverItEnds() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><h3>Step 1: Prep the vegetables</h3><p>Chop the vegetables finely.</p>
+            <h3>Step 2: Simmer it down!</h3><p>Simmer everything for an hour.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

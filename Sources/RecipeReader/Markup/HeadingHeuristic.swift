@@ -263,8 +263,11 @@ enum HeadingHeuristic {
             switch block.kind {
             case .heading:
                 // A heading that turns to the reader, or that is one of the page's controls ("Subscribe
-                // or log in to save recipes"), ends the part.
-                if endsTalk(block.text) || PageLabels.isControl(block.text) { return (trimmed(result), index) }
+                // or log in to save recipes"), ends the part; one that numbers a step ("Step 6: Serve
+                // it up!") titles that step, however it ends.
+                if (endsTalk(block.text) && !StepLines.isNumberedStepTitle(block.text)) || PageLabels.isControl(block.text) {
+                    return (trimmed(result), index)
+                }
                 // A heading over blocks of another kind than the part's (a list after lines, lines after a
                 // list) is the page going on.
                 if let kind = result.first(where: { !isHeading($0) })?.kind, index + 1 < blocks.count,
