@@ -295,4 +295,12 @@ import Entity
             """)
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func aMethodTitledRightAfterAListThatHasNoTitleIsTakenOverALineBeforeItsTitle() throws {
+        let html = page("""
+            \(rhubarbList)<p>Keep the screen on while you cook with our kitchen app.</p><p>Per serving: 300 kcal</p>
+            <h2>Method</h2>\(rhubarbMethod)
+            """)
+        try expectRhubarbRecipe(html)
+    }
 }

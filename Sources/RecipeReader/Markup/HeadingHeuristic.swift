@@ -178,9 +178,10 @@ enum HeadingHeuristic {
         var passed = 0
         let after = blocks.indices.dropFirst(best.upperBound).prefix(Limits.linesPerPart)
         // A line that titles the method before the next heading (a note about the dish may come first, or
-        // a part such as "Notes"): its part.
+        // a part such as "Notes"), or that heading titling it: its part.
         let untilHeading = after.prefix { !isHeading(blocks[$0]) || SectionWords.kind(of: blocks[$0].text) == .other }
-        if let title = untilHeading.first(where: { isTitleCandidate(blocks[$0]) && SectionWords.kind(of: blocks[$0].text) == .instructions }) {
+        let searched = after.prefix(untilHeading.count + 1)
+        if let title = searched.first(where: { isTitleCandidate(blocks[$0]) && SectionWords.kind(of: blocks[$0].text) == .instructions }) {
             let part = part(after: title, in: blocks).blocks
             if readLikeSteps(part) { return (Array(blocks[best]), part) }
         }
