@@ -303,4 +303,17 @@ import Entity
             """)
         try expectRhubarbRecipe(html)
     }
+
+    @Test func sentencesAboutTheIngredientsUnderTheirTitleAreNoListOfThem() throws {
+        let html = page("""
+            <h2>Ingredients</h2><p>Onion: any kind will do, though a sweet one is best here.</p><p>Carrots: the fresher they are, the sweeter the soup.</p>
+            <p>Stock: a cube is fine, but homemade stock makes it richer.</p>
+            <h2>Method</h2><p>It all starts with chopping the vegetables finely.</p><p>Then the soup simmers for an hour, and that is all.</p>
+            <h3>Ingredients</h3><ul><li>1 onion</li><li>2 carrots</li></ul>
+            \(method)
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "2 carrots"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

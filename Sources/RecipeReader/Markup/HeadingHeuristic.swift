@@ -56,6 +56,10 @@ enum HeadingHeuristic {
             guard SectionWords.kind(of: block.text) == .ingredients else { continue }
             let (ingredients, ingredientsEnd) = part(after: index, in: blocks, ofIngredients: true)
             guard !ingredients.isEmpty else { continue }
+            // Sentences about the ingredients ("Lemon juice: just a bit to brighten it all."), as a post
+            // tells of them before its recipe, give way to any list of them.
+            let lines = ingredients.filter { !isHeading($0) }
+            let notes = lines.filter({ readsAsNote($0.text) }).count * 2 > lines.count
             var steps: [Block] = []
             let searchEnd = min(blocks.count, index + 1 + ingredients.count + 400)
             for next in (index + 1)..<searchEnd where isTitleCandidate(blocks[next]) && SectionWords.kind(of: blocks[next].text) == .instructions {
@@ -98,7 +102,7 @@ enum HeadingHeuristic {
                 }
                 if candidate.count >= 2, readLikeSteps(candidate) { steps = candidate }
             }
-            let score = ingredients.count + steps.count + (steps.isEmpty ? 0 : 1_000)
+            let score = ingredients.count + steps.count + (steps.isEmpty ? 0 : 1_000) + (notes ? 0 : 100_000)
             if score > bestScore {
                 best = (ingredients, steps)
                 bestScore = score
@@ -218,6 +222,13 @@ enum HeadingHeuristic {
             }
         }
         return length
+    }
+
+    /// A line among ingredients that gives no amount first and is a sentence: long, or ending in a stop
+    /// or a colon. `Salt and pepper` and `2 eggs, beaten.` are ingredients.
+    private static func readsAsNote(_ text: String) -> Bool {
+        guard !Amounts.startsWithAmount(text) else { return false }
+        return lengthOutsideBrackets(text) >= 80 || (text.count >= 30 && (text.hasSuffix(".") || text.hasSuffix("!") || endsWithColon(text)))
     }
 
     /// `1- Beat the eggs in a bowl.`, `2) Add the cheese.`: a step's number, punctuated, before a
