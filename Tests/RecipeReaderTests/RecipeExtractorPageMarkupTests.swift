@@ -316,4 +316,13 @@ import Entity
         #expect(recipe.ingredients == ["1 onion", "2 carrots"])
         #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func aCopyrightLineEndsTheMethod() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <p>Copyright 2014, Soups for Every Day by Ann Smith, All Rights Reserved</p><p>Ann Smith has written six books on soups and stocks.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+        #expect(PageLabels.isCopyright("© 2020 Ann Smith") && !PageLabels.isCopyright("Copyright your own version of the soup."))
+    }
 }

@@ -62,6 +62,7 @@ enum PageLabels {
     /// Whether a short line credits someone rather than telling the recipe: a credit's label and a name
     /// ("Autorin: Ann Smith"), or a caption ending in one ("Lemon tart (Photo: Ann Smith)").
     static func isCredit(_ line: String) -> Bool {
+        if isCopyright(line) { return true }
         guard line.utf8.count <= 160, let colon = line.firstIndex(where: { $0 == ":" }) else { return false }
         let before = line[..<colon]
         let label: Substring
@@ -75,6 +76,23 @@ enum PageLabels {
         guard label.count <= 24, creditLabels.contains(Folding.fold(String(label))) else { return false }
         let name = line[line.index(after: colon)...].drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace || $0 == ")" }.reversed()
         return !name.isEmpty && name.count <= 60 && name.first?.isUppercase == true && !name.contains(where: \.isNumber)
+    }
+
+    /// Whether a short line claims the rights to the text ("Copyright 2014, Soups for Every Day by Ann Smith",
+    /// "© 2020 Ann Smith"): a year after the claim.
+    static func isCopyright(_ line: String) -> Bool {
+        guard line.utf8.count <= 200 else { return false }
+        let clean = Folding.clean(line, maxLength: 200)
+        let claim: Substring
+        if clean.hasPrefix("©") {
+            claim = clean.dropFirst()
+        } else if clean.lowercased().hasPrefix("copyright") {
+            claim = clean.dropFirst("copyright".count)
+        } else {
+            return false
+        }
+        let year = claim.drop { $0 == " " || $0 == "©" || $0 == "(" || $0 == "c" || $0 == ")" }.prefix(4)
+        return year.count == 4 && year.allSatisfy(\.isNumber)
     }
 
     /// File types a page offers its recipe in for download.
