@@ -325,4 +325,17 @@ import Entity
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
         #expect(PageLabels.isCopyright("© 2020 Ann Smith") && !PageLabels.isCopyright("Copyright your own version of the soup."))
     }
+
+    @Test func aHeadingOrLineThatOpensAPartAfterTheRecipeEndsTheMethod() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <h3>Tips from our test kitchen</h3><p>Use a heavy pan so that the soup does not catch.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+        let tip = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <p>Tip</p><p>Use a heavy pan so that the soup does not catch.</p>
+            """)
+        #expect(try #require(extract(tip)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

@@ -267,6 +267,8 @@ enum HeadingHeuristic {
         while index < blocks.count, result.count < Limits.linesPerPart {
             let block = blocks[index]
             if isTitleCandidate(block), SectionWords.kind(of: block.text) != nil { break }
+            // So does a heading that opens a part after the recipe ("Tips from our kitchen").
+            if isHeading(block), SectionWords.opensOtherPart(block.text) { break }
             // A method runs on into no link to another page: those are the page's cards for more recipes.
             // (An ingredient may link to its own page.)
             if block.linksAway, !ofIngredients { break }

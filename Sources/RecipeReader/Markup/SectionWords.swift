@@ -35,7 +35,8 @@ enum SectionWords {
     ]
 
     private static let others: [String] = [
-        "notes", "note", "recipenotes", "tips", "nutrition", "nutritionfacts", "nutritioninformation", "comments",
+        "notes", "note", "recipenotes", "tips", "tip", "tipp", "astuce", "consejo", "consiglio",
+        "nutrition", "nutritionfacts", "nutritioninformation", "comments",
         "reviews", "equipment", "video", "share", "notizen", "tipps", "hinweise", "astuces", "conseils", "remarques",
         "opmerkingen", "tips", "vinkit", "megjegyzés", "uwagi", "uwaga", "notas", "consejos", "note", "consigli",
         "leaveareply", "leaveacomment", "readerinteractions", "relatedrecipes", "youmayalsolike", "youmightalsolike",
@@ -80,6 +81,23 @@ enum SectionWords {
             if instructionSet.contains(prefix), prefix != "step" { found = .instructions }
         }
         return found
+    }
+
+    /// Words that open a heading of a part after the recipe, before it says more ("Tips from our
+    /// kitchen", "Notes on storing it").
+    private static let otherOpenings: Set<String> = [
+        "notes", "tips", "nutrition", "comments", "reviews", "equipment", "utensils", "notizen", "tipps", "hinweise",
+        "nährwerte", "nährwertangaben", "astuces", "conseils", "remarques", "opmerkingen", "voedingswaarde", "voedingswaarden",
+        "consejos", "consigli", "notas", "uwagi", "vinkit", "näringsvärde", "næringsindhold", "næringsinnhold",
+    ]
+
+    /// Whether a heading opens a part after the recipe: one of those words first, a few more after it
+    /// and no sentence.
+    static func opensOtherPart(_ heading: String) -> Bool {
+        let clean = Folding.clean(heading, maxLength: 120)
+        guard clean.count <= 60, !clean.hasSuffix("."),
+              let first = clean.lowercased().split(whereSeparator: { !$0.isLetter }).first else { return false }
+        return otherOpenings.contains(Folding.fold(String(first)))
     }
 
     /// Titles that may head the method when nothing names it better ("Recipe", "Recept: zelf maken").
