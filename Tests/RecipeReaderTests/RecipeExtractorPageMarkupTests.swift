@@ -338,4 +338,15 @@ import Entity
             """)
         #expect(try #require(extract(tip)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func anAdvertisementsLabelFavouritesAShoppingListToPrintAndTagsAreNotRecipeText() throws {
+        let html = page("""
+            <h2>Ingredients</h2><ul><li>Add to Favourites</li><li>1 onion</li><li>2 carrots</li><li>Print Shopping List</li></ul>
+            <h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Advertisement</li><li>Simmer everything for an hour.</li>
+            <li>Tags: soup, winter, vegetables</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "2 carrots"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

@@ -16,6 +16,9 @@ enum PageLabels {
         "listadelacompra", "skrivut", "dela", "spara", "inköpslista", "handleliste", "indkøbsliste", "udskriv", "gem", "drukuj",
         "udostępnij", "zapisz", "listazakupów", "nyomtatás", "megosztás", "mentés", "bevásárlólista", "postviews", "email",
         "emailrecipe", "emailthisrecipe", "sendbyemail", "peremailversenden", "peremail", "scaleto", "scale",
+        "addtofavourites", "savetofavourites", "printshoppinglist",
+        // An advertisement's label, or the link past it.
+        "advertisement", "publicité", "passerlapublicité", "anzeige", "werbung", "pubblicità", "publicidad", "advertentie",
     ]
 
     /// Words (folded) of a row of sharing buttons ("Love 517 Share Tweet Pin"): a short line of nothing
@@ -127,7 +130,7 @@ enum PageLabels {
     /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.
     private static let factLabels: [String] = [
         "preptime", "preparationtime", "cooktime", "cookingtime", "totaltime", "readyin", "resttime", "difficulty", "level",
-        "calories", "servings", "serves", "yield", "course", "cuisine", "category", "keywords", "author", "kcal",
+        "calories", "servings", "serves", "yield", "course", "cuisine", "category", "keywords", "tags", "author", "kcal",
         "zubereitungszeit", "arbeitszeit", "kochzeit", "backzeit", "ruhezeit", "wartezeit", "gesamtzeit", "schwierigkeit", "niveau",
         "portionen", "kalorien", "bereidingstijd", "kooktijd", "moeilijkheid", "moeilijkheidsgraad", "porties", "personen",
         "tempsdepréparation", "tempsdecuisson", "difficulté", "portions", "tempodipreparazione", "tempodicottura", "difficoltà",
