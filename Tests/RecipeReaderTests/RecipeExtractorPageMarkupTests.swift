@@ -349,4 +349,9 @@ import Entity
         #expect(recipe.ingredients == ["1 onion", "2 carrots"])
         #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func thePagesFactsUnderATitleOfTheMethodAreNoMethodAndTheNextTitleIsLookedAt() throws {
+        let html = page("\(twoIngredients)<h2>Preparation</h2><p>Baking</p><p>Resting</p>\(method)")
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

@@ -64,14 +64,16 @@ enum HeadingHeuristic {
             let searchEnd = min(blocks.count, index + 1 + ingredients.count + 400)
             for next in (index + 1)..<searchEnd where isTitleCandidate(blocks[next]) && SectionWords.kind(of: blocks[next].text) == .instructions {
                 steps = part(after: next, in: blocks).blocks
-                if !steps.isEmpty { break }
+                if hasStep(steps) { break }
+                steps = []
             }
             if steps.isEmpty {
                 // The method may come first: the nearest one before the ingredients.
                 for previous in stride(from: index - 1, through: max(0, index - 400), by: -1)
                 where isTitleCandidate(blocks[previous]) && SectionWords.kind(of: blocks[previous].text) == .instructions {
                     steps = part(after: previous, in: blocks).blocks
-                    if !steps.isEmpty { break }
+                    if hasStep(steps) { break }
+                    steps = []
                 }
             }
             if steps.isEmpty {
@@ -116,7 +118,7 @@ enum HeadingHeuristic {
             // A method with no ingredient title.
             for (index, block) in blocks.enumerated() where isTitleCandidate(block) && SectionWords.kind(of: block.text) == .instructions {
                 let steps = part(after: index, in: blocks).blocks
-                if !steps.isEmpty {
+                if hasStep(steps) {
                     best = ([], steps)
                     break
                 }
@@ -250,6 +252,18 @@ enum HeadingHeuristic {
     private static func rank(_ block: Block) -> Int {
         if case .heading(let level) = block.kind { return level }
         return 8
+    }
+
+    /// Whether a part under a title of the method has a line that reads like a step (a sentence, or a
+    /// line in a script that writes a step in a few signs): the page's facts under "Preparation"
+    /// ("Baking", "Total time 1 h 40") are none.
+    private static func hasStep(_ blocks: [Block]) -> Bool {
+        blocks.contains { block in
+            guard !isHeading(block) else { return false }
+            let text = block.text
+            return text.count >= 30 || text.last.map { ".!。！".contains($0) } == true
+                || (text.count >= 8 && text.unicodeScalars.contains { $0.value >= 0x3000 })
+        }
     }
 
     private static func readLikeSteps(_ blocks: [Block]) -> Bool {
