@@ -354,4 +354,14 @@ import Entity
         let html = page("\(twoIngredients)<h2>Preparation</h2><p>Baking</p><p>Resting</p>\(method)")
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func aSentenceLeadingIntoTheIngredientsAndATitleOfThemThatSaysMoreAreNoneOfThem() throws {
+        let html = page("""
+            <h2>Ingredients</h2><p>Gather the following ingredients to make a big pot of this soup for the week:</p>
+            <ul><li>1 onion</li><li>2 carrots</li></ul>\(method)
+            """)
+        #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
+        let titled = page("<h2>Ingredients</h2><ul><li>Ingredients for 6 bowls</li><li>1 onion</li><li>2 carrots</li></ul>\(method)")
+        #expect(try #require(extract(titled)).ingredients == ["1 onion", "2 carrots"])
+    }
 }

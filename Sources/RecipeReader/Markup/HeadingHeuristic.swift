@@ -288,6 +288,20 @@ enum HeadingHeuristic {
             if block.linksAway, !ofIngredients { break }
             // A numbered sentence ("1. Beat the eggs.") after ingredients is the method's first step.
             if ofIngredients, !isHeading(block), !result.isEmpty, isNumberedSentence(block.text) { break }
+            if ofIngredients, !isHeading(block) {
+                // A sentence that leads into the list ("Here is all you will need to make a big pot of this soup:") is
+                // none of the ingredients.
+                if result.allSatisfy(isHeading), endsWithColon(block.text), block.text.count > 60 {
+                    index += 1
+                    continue
+                }
+                // Nor is a title of them that says more ("Ingredients for 6 bowls"): it names them.
+                if SectionWords.kind(of: block.text) == .ingredients {
+                    result.append(Block(kind: .heading(7), text: block.text))
+                    index += 1
+                    continue
+                }
+            }
             switch block.kind {
             case .heading:
                 // A heading that turns to the reader, or that is one of the page's controls ("Subscribe
