@@ -364,4 +364,10 @@ import Entity
         let titled = page("<h2>Ingredients</h2><ul><li>Ingredients for 6 bowls</li><li>1 onion</li><li>2 carrots</li></ul>\(method)")
         #expect(try #require(extract(titled)).ingredients == ["1 onion", "2 carrots"])
     }
+
+    @Test func anItemEndingInAColonBeforeMoreItemsNamesTheirGroup() throws {
+        let html = page("<h2>Ingredients</h2><ul><li>1 onion</li><li>2 carrots</li><li>Topping:</li><li>2 tbsp cream</li></ul>\(method)")
+        #expect(try #require(extract(html)).ingredientGroups == [.init(name: nil, lines: ["1 onion", "2 carrots"]),
+                                                                 .init(name: "Topping:", lines: ["2 tbsp cream"])])
+    }
 }

@@ -393,9 +393,9 @@ enum HeadingHeuristic {
         var name: String?
         var lines: [String] = []
         for (index, block) in blocks.enumerated() {
-            // A list item "For the topping" before more items names their group.
+            // A list item "For the topping", or one ending in a colon ("Icing:"), before more items names their group.
             let opensGroup = block.kind == .item && index + 1 < blocks.count && blocks[index + 1].kind == .item
-                && IngredientLines.opensGroup(block.text)
+                && (IngredientLines.opensGroup(block.text) || (endsWithColon(block.text) && block.text.count <= 40 && !Amounts.hasAmount(block.text)))
             if isHeading(block) || opensGroup {
                 if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
                 name = block.text
