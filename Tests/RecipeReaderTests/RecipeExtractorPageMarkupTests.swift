@@ -370,4 +370,12 @@ import Entity
         #expect(try #require(extract(html)).ingredientGroups == [.init(name: nil, lines: ["1 onion", "2 carrots"]),
                                                                  .init(name: "Topping:", lines: ["2 tbsp cream"])])
     }
+
+    @Test func aMethodTitledStepByStepInAnotherLanguageIsFound() throws {
+        let html = page("""
+            <h2>Ingredientes</h2><ul><li>1 cebolla</li><li>2 zanahorias</li></ul><h2>Notas</h2><p>Mejor con verduras de temporada.</p>
+            <h2>Paso a paso</h2><p>Pica las verduras muy finas.</p><p>Cuece todo durante una hora.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Pica las verduras muy finas.", "Cuece todo durante una hora."])
+    }
 }

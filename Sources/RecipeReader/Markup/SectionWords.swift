@@ -30,6 +30,7 @@ enum SectionWords {
         "hazırlanışı", "yapılışı", "приготовление", "способприготовления", "приготування", "priprema", "postopek",
         "εκτέλεση", "만드는법", "조리방법", "cookinginstructions", "cookingdirections", "cookingmethod", "recipeinstructions",
         "recipedirections", "recipemethod", "preparationmethod", "methodofpreparation", "stepbystep", "stepbystepinstructions",
+        "pasoapaso", "passoapasso", "passoapassos", "schrittfürschritt", "stapvoorstap", "étapeparétape", "stegförsteg", "krokpokroku",
         // A call to begin that titles the method ("Get started", "Let's get cooking").
         "getstarted", "letsgetstarted", "letsgetcooking", "letscook", "letsbegin", "letsstart", "losgehts",
     ]
