@@ -378,4 +378,9 @@ import Entity
             """)
         #expect(try #require(extract(html)).steps == ["Pica las verduras muy finas.", "Cuece todo durante una hora."])
     }
+
+    @Test func aTimeWrittenBeforeItsLabelIsNoStep() throws {
+        let html = page("\(twoIngredients)<h2>Method</h2><p>40 min Baking</p><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>")
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

@@ -201,6 +201,12 @@ enum PageLabels {
         // "Prep 10 min", "Cook: 1 hour": a time's label and its value.
         let words = clean.split(maxSplits: 1, whereSeparator: { $0.isWhitespace || $0 == ":" })
         if words.count == 2, timeWords.contains(Folding.fold(String(words[0]))), Durations.isPlain(String(words[1])) { return true }
+        // "40 mn Cuisson": the value before its label.
+        let spaced = clean.split(whereSeparator: \.isWhitespace)
+        if spaced.count >= 2, let label = spaced.last, timeWords.contains(Folding.fold(String(label))),
+           Durations.isPlain(spaced.dropLast().joined(separator: " ")) {
+            return true
+        }
         // A nutrient's amount ("36 g Eiweiß", "Protein: 12 g"), a nutrition value ("611 kcal Energie").
         let letters = clean.lowercased().split(whereSeparator: { !$0.isLetter })
         if letters.filter({ $0.count > 2 }).count == 1, let word = letters.first(where: { $0.count > 2 }), nutrients.contains(Folding.fold(String(word))) {
