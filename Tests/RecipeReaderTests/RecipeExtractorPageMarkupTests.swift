@@ -383,4 +383,14 @@ import Entity
         let html = page("\(twoIngredients)<h2>Method</h2><p>40 min Baking</p><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>")
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func aTitleThatSaysHowTheDishIsMadeInAnotherLanguageTitlesTheMethod() throws {
+        for title in ["Cómo hacer la sopa", "Hoe de soep te bereiden"] {
+            let html = page("""
+                <h2>Ingredientes</h2><ul><li>1 cebolla</li><li>2 zanahorias</li></ul><h2>Notas</h2><p>Mejor con verduras de temporada.</p>
+                <h2>\(title)</h2><p>Pica las verduras muy finas.</p><p>Cuece todo durante una hora.</p>
+                """)
+            #expect(try #require(extract(html)).steps == ["Pica las verduras muy finas.", "Cuece todo durante una hora."])
+        }
+    }
 }

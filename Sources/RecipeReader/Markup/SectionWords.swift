@@ -47,6 +47,11 @@ enum SectionWords {
         "equipment", "utensils", "materials", "tools", "ausstattung", "utensilien", "ustensiles", "matériel",
     ]
 
+    /// Folded openings of a title that says how the dish is made ("Cómo hacer la tortilla").
+    private static let howToPrefixes = [
+        "hoemaakje", "cómohacer", "cómopreparar", "comohacer", "comopreparar", "commentpréparer", "commentfaire", "comepreparare",
+    ]
+
     private static let ingredientSet = Set(ingredients)
     private static let instructionSet = Set(instructions)
     private static let otherSet = Set(others)
@@ -71,6 +76,11 @@ enum SectionWords {
         if instructionSet.contains(folded) { return .instructions }
         if otherSet.contains(folded) { return .other }
         if folded.hasPrefix("howtomake") || folded.hasPrefix("sowirds") { return .instructions }
+        // "Hoe maak je …", "Cómo hacer …", "Comment préparer …": the same in other languages.
+        if howToPrefixes.contains(where: { folded.hasPrefix($0) })
+            || (folded.hasPrefix("hoe") && (folded.hasSuffix("tebereiden") || folded.hasSuffix("temaken"))) {
+            return .instructions
+        }
         // The first few words, then a short tail ("Zutaten für 4 Personen", "Aan de slag met de schotel!").
         guard clean.count <= 60 else { return nil }
         let words = clean.lowercased().split { !$0.isLetter }.prefix(4)
