@@ -393,4 +393,12 @@ import Entity
             #expect(try #require(extract(html)).steps == ["Pica las verduras muy finas.", "Cuece todo durante una hora."])
         }
     }
+
+    @Test func aLabelThatGivesAnAmountIsAnIngredientWithABoxToTick() throws {
+        let html = page("""
+            <h2>Ingredients</h2><div><input type="checkbox"><label>1 onion</label></div><div><input type="checkbox"><label>2 carrots</label></div>
+            <label>Remember me</label>\(method)
+            """)
+        #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
+    }
 }

@@ -519,6 +519,12 @@ enum HeadingHeuristic {
                     let text = CleanText.line(tree.text(of: index))
                     if !text.isEmpty { blocks.append(Block(kind: .heading(7), text: text)) }
                     index = node.end
+                } else if name == "label", skippedElements.contains(name), case let text = CleanText.line(tree.text(of: index)),
+                          text.count <= 200, Amounts.startsWithAmount(text) {
+                    // A label that gives an amount ("3 cups stock"), a box to tick beside it: an ingredient.
+                    flush()
+                    blocks.append(Block(kind: .line, text: text))
+                    index = node.end
                 } else if skippedElements.contains(name), name != "form" || node.end - index <= Limits.formNodes {
                     // (A form around the whole page, as some frameworks print it, is the page, not a control.)
                     flush()
