@@ -401,4 +401,9 @@ import Entity
             """)
         #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
     }
+
+    @Test func aCountOfServingsSetOutAsALabelIsNoIngredient() throws {
+        let html = page("<h2>Ingredients</h2><ul><li>6 Portion/en</li><li>4 dosi per persone</li><li>1 onion</li><li>2 carrots</li></ul>\(method)")
+        #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
+    }
 }

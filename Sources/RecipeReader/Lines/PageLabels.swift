@@ -160,6 +160,29 @@ enum PageLabels {
         text.utf8.count <= 60 && factLabels.contains(Folding.fold(text))
     }
 
+    /// Words (lower case) that count servings, and the little words between them and their number.
+    private static let servingWords: Set<String> = [
+        "portion", "portions", "portionen", "porción", "porciones", "porção", "porções", "porzione", "porzioni", "dose", "doses",
+        "dosi", "persona", "personas", "persone", "pessoa", "pessoas", "person", "persons", "personer", "personen", "people",
+        "serving", "servings",
+    ]
+    private static let countWords: Set<String> = ["per", "für", "for", "pour", "para"]
+
+    /// A count of servings set out as a label ("6 Portion/en", "8 dosi per persone"): a number and
+    /// words for servings, a plural marked after a slash.
+    static func isServingsCount(_ clean: String) -> Bool {
+        let words = clean.lowercased().split(whereSeparator: \.isWhitespace)
+        guard words.count <= 5, words.contains(where: { $0.allSatisfy(\.isNumber) }) else { return false }
+        var sawServing = false
+        for word in words {
+            let stem = word.split(separator: "/").first ?? word
+            if stem.allSatisfy(\.isNumber) || countWords.contains(String(stem)) { continue }
+            guard servingWords.contains(String(stem)) else { return false }
+            sawServing = true
+        }
+        return sawServing
+    }
+
     /// Whether a short line is one of the page's controls ("Print", "Subscribe or log in to save recipes",
     /// "Share Tweet Pin"), not a label of the recipe.
     static func isControl(_ line: String) -> Bool {
@@ -197,7 +220,7 @@ enum PageLabels {
         // The rest are labels of a few words ("Serves 4", "Prep 10 min", "36 g Eiweiß").
         let wordCount = clean.split(whereSeparator: \.isWhitespace).count
         guard wordCount <= 6 else { return false }
-        if YieldText.statesServings(clean) { return true }
+        if YieldText.statesServings(clean) || isServingsCount(clean) { return true }
         // "Prep 10 min", "Cook: 1 hour": a time's label and its value.
         let words = clean.split(maxSplits: 1, whereSeparator: { $0.isWhitespace || $0 == ":" })
         if words.count == 2, timeWords.contains(Folding.fold(String(words[0]))), Durations.isPlain(String(words[1])) { return true }
