@@ -406,4 +406,12 @@ import Entity
         let html = page("<h2>Ingredients</h2><ul><li>6 Portion/en</li><li>4 dosi per persone</li><li>1 onion</li><li>2 carrots</li></ul>\(method)")
         #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
     }
+
+    @Test func aLineThatNamesTheRecipesSourceEndsTheMethod() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <p>Kilde: Ann Smith i bogen «Supper hele året»</p><p>Ann Smith has written six books on soups and stocks.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

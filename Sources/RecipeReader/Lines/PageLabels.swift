@@ -60,6 +60,7 @@ enum PageLabels {
         "foto", "fotos", "fotó", "fotók", "fotograf", "fotografie", "bild", "bilder", "kuva", "zdjęcie", "zdjęcia",
         "author", "autor", "autorin", "auteur", "autore", "autora", "szerző", "redaktion", "redaction", "rédaction",
         "redactie", "redazione", "styling", "foodstyling", "recipeby", "recipe", "rezept", "recette", "recept", "ricetta", "receta",
+        "source", "kilde", "källa", "quelle", "bron", "fonte", "fuente", "źródło", "forrás", "lähde",
     ]
 
     /// Whether a short line credits someone rather than telling the recipe: a credit's label and a name
