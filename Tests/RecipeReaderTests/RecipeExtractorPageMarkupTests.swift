@@ -414,4 +414,12 @@ import Entity
             """)
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func aLongListOfTheWordsThePageIsFoundByIsNoStep() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <p>Keywords: vegetable soup, easy vegetable soup, carrot soup, onion soup, winter soup, soup for a crowd, healthy soup</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

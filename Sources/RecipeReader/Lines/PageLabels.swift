@@ -131,7 +131,7 @@ enum PageLabels {
     /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.
     private static let factLabels: [String] = [
         "preptime", "preparationtime", "cooktime", "cookingtime", "totaltime", "readyin", "resttime", "difficulty", "level",
-        "calories", "servings", "serves", "yield", "course", "cuisine", "category", "keywords", "tags", "author", "kcal",
+        "calories", "servings", "serves", "yield", "course", "cuisine", "category", "keywords", "tags", "tagi", "author", "kcal",
         "zubereitungszeit", "arbeitszeit", "kochzeit", "backzeit", "ruhezeit", "wartezeit", "gesamtzeit", "schwierigkeit", "niveau",
         "portionen", "kalorien", "bereidingstijd", "kooktijd", "moeilijkheid", "moeilijkheidsgraad", "porties", "personen",
         "tempsdepréparation", "tempsdecuisson", "difficulté", "portions", "tempodipreparazione", "tempodicottura", "difficoltà",
@@ -139,6 +139,9 @@ enum PageLabels {
         "rendimento", "porções", "tillagningstid", "portioner", "tilberedningstid", "porsjoner", "czasprzygotowania", "porcje",
         "elkészítésiidő", "adag", "nehézség", "hazırlamasüresi", "pişirmesüresi", "kişilik",
     ]
+
+    /// Labels (folded) of a list of the words a page is found by.
+    private static let listLabels: Set<String> = ["keywords", "tags", "tagi", "schlagwörter", "schlagworte", "trefwoorden", "motsclés", "etiquetas"]
 
     /// Short words that label a time ("Prep 10 min", "Cook: 1 hour"), folded.
     private static let timeWords: Set<String> = [
@@ -201,6 +204,8 @@ enum PageLabels {
         let clean = Folding.clean(line, maxLength: 200)
         let length = clean.count
         if namesDownload(clean) { return true }
+        // "Keywords: sourdough, cinnamon rolls, …": the words the page is found by, however many.
+        if let colon = clean.firstIndex(of: ":"), listLabels.contains(Folding.fold(String(clean[..<colon]))) { return true }
         guard length <= 80 else { return false }
         let folded = Folding.fold(clean)
         if folded.isEmpty { return true }
