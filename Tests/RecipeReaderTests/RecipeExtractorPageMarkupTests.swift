@@ -422,4 +422,9 @@ import Entity
             """)
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func aControlToRateTheRecipeInAnotherLanguageIsNoStep() throws {
+        let html = page("\(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p><p>Rezept bewerten</p>")
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }
