@@ -427,4 +427,12 @@ import Entity
         let html = page("\(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p><p>Rezept bewerten</p>")
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func aPartOfTheToolsYouNeedInGermanEndsTheMethod() throws {
+        let html = page("""
+            <h2>Zutaten</h2><ul><li>1 Zwiebel</li><li>2 Karotten</li></ul><h2>Zubereitung</h2><p>Das Gemüse fein hacken.</p><p>Alles eine Stunde köcheln.</p>
+            <h3>Hilfsmittel, die du benötigst</h3><p>Ein großer Topf mit Deckel ist alles, was du brauchst.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Das Gemüse fein hacken.", "Alles eine Stunde köcheln."])
+    }
 }

@@ -44,7 +44,7 @@ enum SectionWords {
         "morerecipes", "relatedposts", "similarrecipes", "tags", "categories", "voedingswaarde", "voedingswaarden",
         "nährwerte", "nährwertangaben", "näringsvärde", "näringsvärden", "næringsinnhold", "næringsindhold", "valeursnutritionnelles",
         "valorinutrizionali", "informaciónnutricional", "valoresnutricionales", "informaçãonutricional", "wartościodżywcze", "tápérték",
-        "equipment", "utensils", "materials", "tools", "ausstattung", "utensilien", "ustensiles", "matériel",
+        "equipment", "utensils", "materials", "tools", "ausstattung", "utensilien", "ustensiles", "matériel", "hilfsmittel",
     ]
 
     /// Folded openings of a title that says how the dish is made ("Cómo hacer la tortilla").
@@ -99,7 +99,7 @@ enum SectionWords {
     private static let otherOpenings: Set<String> = [
         "notes", "tips", "nutrition", "comments", "reviews", "equipment", "utensils", "notizen", "tipps", "hinweise",
         "nährwerte", "nährwertangaben", "astuces", "conseils", "remarques", "opmerkingen", "voedingswaarde", "voedingswaarden",
-        "consejos", "consigli", "notas", "uwagi", "vinkit", "näringsvärde", "næringsindhold", "næringsinnhold",
+        "consejos", "consigli", "notas", "uwagi", "vinkit", "näringsvärde", "næringsindhold", "næringsinnhold", "hilfsmittel",
     ]
 
     /// Whether a heading opens a part after the recipe: one of those words first, a few more after it
