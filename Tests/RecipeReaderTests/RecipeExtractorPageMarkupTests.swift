@@ -435,4 +435,12 @@ import Entity
             """)
         #expect(try #require(extract(html)).steps == ["Das Gemüse fein hacken.", "Alles eine Stunde köcheln."])
     }
+
+    @Test func aCaptionThatCreditsThePhotoOverTheMethodIsNoStep() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Vegetable soup in a blue bowl – Photo: Ann Smith</p>
+            <p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

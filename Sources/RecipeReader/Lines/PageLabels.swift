@@ -75,6 +75,9 @@ enum PageLabels {
             // A caption: the credit in brackets closes the line.
             guard line.hasSuffix(")") else { return false }
             label = before[before.index(after: open)...]
+        } else if let dash = before.lastIndex(where: { $0 == "–" || $0 == "—" || $0 == "|" }) {
+            // A caption, the credit after a dash: "Lemon tart – Photo: Ann Smith".
+            label = before[before.index(after: dash)...].drop { $0.isWhitespace }
         } else {
             label = before
         }

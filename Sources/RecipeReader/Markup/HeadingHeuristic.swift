@@ -128,6 +128,8 @@ enum HeadingHeuristic {
         var draft = RecipeDraft()
         draft.ingredientGroups = groups(best.ingredients)
         var steps = best.steps[...]
+        // A photo's caption that credits it ("Lemon tart – Photo: Ann Smith") over the method is no step.
+        while let first = steps.first, first.kind == .line, PageLabels.isCredit(first.text) { steps = steps.dropFirst() }
         // A credit under the method ("Photography: Ann Smith", a photo's caption "Tart (Photo: Ann Smith)")
         // is the page going on: the method ends there.
         if let credit = steps.indices.dropFirst().first(where: { steps[$0].kind == .line && PageLabels.isCredit(steps[$0].text) }) {
