@@ -443,4 +443,11 @@ import Entity
             """)
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func theTitlesOfTheNextStepsGoOnWithAMethodThatTheFirstStepsTitleOpens() throws {
+        let html = page("""
+            \(twoIngredients)<h3>Step 1</h3><p>Chop the vegetables finely.</p><h3>Step 2</h3><p>Simmer everything for an hour.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

@@ -312,6 +312,12 @@ enum HeadingHeuristic {
                 if (endsTalk(block.text) && !StepLines.isNumberedStepTitle(block.text)) || PageLabels.isControl(block.text) {
                     return (trimmed(result), index)
                 }
+                // Under the title of a step ("Step 1"), the titles of the next steps ("Step 2") go on with the method.
+                if numbersStep(blocks[title].text), numbersStep(block.text) {
+                    result.append(block)
+                    index += 1
+                    continue
+                }
                 // A heading over blocks of another kind than the part's (a list after lines, lines after a
                 // list) is the page going on.
                 if let kind = result.first(where: { !isHeading($0) })?.kind, index + 1 < blocks.count,
@@ -353,6 +359,11 @@ enum HeadingHeuristic {
             index += 1
         }
         return (trimmed(result), index)
+    }
+
+    /// A title that only numbers a step ("Step 2") or numbers it and names it ("Step 2: Bake").
+    private static func numbersStep(_ title: String) -> Bool {
+        StepLines.isNumberingLabel(title) || StepLines.isNumberedStepTitle(title)
     }
 
     /// Whether the heading at `index` is followed by short lines with quantities: a group of
