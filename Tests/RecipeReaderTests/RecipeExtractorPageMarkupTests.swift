@@ -450,4 +450,9 @@ import Entity
             """)
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func aControlToShowOrHideThePicturesIsNoStep() throws {
+        let html = page("\(twoIngredients)<h2>Method</h2><p>Show images</p><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>")
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }

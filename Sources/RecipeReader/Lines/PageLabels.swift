@@ -16,7 +16,8 @@ enum PageLabels {
         "listadelacompra", "skrivut", "dela", "spara", "inköpslista", "handleliste", "indkøbsliste", "udskriv", "gem", "drukuj",
         "udostępnij", "zapisz", "listazakupów", "nyomtatás", "megosztás", "mentés", "bevásárlólista", "postviews", "email",
         "emailrecipe", "emailthisrecipe", "sendbyemail", "peremailversenden", "peremail", "scaleto", "scale",
-        "addtofavourites", "savetofavourites", "printshoppinglist", "rezeptbewerten", "ohodnotiťrecept", "ohodnotitrecept",
+        "addtofavourites", "savetofavourites", "printshoppinglist", "showimages", "hideimages", "rezeptbewerten",
+        "ohodnotiťrecept", "ohodnotitrecept",
         "oceńprzepis", "beoordeelditrecept", "notezcetterecette", "valutaquestaricetta", "valoraestareceta",
         // An advertisement's label, or the link past it.
         "advertisement", "publicité", "passerlapublicité", "anzeige", "werbung", "pubblicità", "publicidad", "advertentie",
