@@ -455,4 +455,14 @@ import Entity
         let html = page("\(twoIngredients)<h2>Method</h2><p>Show images</p><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>")
         #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func anIngredientWhoseWordStartsLikeAnHourIsNoTime() throws {
+        let html = page("""
+            <h2>Ingredients</h2><ul><li>1 onion</li><li>3 habaneros</li><li>2 hvitløkfedd</li></ul>
+            <h2>Method</h2><ol><li>1 h 20 min</li><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "3 habaneros", "2 hvitløkfedd"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
 }
