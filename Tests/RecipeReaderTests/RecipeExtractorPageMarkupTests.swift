@@ -465,4 +465,12 @@ import Entity
         #expect(recipe.ingredients == ["1 onion", "3 habaneros", "2 hvitløkfedd"])
         #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
+
+    @Test func preparacaoTitlesTheMethodInPortuguese() throws {
+        let html = page("""
+            <h2>Ingredientes</h2><ul><li>1 cebola</li><li>2 cenouras</li></ul><h2>Notas</h2><p>Melhor com legumes da época.</p>
+            <h2>Preparação</h2><p>Pique os legumes finamente.</p><p>Coza tudo durante uma hora.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Pique os legumes finamente.", "Coza tudo durante uma hora."])
+    }
 }

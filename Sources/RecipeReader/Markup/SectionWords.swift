@@ -25,7 +25,7 @@ enum SectionWords {
         "aandeslag", "fremgangsmåde", "fremgangsmåte", "slikgjørdu", "tillagning", "görsåhär", "såhärgördu", "sådangørdu",
         "sådangørdudet", "slikgjørdudet", "zogajeaandeslag", "zomaakjehet", "sogehtes", "sogeht", "commentfaire",
         "instruktioner", "gørsådan", "elkészítés", "elkészítése", "przygotowanie", "sposóbprzygotowania", "preparación",
-        "elaboración", "modopreparo", "mododepreparo", "mododepreparação", "preparo", "procedimento", "procedimiento",
+        "elaboración", "modopreparo", "mododepreparo", "mododepreparação", "preparação", "preparo", "procedimento", "procedimiento",
         "preparazione", "作り方", "つくり方", "手順", "做法", "步骤", "postup", "príprava", "valmistus", "ohjeet",
         "hazırlanışı", "yapılışı", "приготовление", "способприготовления", "приготування", "priprema", "postopek",
         "εκτέλεση", "만드는법", "조리방법", "cookinginstructions", "cookingdirections", "cookingmethod", "recipeinstructions",
