@@ -473,4 +473,9 @@ import Entity
             """)
         #expect(try #require(extract(html)).steps == ["Pique os legumes finamente.", "Coza tudo durante uma hora."])
     }
+
+    @Test func aBoxToTickTypedBeforeAnIngredientIsNoPartOfIt() throws {
+        let html = page("<h2>Ingredients</h2><ul><li>▢ 1 onion</li><li>☐ 2 carrots</li></ul>\(method)")
+        #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
+    }
 }
