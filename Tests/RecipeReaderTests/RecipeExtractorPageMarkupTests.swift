@@ -287,4 +287,195 @@ import Entity
             """)
         #expect(try #require(extract(html)).instructions == [.step("Chop the vegetables finely."), .step("Simmer everything for an hour.")])
     }
+
+    @Test func aHeadingThatNumbersAStepTitlesItHoweverItEnds() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><h3>Step 1: Prep the vegetables</h3><p>Chop the vegetables finely.</p>
+            <h3>Step 2: Simmer it down!</h3><p>Simmer everything for an hour.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aMethodTitledRightAfterAListThatHasNoTitleIsTakenOverALineBeforeItsTitle() throws {
+        let html = page("""
+            \(rhubarbList)<p>Keep the screen on while you cook with our kitchen app.</p><p>Per serving: 300 kcal</p>
+            <h2>Method</h2>\(rhubarbMethod)
+            """)
+        try expectRhubarbRecipe(html)
+    }
+
+    @Test func sentencesAboutTheIngredientsUnderTheirTitleAreNoListOfThem() throws {
+        let html = page("""
+            <h2>Ingredients</h2><p>Onion: any kind will do, though a sweet one is best here.</p><p>Carrots: the fresher they are, the sweeter the soup.</p>
+            <p>Stock: a cube is fine, but homemade stock makes it richer.</p>
+            <h2>Method</h2><p>It all starts with chopping the vegetables finely.</p><p>Then the soup simmers for an hour, and that is all.</p>
+            <h3>Ingredients</h3><ul><li>1 onion</li><li>2 carrots</li></ul>
+            \(method)
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "2 carrots"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aCopyrightLineEndsTheMethod() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <p>Copyright 2014, Soups for Every Day by Ann Smith, All Rights Reserved</p><p>Ann Smith has written six books on soups and stocks.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+        #expect(PageLabels.isCopyright("© 2020 Ann Smith") && !PageLabels.isCopyright("Copyright your own version of the soup."))
+    }
+
+    @Test func aHeadingOrLineThatOpensAPartAfterTheRecipeEndsTheMethod() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <h3>Tips from our test kitchen</h3><p>Use a heavy pan so that the soup does not catch.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+        let tip = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <p>Tip</p><p>Use a heavy pan so that the soup does not catch.</p>
+            """)
+        #expect(try #require(extract(tip)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func anAdvertisementsLabelFavouritesAShoppingListToPrintAndTagsAreNotRecipeText() throws {
+        let html = page("""
+            <h2>Ingredients</h2><ul><li>Add to Favourites</li><li>1 onion</li><li>2 carrots</li><li>Print Shopping List</li></ul>
+            <h2>Method</h2><ol><li>Chop the vegetables finely.</li><li>Advertisement</li><li>Simmer everything for an hour.</li>
+            <li>Tags: soup, winter, vegetables</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "2 carrots"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func thePagesFactsUnderATitleOfTheMethodAreNoMethodAndTheNextTitleIsLookedAt() throws {
+        let html = page("\(twoIngredients)<h2>Preparation</h2><p>Baking</p><p>Resting</p>\(method)")
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aSentenceLeadingIntoTheIngredientsAndATitleOfThemThatSaysMoreAreNoneOfThem() throws {
+        let html = page("""
+            <h2>Ingredients</h2><p>Gather the following ingredients to make a big pot of this soup for the week:</p>
+            <ul><li>1 onion</li><li>2 carrots</li></ul>\(method)
+            """)
+        #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
+        let titled = page("<h2>Ingredients</h2><ul><li>Ingredients for 6 bowls</li><li>1 onion</li><li>2 carrots</li></ul>\(method)")
+        #expect(try #require(extract(titled)).ingredients == ["1 onion", "2 carrots"])
+    }
+
+    @Test func anItemEndingInAColonBeforeMoreItemsNamesTheirGroup() throws {
+        let html = page("<h2>Ingredients</h2><ul><li>1 onion</li><li>2 carrots</li><li>Topping:</li><li>2 tbsp cream</li></ul>\(method)")
+        #expect(try #require(extract(html)).ingredientGroups == [.init(name: nil, lines: ["1 onion", "2 carrots"]),
+                                                                 .init(name: "Topping:", lines: ["2 tbsp cream"])])
+    }
+
+    @Test func aMethodTitledStepByStepInAnotherLanguageIsFound() throws {
+        let html = page("""
+            <h2>Ingredientes</h2><ul><li>1 cebolla</li><li>2 zanahorias</li></ul><h2>Notas</h2><p>Mejor con verduras de temporada.</p>
+            <h2>Paso a paso</h2><p>Pica las verduras muy finas.</p><p>Cuece todo durante una hora.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Pica las verduras muy finas.", "Cuece todo durante una hora."])
+    }
+
+    @Test func aTimeWrittenBeforeItsLabelIsNoStep() throws {
+        let html = page("\(twoIngredients)<h2>Method</h2><p>40 min Baking</p><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>")
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aTitleThatSaysHowTheDishIsMadeInAnotherLanguageTitlesTheMethod() throws {
+        for title in ["Cómo hacer la sopa", "Hoe de soep te bereiden"] {
+            let html = page("""
+                <h2>Ingredientes</h2><ul><li>1 cebolla</li><li>2 zanahorias</li></ul><h2>Notas</h2><p>Mejor con verduras de temporada.</p>
+                <h2>\(title)</h2><p>Pica las verduras muy finas.</p><p>Cuece todo durante una hora.</p>
+                """)
+            #expect(try #require(extract(html)).steps == ["Pica las verduras muy finas.", "Cuece todo durante una hora."])
+        }
+    }
+
+    @Test func aLabelThatGivesAnAmountIsAnIngredientWithABoxToTick() throws {
+        let html = page("""
+            <h2>Ingredients</h2><div><input type="checkbox"><label>1 onion</label></div><div><input type="checkbox"><label>2 carrots</label></div>
+            <label>Remember me</label>\(method)
+            """)
+        #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
+    }
+
+    @Test func aCountOfServingsSetOutAsALabelIsNoIngredient() throws {
+        let html = page("<h2>Ingredients</h2><ul><li>6 Portion/en</li><li>4 dosi per persone</li><li>1 onion</li><li>2 carrots</li></ul>\(method)")
+        #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
+    }
+
+    @Test func aLineThatNamesTheRecipesSourceEndsTheMethod() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <p>Kilde: Ann Smith i bogen «Supper hele året»</p><p>Ann Smith has written six books on soups and stocks.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aLongListOfTheWordsThePageIsFoundByIsNoStep() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            <p>Keywords: vegetable soup, easy vegetable soup, carrot soup, onion soup, winter soup, soup for a crowd, healthy soup</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aControlToRateTheRecipeInAnotherLanguageIsNoStep() throws {
+        let html = page("\(twoIngredients)<h2>Method</h2><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p><p>Rezept bewerten</p>")
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aPartOfTheToolsYouNeedInGermanEndsTheMethod() throws {
+        let html = page("""
+            <h2>Zutaten</h2><ul><li>1 Zwiebel</li><li>2 Karotten</li></ul><h2>Zubereitung</h2><p>Das Gemüse fein hacken.</p><p>Alles eine Stunde köcheln.</p>
+            <h3>Hilfsmittel, die du benötigst</h3><p>Ein großer Topf mit Deckel ist alles, was du brauchst.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Das Gemüse fein hacken.", "Alles eine Stunde köcheln."])
+    }
+
+    @Test func aCaptionThatCreditsThePhotoOverTheMethodIsNoStep() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><p>Vegetable soup in a blue bowl – Photo: Ann Smith</p>
+            <p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func theTitlesOfTheNextStepsGoOnWithAMethodThatTheFirstStepsTitleOpens() throws {
+        let html = page("""
+            \(twoIngredients)<h3>Step 1</h3><p>Chop the vegetables finely.</p><h3>Step 2</h3><p>Simmer everything for an hour.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func aControlToShowOrHideThePicturesIsNoStep() throws {
+        let html = page("\(twoIngredients)<h2>Method</h2><p>Show images</p><p>Chop the vegetables finely.</p><p>Simmer everything for an hour.</p>")
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func anIngredientWhoseWordStartsLikeAnHourIsNoTime() throws {
+        let html = page("""
+            <h2>Ingredients</h2><ul><li>1 onion</li><li>3 habaneros</li><li>2 hvitløkfedd</li></ul>
+            <h2>Method</h2><ol><li>1 h 20 min</li><li>Chop the vegetables finely.</li><li>Simmer everything for an hour.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 onion", "3 habaneros", "2 hvitløkfedd"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
+    @Test func preparacaoTitlesTheMethodInPortuguese() throws {
+        let html = page("""
+            <h2>Ingredientes</h2><ul><li>1 cebola</li><li>2 cenouras</li></ul><h2>Notas</h2><p>Melhor com legumes da época.</p>
+            <h2>Preparação</h2><p>Pique os legumes finamente.</p><p>Coza tudo durante uma hora.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Pique os legumes finamente.", "Coza tudo durante uma hora."])
+    }
+
+    @Test func aBoxToTickTypedBeforeAnIngredientIsNoPartOfIt() throws {
+        let html = page("<h2>Ingredients</h2><ul><li>▢ 1 onion</li><li>☐ 2 carrots</li></ul>\(method)")
+        #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
+    }
 }

@@ -16,6 +16,11 @@ enum PageLabels {
         "listadelacompra", "skrivut", "dela", "spara", "inköpslista", "handleliste", "indkøbsliste", "udskriv", "gem", "drukuj",
         "udostępnij", "zapisz", "listazakupów", "nyomtatás", "megosztás", "mentés", "bevásárlólista", "postviews", "email",
         "emailrecipe", "emailthisrecipe", "sendbyemail", "peremailversenden", "peremail", "scaleto", "scale",
+        "addtofavourites", "savetofavourites", "printshoppinglist", "showimages", "hideimages", "rezeptbewerten",
+        "ohodnotiťrecept", "ohodnotitrecept",
+        "oceńprzepis", "beoordeelditrecept", "notezcetterecette", "valutaquestaricetta", "valoraestareceta",
+        // An advertisement's label, or the link past it.
+        "advertisement", "publicité", "passerlapublicité", "anzeige", "werbung", "pubblicità", "publicidad", "advertentie",
     ]
 
     /// Words (folded) of a row of sharing buttons ("Love 517 Share Tweet Pin"): a short line of nothing
@@ -57,11 +62,13 @@ enum PageLabels {
         "foto", "fotos", "fotó", "fotók", "fotograf", "fotografie", "bild", "bilder", "kuva", "zdjęcie", "zdjęcia",
         "author", "autor", "autorin", "auteur", "autore", "autora", "szerző", "redaktion", "redaction", "rédaction",
         "redactie", "redazione", "styling", "foodstyling", "recipeby", "recipe", "rezept", "recette", "recept", "ricetta", "receta",
+        "source", "kilde", "källa", "quelle", "bron", "fonte", "fuente", "źródło", "forrás", "lähde",
     ]
 
     /// Whether a short line credits someone rather than telling the recipe: a credit's label and a name
     /// ("Autorin: Ann Smith"), or a caption ending in one ("Lemon tart (Photo: Ann Smith)").
     static func isCredit(_ line: String) -> Bool {
+        if isCopyright(line) { return true }
         guard line.utf8.count <= 160, let colon = line.firstIndex(where: { $0 == ":" }) else { return false }
         let before = line[..<colon]
         let label: Substring
@@ -69,12 +76,32 @@ enum PageLabels {
             // A caption: the credit in brackets closes the line.
             guard line.hasSuffix(")") else { return false }
             label = before[before.index(after: open)...]
+        } else if let dash = before.lastIndex(where: { $0 == "–" || $0 == "—" || $0 == "|" }) {
+            // A caption, the credit after a dash: "Lemon tart – Photo: Ann Smith".
+            label = before[before.index(after: dash)...].drop { $0.isWhitespace }
         } else {
             label = before
         }
         guard label.count <= 24, creditLabels.contains(Folding.fold(String(label))) else { return false }
         let name = line[line.index(after: colon)...].drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace || $0 == ")" }.reversed()
         return !name.isEmpty && name.count <= 60 && name.first?.isUppercase == true && !name.contains(where: \.isNumber)
+    }
+
+    /// Whether a short line claims the rights to the text ("Copyright 2014, Soups for Every Day by Ann Smith",
+    /// "© 2020 Ann Smith"): a year after the claim.
+    static func isCopyright(_ line: String) -> Bool {
+        guard line.utf8.count <= 200 else { return false }
+        let clean = Folding.clean(line, maxLength: 200)
+        let claim: Substring
+        if clean.hasPrefix("©") {
+            claim = clean.dropFirst()
+        } else if clean.lowercased().hasPrefix("copyright") {
+            claim = clean.dropFirst("copyright".count)
+        } else {
+            return false
+        }
+        let year = claim.drop { $0 == " " || $0 == "©" || $0 == "(" || $0 == "c" || $0 == ")" }.prefix(4)
+        return year.count == 4 && year.allSatisfy(\.isNumber)
     }
 
     /// File types a page offers its recipe in for download.
@@ -109,7 +136,7 @@ enum PageLabels {
     /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.
     private static let factLabels: [String] = [
         "preptime", "preparationtime", "cooktime", "cookingtime", "totaltime", "readyin", "resttime", "difficulty", "level",
-        "calories", "servings", "serves", "yield", "course", "cuisine", "category", "keywords", "author", "kcal",
+        "calories", "servings", "serves", "yield", "course", "cuisine", "category", "keywords", "tags", "tagi", "author", "kcal",
         "zubereitungszeit", "arbeitszeit", "kochzeit", "backzeit", "ruhezeit", "wartezeit", "gesamtzeit", "schwierigkeit", "niveau",
         "portionen", "kalorien", "bereidingstijd", "kooktijd", "moeilijkheid", "moeilijkheidsgraad", "porties", "personen",
         "tempsdepréparation", "tempsdecuisson", "difficulté", "portions", "tempodipreparazione", "tempodicottura", "difficoltà",
@@ -117,6 +144,9 @@ enum PageLabels {
         "rendimento", "porções", "tillagningstid", "portioner", "tilberedningstid", "porsjoner", "czasprzygotowania", "porcje",
         "elkészítésiidő", "adag", "nehézség", "hazırlamasüresi", "pişirmesüresi", "kişilik",
     ]
+
+    /// Labels (folded) of a list of the words a page is found by.
+    private static let listLabels: Set<String> = ["keywords", "tags", "tagi", "schlagwörter", "schlagworte", "trefwoorden", "motsclés", "etiquetas"]
 
     /// Short words that label a time ("Prep 10 min", "Cook: 1 hour"), folded.
     private static let timeWords: Set<String> = [
@@ -139,6 +169,47 @@ enum PageLabels {
         text.utf8.count <= 60 && factLabels.contains(Folding.fold(text))
     }
 
+    /// Words (lower case) that count servings, and the little words between them and their number.
+    private static let servingWords: Set<String> = [
+        "portion", "portions", "portionen", "porción", "porciones", "porção", "porções", "porzione", "porzioni", "dose", "doses",
+        "dosi", "persona", "personas", "persone", "pessoa", "pessoas", "person", "persons", "personer", "personen", "people",
+        "serving", "servings",
+    ]
+    private static let countWords: Set<String> = ["per", "für", "for", "pour", "para"]
+
+    /// A count of servings set out as a label ("6 Portion/en", "8 dosi per persone"): a number and
+    /// words for servings, a plural marked after a slash.
+    static func isServingsCount(_ clean: String) -> Bool {
+        let words = clean.lowercased().split(whereSeparator: \.isWhitespace)
+        guard words.count <= 5, words.contains(where: { $0.allSatisfy(\.isNumber) }) else { return false }
+        var sawServing = false
+        for word in words {
+            let stem = word.split(separator: "/").first ?? word
+            if stem.allSatisfy(\.isNumber) || countWords.contains(String(stem)) { continue }
+            guard servingWords.contains(String(stem)) else { return false }
+            sawServing = true
+        }
+        return sawServing
+    }
+
+    /// Words for hours, which a duration's words that start with an h must be: "2 hvitløkfedd" and
+    /// "3 habaneros" are ingredients.
+    private static let hourWords: Set<String> = ["h", "hr", "hrs", "hour", "hours", "heure", "heures", "hod", "hodin", "hodiny", "hora", "horas"]
+
+    /// A duration and nothing else (`1 hour 20 min`, `45 Min.`), its words for hours named.
+    private static func isTime(_ text: String) -> Bool {
+        guard Durations.isPlain(text) else { return false }
+        var lower = ""
+        var previous: Character?
+        for character in text.lowercased() {
+            // `2h30` is `2 h 30`.
+            if let previous, previous.isNumber != character.isNumber { lower.append(" ") }
+            lower.append(character)
+            previous = character
+        }
+        return lower.split(whereSeparator: { !$0.isLetter }).allSatisfy { !$0.hasPrefix("h") || hourWords.contains(String($0)) }
+    }
+
     /// Whether a short line is one of the page's controls ("Print", "Subscribe or log in to save recipes",
     /// "Share Tweet Pin"), not a label of the recipe.
     static func isControl(_ line: String) -> Bool {
@@ -156,6 +227,8 @@ enum PageLabels {
         let clean = Folding.clean(line, maxLength: 200)
         let length = clean.count
         if namesDownload(clean) { return true }
+        // "Keywords: sourdough, cinnamon rolls, …": the words the page is found by, however many.
+        if let colon = clean.firstIndex(of: ":"), listLabels.contains(Folding.fold(String(clean[..<colon]))) { return true }
         guard length <= 80 else { return false }
         let folded = Folding.fold(clean)
         if folded.isEmpty { return true }
@@ -176,10 +249,16 @@ enum PageLabels {
         // The rest are labels of a few words ("Serves 4", "Prep 10 min", "36 g Eiweiß").
         let wordCount = clean.split(whereSeparator: \.isWhitespace).count
         guard wordCount <= 6 else { return false }
-        if YieldText.statesServings(clean) { return true }
+        if YieldText.statesServings(clean) || isServingsCount(clean) { return true }
         // "Prep 10 min", "Cook: 1 hour": a time's label and its value.
         let words = clean.split(maxSplits: 1, whereSeparator: { $0.isWhitespace || $0 == ":" })
-        if words.count == 2, timeWords.contains(Folding.fold(String(words[0]))), Durations.isPlain(String(words[1])) { return true }
+        if words.count == 2, timeWords.contains(Folding.fold(String(words[0]))), isTime(String(words[1])) { return true }
+        // "40 mn Cuisson": the value before its label.
+        let spaced = clean.split(whereSeparator: \.isWhitespace)
+        if spaced.count >= 2, let label = spaced.last, timeWords.contains(Folding.fold(String(label))),
+           isTime(spaced.dropLast().joined(separator: " ")) {
+            return true
+        }
         // A nutrient's amount ("36 g Eiweiß", "Protein: 12 g"), a nutrition value ("611 kcal Energie").
         let letters = clean.lowercased().split(whereSeparator: { !$0.isLetter })
         if letters.filter({ $0.count > 2 }).count == 1, let word = letters.first(where: { $0.count > 2 }), nutrients.contains(Folding.fold(String(word))) {
@@ -190,6 +269,6 @@ enum PageLabels {
         if length <= 40, factLabels.contains(where: { folded.hasPrefix($0) }), Durations.minutes(String(clean.drop { !$0.isNumber })) != nil {
             return true
         }
-        return Durations.isPlain(clean)
+        return isTime(clean)
     }
 }

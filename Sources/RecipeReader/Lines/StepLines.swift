@@ -81,9 +81,11 @@ enum StepLines {
         return sentences.count * 3 >= lines.count * 2
     }
 
-    /// A bullet the page typed (`– Text`, `• Text`, `* Text`) → `Text`.
+    /// A bullet the page typed (`– Text`, `• Text`, `* Text`), or a box to tick (`▢ Text`) → `Text`.
     static func withoutBullet(_ line: String) -> String {
-        guard let first = line.unicodeScalars.first, ["–", "-", "—", "•", "*", "·", "▪", "►", "✓", "✔"].contains(first) else { return line }
+        guard let first = line.unicodeScalars.first, ["–", "-", "—", "•", "*", "·", "▪", "►", "✓", "✔", "▢", "☐", "□"].contains(first) else {
+            return line
+        }
         let rest = line.unicodeScalars.dropFirst()
         guard rest.first == " " else { return line }
         return String(String.UnicodeScalarView(rest.dropFirst()))

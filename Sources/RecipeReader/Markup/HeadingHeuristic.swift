@@ -56,18 +56,24 @@ enum HeadingHeuristic {
             guard SectionWords.kind(of: block.text) == .ingredients else { continue }
             let (ingredients, ingredientsEnd) = part(after: index, in: blocks, ofIngredients: true)
             guard !ingredients.isEmpty else { continue }
+            // Sentences about the ingredients ("Lemon juice: just a bit to brighten it all."), as a post
+            // tells of them before its recipe, give way to any list of them.
+            let lines = ingredients.filter { !isHeading($0) }
+            let notes = lines.filter({ readsAsNote($0.text) }).count * 2 > lines.count
             var steps: [Block] = []
             let searchEnd = min(blocks.count, index + 1 + ingredients.count + 400)
             for next in (index + 1)..<searchEnd where isTitleCandidate(blocks[next]) && SectionWords.kind(of: blocks[next].text) == .instructions {
                 steps = part(after: next, in: blocks).blocks
-                if !steps.isEmpty { break }
+                if hasStep(steps) { break }
+                steps = []
             }
             if steps.isEmpty {
                 // The method may come first: the nearest one before the ingredients.
                 for previous in stride(from: index - 1, through: max(0, index - 400), by: -1)
                 where isTitleCandidate(blocks[previous]) && SectionWords.kind(of: blocks[previous].text) == .instructions {
                     steps = part(after: previous, in: blocks).blocks
-                    if !steps.isEmpty { break }
+                    if hasStep(steps) { break }
+                    steps = []
                 }
             }
             if steps.isEmpty {
@@ -98,7 +104,7 @@ enum HeadingHeuristic {
                 }
                 if candidate.count >= 2, readLikeSteps(candidate) { steps = candidate }
             }
-            let score = ingredients.count + steps.count + (steps.isEmpty ? 0 : 1_000)
+            let score = ingredients.count + steps.count + (steps.isEmpty ? 0 : 1_000) + (notes ? 0 : 100_000)
             if score > bestScore {
                 best = (ingredients, steps)
                 bestScore = score
@@ -112,7 +118,7 @@ enum HeadingHeuristic {
             // A method with no ingredient title.
             for (index, block) in blocks.enumerated() where isTitleCandidate(block) && SectionWords.kind(of: block.text) == .instructions {
                 let steps = part(after: index, in: blocks).blocks
-                if !steps.isEmpty {
+                if hasStep(steps) {
                     best = ([], steps)
                     break
                 }
@@ -122,6 +128,8 @@ enum HeadingHeuristic {
         var draft = RecipeDraft()
         draft.ingredientGroups = groups(best.ingredients)
         var steps = best.steps[...]
+        // A photo's caption that credits it ("Lemon tart – Photo: Ann Smith") over the method is no step.
+        while let first = steps.first, first.kind == .line, PageLabels.isCredit(first.text) { steps = steps.dropFirst() }
         // A credit under the method ("Photography: Ann Smith", a photo's caption "Tart (Photo: Ann Smith)")
         // is the page going on: the method ends there.
         if let credit = steps.indices.dropFirst().first(where: { steps[$0].kind == .line && PageLabels.isCredit(steps[$0].text) }) {
@@ -178,9 +186,10 @@ enum HeadingHeuristic {
         var passed = 0
         let after = blocks.indices.dropFirst(best.upperBound).prefix(Limits.linesPerPart)
         // A line that titles the method before the next heading (a note about the dish may come first, or
-        // a part such as "Notes"): its part.
+        // a part such as "Notes"), or that heading titling it: its part.
         let untilHeading = after.prefix { !isHeading(blocks[$0]) || SectionWords.kind(of: blocks[$0].text) == .other }
-        if let title = untilHeading.first(where: { isTitleCandidate(blocks[$0]) && SectionWords.kind(of: blocks[$0].text) == .instructions }) {
+        let searched = after.prefix(untilHeading.count + 1)
+        if let title = searched.first(where: { isTitleCandidate(blocks[$0]) && SectionWords.kind(of: blocks[$0].text) == .instructions }) {
             let part = part(after: title, in: blocks).blocks
             if readLikeSteps(part) { return (Array(blocks[best]), part) }
         }
@@ -219,6 +228,13 @@ enum HeadingHeuristic {
         return length
     }
 
+    /// A line among ingredients that gives no amount first and is a sentence: long, or ending in a stop
+    /// or a colon. `Salt and pepper` and `2 eggs, beaten.` are ingredients.
+    private static func readsAsNote(_ text: String) -> Bool {
+        guard !Amounts.startsWithAmount(text) else { return false }
+        return lengthOutsideBrackets(text) >= 80 || (text.count >= 30 && (text.hasSuffix(".") || text.hasSuffix("!") || endsWithColon(text)))
+    }
+
     /// `1- Beat the eggs in a bowl.`, `2) Add the cheese.`: a step's number, punctuated, before a
     /// sentence; `2-3 eggs` and `1 cup flour.` are amounts.
     private static func isNumberedSentence(_ text: String) -> Bool {
@@ -240,6 +256,18 @@ enum HeadingHeuristic {
         return 8
     }
 
+    /// Whether a part under a title of the method has a line that reads like a step (a sentence, or a
+    /// line in a script that writes a step in a few signs): the page's facts under "Preparation"
+    /// ("Baking", "Total time 1 h 40") are none.
+    private static func hasStep(_ blocks: [Block]) -> Bool {
+        blocks.contains { block in
+            guard !isHeading(block) else { return false }
+            let text = block.text
+            return text.count >= 30 || text.last.map { ".!。！".contains($0) } == true
+                || (text.count >= 8 && text.unicodeScalars.contains { $0.value >= 0x3000 })
+        }
+    }
+
     private static func readLikeSteps(_ blocks: [Block]) -> Bool {
         StepLines.readLikeSteps(blocks.filter { !isHeading($0) }.map(\.text))
     }
@@ -255,16 +283,41 @@ enum HeadingHeuristic {
         while index < blocks.count, result.count < Limits.linesPerPart {
             let block = blocks[index]
             if isTitleCandidate(block), SectionWords.kind(of: block.text) != nil { break }
+            // So does a heading that opens a part after the recipe ("Tips from our kitchen").
+            if isHeading(block), SectionWords.opensOtherPart(block.text) { break }
             // A method runs on into no link to another page: those are the page's cards for more recipes.
             // (An ingredient may link to its own page.)
             if block.linksAway, !ofIngredients { break }
             // A numbered sentence ("1. Beat the eggs.") after ingredients is the method's first step.
             if ofIngredients, !isHeading(block), !result.isEmpty, isNumberedSentence(block.text) { break }
+            if ofIngredients, !isHeading(block) {
+                // A sentence that leads into the list ("Here is all you will need to make a big pot of this soup:") is
+                // none of the ingredients.
+                if result.allSatisfy(isHeading), endsWithColon(block.text), block.text.count > 60 {
+                    index += 1
+                    continue
+                }
+                // Nor is a title of them that says more ("Ingredients for 6 bowls"): it names them.
+                if SectionWords.kind(of: block.text) == .ingredients {
+                    result.append(Block(kind: .heading(7), text: block.text))
+                    index += 1
+                    continue
+                }
+            }
             switch block.kind {
             case .heading:
                 // A heading that turns to the reader, or that is one of the page's controls ("Subscribe
-                // or log in to save recipes"), ends the part.
-                if endsTalk(block.text) || PageLabels.isControl(block.text) { return (trimmed(result), index) }
+                // or log in to save recipes"), ends the part; one that numbers a step ("Step 6: Serve
+                // it up!") titles that step, however it ends.
+                if (endsTalk(block.text) && !StepLines.isNumberedStepTitle(block.text)) || PageLabels.isControl(block.text) {
+                    return (trimmed(result), index)
+                }
+                // Under the title of a step ("Step 1"), the titles of the next steps ("Step 2") go on with the method.
+                if numbersStep(blocks[title].text), numbersStep(block.text) {
+                    result.append(block)
+                    index += 1
+                    continue
+                }
                 // A heading over blocks of another kind than the part's (a list after lines, lines after a
                 // list) is the page going on.
                 if let kind = result.first(where: { !isHeading($0) })?.kind, index + 1 < blocks.count,
@@ -308,6 +361,11 @@ enum HeadingHeuristic {
         return (trimmed(result), index)
     }
 
+    /// A title that only numbers a step ("Step 2") or numbers it and names it ("Step 2: Bake").
+    private static func numbersStep(_ title: String) -> Bool {
+        StepLines.isNumberingLabel(title) || StepLines.isNumberedStepTitle(title)
+    }
+
     /// Whether the heading at `index` is followed by short lines with quantities: a group of
     /// ingredients under a heading as high as the part's own ("Käsesahnesoße" beside "Zutaten").
     private static func headsIngredientLines(_ index: Int, in blocks: [Block]) -> Bool {
@@ -348,9 +406,9 @@ enum HeadingHeuristic {
         var name: String?
         var lines: [String] = []
         for (index, block) in blocks.enumerated() {
-            // A list item "For the topping" before more items names their group.
+            // A list item "For the topping", or one ending in a colon ("Icing:"), before more items names their group.
             let opensGroup = block.kind == .item && index + 1 < blocks.count && blocks[index + 1].kind == .item
-                && IngredientLines.opensGroup(block.text)
+                && (IngredientLines.opensGroup(block.text) || (endsWithColon(block.text) && block.text.count <= 40 && !Amounts.hasAmount(block.text)))
             if isHeading(block) || opensGroup {
                 if !lines.isEmpty { groups.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
                 name = block.text
@@ -473,6 +531,12 @@ enum HeadingHeuristic {
                     flush()
                     let text = CleanText.line(tree.text(of: index))
                     if !text.isEmpty { blocks.append(Block(kind: .heading(7), text: text)) }
+                    index = node.end
+                } else if name == "label", skippedElements.contains(name), case let text = CleanText.line(tree.text(of: index)),
+                          text.count <= 200, Amounts.startsWithAmount(text) {
+                    // A label that gives an amount ("3 cups stock"), a box to tick beside it: an ingredient.
+                    flush()
+                    blocks.append(Block(kind: .line, text: text))
                     index = node.end
                 } else if skippedElements.contains(name), name != "form" || node.end - index <= Limits.formNodes {
                     // (A form around the whole page, as some frameworks print it, is the page, not a control.)

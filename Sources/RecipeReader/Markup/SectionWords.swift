@@ -25,24 +25,31 @@ enum SectionWords {
         "aandeslag", "fremgangsmåde", "fremgangsmåte", "slikgjørdu", "tillagning", "görsåhär", "såhärgördu", "sådangørdu",
         "sådangørdudet", "slikgjørdudet", "zogajeaandeslag", "zomaakjehet", "sogehtes", "sogeht", "commentfaire",
         "instruktioner", "gørsådan", "elkészítés", "elkészítése", "przygotowanie", "sposóbprzygotowania", "preparación",
-        "elaboración", "modopreparo", "mododepreparo", "mododepreparação", "preparo", "procedimento", "procedimiento",
+        "elaboración", "modopreparo", "mododepreparo", "mododepreparação", "preparação", "preparo", "procedimento", "procedimiento",
         "preparazione", "作り方", "つくり方", "手順", "做法", "步骤", "postup", "príprava", "valmistus", "ohjeet",
         "hazırlanışı", "yapılışı", "приготовление", "способприготовления", "приготування", "priprema", "postopek",
         "εκτέλεση", "만드는법", "조리방법", "cookinginstructions", "cookingdirections", "cookingmethod", "recipeinstructions",
         "recipedirections", "recipemethod", "preparationmethod", "methodofpreparation", "stepbystep", "stepbystepinstructions",
+        "pasoapaso", "passoapasso", "passoapassos", "schrittfürschritt", "stapvoorstap", "étapeparétape", "stegförsteg", "krokpokroku",
         // A call to begin that titles the method ("Get started", "Let's get cooking").
         "getstarted", "letsgetstarted", "letsgetcooking", "letscook", "letsbegin", "letsstart", "losgehts",
     ]
 
     private static let others: [String] = [
-        "notes", "note", "recipenotes", "tips", "nutrition", "nutritionfacts", "nutritioninformation", "comments",
+        "notes", "note", "recipenotes", "tips", "tip", "tipp", "astuce", "consejo", "consiglio",
+        "nutrition", "nutritionfacts", "nutritioninformation", "comments",
         "reviews", "equipment", "video", "share", "notizen", "tipps", "hinweise", "astuces", "conseils", "remarques",
         "opmerkingen", "tips", "vinkit", "megjegyzés", "uwagi", "uwaga", "notas", "consejos", "note", "consigli",
         "leaveareply", "leaveacomment", "readerinteractions", "relatedrecipes", "youmayalsolike", "youmightalsolike",
         "morerecipes", "relatedposts", "similarrecipes", "tags", "categories", "voedingswaarde", "voedingswaarden",
         "nährwerte", "nährwertangaben", "näringsvärde", "näringsvärden", "næringsinnhold", "næringsindhold", "valeursnutritionnelles",
         "valorinutrizionali", "informaciónnutricional", "valoresnutricionales", "informaçãonutricional", "wartościodżywcze", "tápérték",
-        "equipment", "utensils", "materials", "tools", "ausstattung", "utensilien", "ustensiles", "matériel",
+        "equipment", "utensils", "materials", "tools", "ausstattung", "utensilien", "ustensiles", "matériel", "hilfsmittel",
+    ]
+
+    /// Folded openings of a title that says how the dish is made ("Cómo hacer la tortilla").
+    private static let howToPrefixes = [
+        "hoemaakje", "cómohacer", "cómopreparar", "comohacer", "comopreparar", "commentpréparer", "commentfaire", "comepreparare",
     ]
 
     private static let ingredientSet = Set(ingredients)
@@ -69,6 +76,11 @@ enum SectionWords {
         if instructionSet.contains(folded) { return .instructions }
         if otherSet.contains(folded) { return .other }
         if folded.hasPrefix("howtomake") || folded.hasPrefix("sowirds") { return .instructions }
+        // "Hoe maak je …", "Cómo hacer …", "Comment préparer …": the same in other languages.
+        if howToPrefixes.contains(where: { folded.hasPrefix($0) })
+            || (folded.hasPrefix("hoe") && (folded.hasSuffix("tebereiden") || folded.hasSuffix("temaken"))) {
+            return .instructions
+        }
         // The first few words, then a short tail ("Zutaten für 4 Personen", "Aan de slag met de schotel!").
         guard clean.count <= 60 else { return nil }
         let words = clean.lowercased().split { !$0.isLetter }.prefix(4)
@@ -80,6 +92,23 @@ enum SectionWords {
             if instructionSet.contains(prefix), prefix != "step" { found = .instructions }
         }
         return found
+    }
+
+    /// Words that open a heading of a part after the recipe, before it says more ("Tips from our
+    /// kitchen", "Notes on storing it").
+    private static let otherOpenings: Set<String> = [
+        "notes", "tips", "nutrition", "comments", "reviews", "equipment", "utensils", "notizen", "tipps", "hinweise",
+        "nährwerte", "nährwertangaben", "astuces", "conseils", "remarques", "opmerkingen", "voedingswaarde", "voedingswaarden",
+        "consejos", "consigli", "notas", "uwagi", "vinkit", "näringsvärde", "næringsindhold", "næringsinnhold", "hilfsmittel",
+    ]
+
+    /// Whether a heading opens a part after the recipe: one of those words first, a few more after it
+    /// and no sentence.
+    static func opensOtherPart(_ heading: String) -> Bool {
+        let clean = Folding.clean(heading, maxLength: 120)
+        guard clean.count <= 60, !clean.hasSuffix("."),
+              let first = clean.lowercased().split(whereSeparator: { !$0.isLetter }).first else { return false }
+        return otherOpenings.contains(Folding.fold(String(first)))
     }
 
     /// Titles that may head the method when nothing names it better ("Recipe", "Recept: zelf maken").
