@@ -92,9 +92,16 @@ import Entity
         ("PT1H30M", 90), ("P0DT0H45M", 45), ("PT90M", 90), ("PT1.5H", 90), ("pt20m", 20), ("PT0,5H", 30), ("P1D", 1_440),
         ("PT30S", 1), ("PT45M30S", 46), ("PT", nil), ("P", nil), ("PT-5M", nil), ("PTM", nil), ("PT5X", nil), ("P1H", nil),
         ("PT99999999999H", nil), ("junk", nil), ("", nil), ("45", 45), ("1 hour 30 mins", 90), ("45 min", 45), ("1h30", 90),
-        ("1 Std. 20 Min.", 80), ("2 timer", 120), ("20 perc", 20),
+        ("1 Std. 20 Min.", 80), ("2 timer", 120), ("20 perc", 20), ("2 hrs", 120), ("1 Hour", 60), ("2 heures", 120),
+        // Words that only start with an h are no hours.
+        ("3 habaneros", nil), ("2 hvitløkfedd", nil),
     ] as [(String, Int?)])
     func durationsAsPagesWriteThem(text: String, minutes: Int?) {
         #expect(Durations.minutes(text) == minutes)
+    }
+
+    @Test(arguments: [("1h50", true), ("20Min", true), ("1 Std. 20 Min.", true), ("3 habaneros", false), ("45", false), ("5 min walk", false)])
+    func aDurationAndNothingElse(text: String, plain: Bool) {
+        #expect(Durations.isPlain(text) == plain)
     }
 }

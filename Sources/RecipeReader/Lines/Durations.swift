@@ -102,11 +102,11 @@ enum Durations {
     /// `10 min`, `1 Std. 20 Min.`), no other words and not a bare number.
     static func isPlain(_ text: String) -> Bool {
         guard text.utf8.count <= 60, minutes(text) != nil else { return false }
-        // `20Min` is `20 Min`.
+        // `20Min` is `20 Min`, `1h50` is `1 h 50`.
         var lower = ""
         var previous: Character?
         for character in text.lowercased() {
-            if let previous, previous.isNumber, character.isLetter { lower.append(" ") }
+            if let previous, previous.isNumber != character.isNumber, previous.isLetter || character.isLetter { lower.append(" ") }
             lower.append(character)
             previous = character
         }
@@ -124,11 +124,14 @@ enum Durations {
         return sawNumber && sawUnit
     }
 
+    /// Words for hours that start with an h ("2 hvitløkfedd" and "3 habaneros" are no durations).
+    private static let hourWords: Set<Substring> = ["h", "hr", "hrs", "hs", "hod", "hodin", "hodiny", "hodina", "hora", "horas", "heure", "heures"]
+
     private static func unit(_ word: Substring) -> Double? {
         if word.hasPrefix("min") || word == "m" || word == "mins" || word == "minuten" || word == "minutter" || word == "perc" || word.hasPrefix("minut") {
             return 1
         }
-        if word.hasPrefix("h") || word.hasPrefix("std") || word.hasPrefix("stund") || word.hasPrefix("uur") || word.hasPrefix("time") || word.hasPrefix("óra") || word.hasPrefix("godz") || word.hasPrefix("heure") || word.hasPrefix("ora") || word.hasPrefix("timm") {
+        if hourWords.contains(word) || word.hasPrefix("hour") || word.hasPrefix("std") || word.hasPrefix("stund") || word.hasPrefix("uur") || word.hasPrefix("time") || word.hasPrefix("óra") || word.hasPrefix("godz") || word.hasPrefix("heure") || word.hasPrefix("ora") || word.hasPrefix("timm") {
             return 60
         }
         if word.hasPrefix("sec") || word == "s" { return 1.0 / 60 }

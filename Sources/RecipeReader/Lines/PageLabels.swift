@@ -192,24 +192,6 @@ enum PageLabels {
         return sawServing
     }
 
-    /// Words for hours, which a duration's words that start with an h must be: "2 hvitløkfedd" and
-    /// "3 habaneros" are ingredients.
-    private static let hourWords: Set<String> = ["h", "hr", "hrs", "hour", "hours", "heure", "heures", "hod", "hodin", "hodiny", "hora", "horas"]
-
-    /// A duration and nothing else (`1 hour 20 min`, `45 Min.`), its words for hours named.
-    private static func isTime(_ text: String) -> Bool {
-        guard Durations.isPlain(text) else { return false }
-        var lower = ""
-        var previous: Character?
-        for character in text.lowercased() {
-            // `2h30` is `2 h 30`.
-            if let previous, previous.isNumber != character.isNumber { lower.append(" ") }
-            lower.append(character)
-            previous = character
-        }
-        return lower.split(whereSeparator: { !$0.isLetter }).allSatisfy { !$0.hasPrefix("h") || hourWords.contains(String($0)) }
-    }
-
     /// Whether a short line is one of the page's controls ("Print", "Subscribe or log in to save recipes",
     /// "Share Tweet Pin"), not a label of the recipe.
     static func isControl(_ line: String) -> Bool {
@@ -252,11 +234,11 @@ enum PageLabels {
         if YieldText.statesServings(clean) || isServingsCount(clean) { return true }
         // "Prep 10 min", "Cook: 1 hour": a time's label and its value.
         let words = clean.split(maxSplits: 1, whereSeparator: { $0.isWhitespace || $0 == ":" })
-        if words.count == 2, timeWords.contains(Folding.fold(String(words[0]))), isTime(String(words[1])) { return true }
+        if words.count == 2, timeWords.contains(Folding.fold(String(words[0]))), Durations.isPlain(String(words[1])) { return true }
         // "40 mn Cuisson": the value before its label.
         let spaced = clean.split(whereSeparator: \.isWhitespace)
         if spaced.count >= 2, let label = spaced.last, timeWords.contains(Folding.fold(String(label))),
-           isTime(spaced.dropLast().joined(separator: " ")) {
+           Durations.isPlain(spaced.dropLast().joined(separator: " ")) {
             return true
         }
         // A nutrient's amount ("36 g Eiweiß", "Protein: 12 g"), a nutrition value ("611 kcal Energie").
@@ -269,6 +251,6 @@ enum PageLabels {
         if length <= 40, factLabels.contains(where: { folded.hasPrefix($0) }), Durations.minutes(String(clean.drop { !$0.isNumber })) != nil {
             return true
         }
-        return isTime(clean)
+        return Durations.isPlain(clean)
     }
 }
