@@ -210,7 +210,7 @@ enum PageLabels {
         let length = clean.count
         if namesDownload(clean) { return true }
         // "Keywords: sourdough, cinnamon rolls, …": the words the page is found by, however many.
-        if let colon = clean.firstIndex(of: ":"), listLabels.contains(Folding.fold(String(clean[..<colon]))) { return true }
+        if let colon = clean.utf8.prefix(32).firstIndex(of: UInt8(ascii: ":")), listLabels.contains(Folding.fold(String(clean[..<colon]))) { return true }
         guard length <= 80 else { return false }
         let folded = Folding.fold(clean)
         if folded.isEmpty { return true }

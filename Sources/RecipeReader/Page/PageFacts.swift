@@ -48,7 +48,9 @@ struct PageFacts {
                 continue
             }
             var parts = [text]
-            for separator in separators where text.contains(separator) {
+            // (Each separator has a `|` or a byte that opens `—`, `–`, `·` or `•`.)
+            let mayHold = text.utf8.contains { $0 == UInt8(ascii: "|") || $0 == 0xE2 || $0 == 0xC2 }
+            for separator in separators where mayHold && text.contains(separator) {
                 parts = parts.flatMap { $0.components(separatedBy: separator) }
             }
             lines += parts.map { plain($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
@@ -138,9 +140,11 @@ struct PageFacts {
     /// A short line as its facts are read: a label said twice once ("Makes" beside "Makes 12 to 16
     /// pieces"), numbers written as words as numbers ("Serves eight to ten" → "Serves 8 to 10").
     private static func plain(_ line: String) -> String {
-        guard line.count <= Limits.lineLength, line.contains(where: \.isLetter) else { return line }
+        // Only a line that opens with a label ("Makes", "Serves") says it twice or counts in words.
+        guard line.utf8.count <= Limits.lineLength * 2, let space = line.utf8.firstIndex(of: UInt8(ascii: " ")),
+              labels[Folding.fold(String(line[..<space]))] != nil else { return line }
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        if words.count >= 3, labels[Folding.fold(words[0])] != nil, Folding.fold(words[0]) == Folding.fold(words[1]) { words.removeFirst() }
+        if words.count >= 3, Folding.fold(words[0]) == Folding.fold(words[1]) { words.removeFirst() }
         if words.contains(where: { numberWords[$0.lowercased()] != nil }) {
             words = words.map { numberWords[$0.lowercased()] ?? $0 }
         }
@@ -150,9 +154,9 @@ struct PageFacts {
     private mutating func read(_ lines: [String], at index: Int) {
         let line = lines[index]
         // "Ingredients for 5 (small) servings", "Zutaten für 4 Personen": the list's title states the yield.
-        if yields == nil, SectionWords.kind(of: line) == .ingredients, let rest = PageFacts.afterTitleWord(line),
+        if yields == nil, line.utf8.contains(where: { (0x30...0x39).contains($0) }), let rest = PageFacts.afterTitleWord(line),
            case let words = rest.split(separator: " "), words.count >= 2, ["for", "für", "voor", "pour", "per", "para"].contains(words[0].lowercased()),
-           words[1].first.map({ $0.isASCII && $0.isNumber }) == true, let first = words.first {
+           words[1].first.map({ $0.isASCII && $0.isNumber }) == true, let first = words.first, SectionWords.kind(of: line) == .ingredients {
             yields = YieldText.normalized(String(rest.dropFirst(first.count)).trimmingCharacters(in: .whitespaces))
             return
         }
