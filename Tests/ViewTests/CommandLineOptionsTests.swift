@@ -29,6 +29,15 @@ import Testing
         #expect(try CommandLineOptions.parse(["search", "", "--query", "soup"]).mode == .search(.init(ingredients: [], title: "soup")))
     }
 
+    /// An address that names only a server means its API at `/api/`; any other path is taken as given.
+    @Test(arguments: [
+        ("http://127.0.0.1:8080", "http://127.0.0.1:8080/api/"), ("http://127.0.0.1:8080/", "http://127.0.0.1:8080/api/"),
+        ("https://example.com/api/", "https://example.com/api/"), ("http://h/puppy/api", "http://h/puppy/api"),
+    ])
+    func anAddressThatNamesOnlyAServerMeansItsAPI(given: String, used: String) throws {
+        #expect(try CommandLineOptions.parse(["--api", given]).api?.absoluteString == used)
+    }
+
     @Test func favoritesAndGlobalOptions() throws {
         let options = try CommandLineOptions.parse(["--color", "never", "--data-dir", "/tmp/x", "--no-prefetch", "--timeout", "2.5",
                                                     "favorites", "garlic", "bread", "--export", "out.md"],

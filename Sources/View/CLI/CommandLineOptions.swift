@@ -229,7 +229,9 @@ extension CommandLineOptions {
                       url.host != nil else {
                     throw UsageError(message: "--api wants an http:// or https:// URL, like http://127.0.0.1:8080/api/ (got \"\(text)\")")
                 }
-                options.api = url
+                // An address that names only a server (`http://127.0.0.1:8080`) means the API where
+                // RecipePuppy keeps it on a server, `/api/`.
+                options.api = url.path.isEmpty || url.path == "/" ? url.appendingPathComponent("api/") : url
             case "--color", "--colour":
                 let text = try reader.value(for: argument)
                 guard let choice = ColorChoice(rawValue: text) else {
