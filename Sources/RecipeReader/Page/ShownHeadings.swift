@@ -28,19 +28,19 @@ enum ShownHeadings {
             var name = group.name
             var lines: [String] = []
             for (offset, line) in group.lines.enumerated() {
-                if offset < group.lines.count - 1, isCandidate(line), shown.contains(Folding.fold(line)) {
-                    if !lines.isEmpty || name != group.name { result.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
-                    var heading = Folding.clean(line, maxLength: longest).trimmingCharacters(in: .whitespaces)
-                    while heading.hasSuffix(":") { heading = String(heading.dropLast()).trimmingCharacters(in: .whitespaces) }
-                    name = heading
-                    lines = []
-                } else {
+                guard offset < group.lines.count - 1, isCandidate(line), shown.contains(Folding.fold(line)) else {
                     lines.append(line)
+                    continue
                 }
+                if !lines.isEmpty { result.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
+                var heading = Folding.clean(line, maxLength: longest).trimmingCharacters(in: .whitespaces)
+                while heading.hasSuffix(":") { heading = String(heading.dropLast()).trimmingCharacters(in: .whitespaces) }
+                name = heading
+                lines = []
             }
-            if !lines.isEmpty || name != group.name { result.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
+            if !lines.isEmpty { result.append(PageRecipe.IngredientGroup(name: name, lines: lines)) }
         }
-        return result.filter { !$0.lines.isEmpty || $0.name == nil }
+        return result
     }
 
     private static func isCandidate(_ line: String) -> Bool {
