@@ -478,4 +478,73 @@ import Entity
         let html = page("<h2>Ingredients</h2><ul><li>▢ 1 onion</li><li>☐ 2 carrots</li></ul>\(method)")
         #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
     }
+
+    @Test func aFormWithNothingToFillInOrPressIsTheTextItHolds() throws {
+        let comment = """
+            <form action="#" class="comment"><input type="hidden" name="id" value="7"><div class="body">
+            <p><strong>Ingredients</strong></p><ul><li>1 onion</li><li>2 carrots</li></ul>\(method)</div></form>
+            """
+        let recipe = try #require(extract(page(comment)))
+        #expect(recipe.ingredients == ["1 onion", "2 carrots"])
+        #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+        // A form a reader fills in is a control, whatever it says.
+        #expect(extract(page(comment.replacingOccurrences(of: "type=\"hidden\"", with: "type=\"text\""))) == nil)
+    }
+
+    @Test func aListSetAsHeadingsWithAmountsIsAList() throws {
+        let html = page("""
+            <h2>Potato salad</h2><p>Portions: 4 / Time: 25 min</p>
+            <h6>8 medium potatoes</h6><h6>1 cup cooked chickpeas</h6><h6>1 red onion, finely chopped</h6><h6>Olive oil, salt and pepper</h6>
+            <p>Boil the potatoes until cooked through, then cut them into cubes.</p><p>Mix everything in a bowl and season to taste.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["8 medium potatoes", "1 cup cooked chickpeas", "1 red onion, finely chopped", "Olive oil, salt and pepper"])
+        #expect(recipe.steps == ["Boil the potatoes until cooked through, then cut them into cubes.", "Mix everything in a bowl and season to taste."])
+    }
+
+    @Test func aBulletTypedAgainstItsIngredientIsNoPartOfIt() throws {
+        let html = page("""
+            <p>Apr 21</p><p>Written by Ann</p><p><em>Makes 4 portions</em></p>
+            <p>▪1 lb ground beef <br>▪200g or 1 onion, diced <br>▪2 cloves garlic <br>▪Coarse salt <br>▪28 oz crushed tomatoes </p>
+            <p>Brown the beef in a large pot over medium high heat.</p><p>Stir in the onion and garlic and cook for five minutes.</p>
+            <figure><img src="pot.jpg"><figcaption><p>Stirring at 5 minutes</p></figcaption></figure>
+            <p>Add the tomatoes and simmer for twenty minutes.</p>
+            <p><a href="/recipes/tags/pasta">pasta weeknight tomato beef quick dinner</a></p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1 lb ground beef", "200g or 1 onion, diced", "2 cloves garlic", "Coarse salt", "28 oz crushed tomatoes"])
+        #expect(recipe.steps == ["Brown the beef in a large pot over medium high heat.", "Stir in the onion and garlic and cook for five minutes.",
+                                 "Add the tomatoes and simmer for twenty minutes."])
+        // A dash or a star against its text is part of it.
+        #expect(StepLines.withoutBullet("-5 °C") == "-5 °C")
+        #expect(StepLines.withoutBullet("*optional") == "*optional")
+        #expect(StepLines.withoutBullet("▪ 1 onion") == "1 onion")
+    }
+
+    @Test func whatYouNeedAndWhatYouDoTitleTheParts() throws {
+        let html = page("""
+            <h3>Wat je nodig hebt voor 4 personen</h3><ul><li>900 gr aardappelen</li><li>melk</li><li>zwarte peper</li></ul>
+            <h3>Wat je gaat doen</h3><p><strong>Bereidingstijd: 30 minuten</strong></p>
+            <ol><li>Kook de aardappelen in 14 minuten gaar.</li><li>Stamp ze fijn met de melk en breng op smaak.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["900 gr aardappelen", "melk", "zwarte peper"])
+        #expect(recipe.steps == ["Kook de aardappelen in 14 minuten gaar.", "Stamp ze fijn met de melk en breng op smaak."])
+    }
+
+    @Test func partsUnderHeadingsThatNameNoPartAfterTheIngredientsAreTheMethod() throws {
+        let html = page("""
+            <h4>Ingredients you'll need:</h4><ul><li>6 tbsp butter</li><li>2 lbs chicken thighs</li></ul>
+            <h4>Kitchen stuff you'll need:</h4><p>Stock pot, cutting board, large knife, tongs and a large skillet</p>
+            <h3>Prep.</h3><p>Toss the chicken in the flour with half the salt and set it aside.</p>
+            <h3>Create.</h3><p>Melt the butter in the skillet and brown the chicken on both sides.</p>
+            <h3>Finish.</h3><p>Serve on a large plate with fresh parsley.</p>
+            <h3>Notes</h3><p>Any white wine does instead of marsala.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["6 tbsp butter", "2 lbs chicken thighs"])
+        #expect(recipe.steps == ["Prep.", "Toss the chicken in the flour with half the salt and set it aside.",
+                                 "Create.", "Melt the butter in the skillet and brown the chicken on both sides.",
+                                 "Finish.", "Serve on a large plate with fresh parsley."])
+    }
 }

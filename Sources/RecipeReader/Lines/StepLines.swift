@@ -87,8 +87,13 @@ enum StepLines {
             return line
         }
         let rest = line.unicodeScalars.dropFirst()
-        guard rest.first == " " else { return line }
-        return String(String.UnicodeScalarView(rest.dropFirst()))
+        if rest.first == " " { return String(String.UnicodeScalarView(rest.dropFirst())) }
+        // A sign that is only ever a bullet may touch its text ("▪1 lb ground beef"); a dash or a star
+        // there is part of it ("-5 °C", "*optional").
+        guard !["–", "-", "—", "*"].contains(first), let next = rest.first, next.properties.isAlphabetic || ("0"..."9").contains(next) else {
+            return line
+        }
+        return String(String.UnicodeScalarView(rest))
     }
 
     /// `1. Text`, `1) Text`, `Step 1: Text`, `Schritt 01 Text` → `Text`.

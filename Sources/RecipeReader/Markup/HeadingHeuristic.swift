@@ -46,9 +46,12 @@ enum HeadingHeuristic {
     }
 
     static func read(blocks pageBlocks: [Block]) -> RecipeDraft? {
-        // The page's labels and controls are not parts of the recipe, but a part's title is.
+        // The page's labels and controls are not parts of the recipe, but a part's title is; so is a
+        // heading, unless it gives a fact and its value ("Bereidingstijd: 30 minuten").
         let blocks = pageBlocks.filter { block in
-            isHeading(block) || !PageLabels.isNotRecipeText(block.text) || SectionWords.kind(of: block.text) != nil
+            if SectionWords.kind(of: block.text) != nil { return true }
+            guard PageLabels.isNotRecipeText(block.text) else { return true }
+            return isHeading(block) && !block.text.contains(where: \.isNumber)
         }
         var best: (ingredients: [Block], steps: [Block])?
         var bestScore = 0
@@ -103,6 +106,11 @@ enum HeadingHeuristic {
                     if endsTalk(block.text) { break }
                 }
                 if candidate.count >= 2, readLikeSteps(candidate) { steps = candidate }
+            }
+            if steps.isEmpty {
+                // Or in parts under headings that no word names as the method ("Prep.", "Cook.", "Finish."):
+                // two or more headings of one rank after the ingredients, each over lines that read like steps.
+                steps = untitledSections(after: ingredientsEnd, in: blocks)
             }
             let score = ingredients.count + steps.count + (steps.isEmpty ? 0 : 1_000) + (notes ? 0 : 100_000)
             if score > bestScore {
@@ -174,7 +182,14 @@ enum HeadingHeuristic {
                 end += 1
             }
             if amounts >= 3, amounts * 5 >= (end - start) * 3, amounts > bestAmounts {
-                best = start..<end
+                // Lines before the list that give no amount first ("Apr 21", "Written by", "Makes 4"), over
+                // three that do, are the page's, not the list's. (A list's own items stay: "The thick end of 3 carrots".)
+                var from = start
+                if let first = (start..<max(start, end - 2)).first(where: { at in (at..<(at + 3)).allSatisfy { Amounts.startsWithAmount(blocks[$0].text) } }),
+                   !(start..<first).contains(where: { Amounts.startsWithAmount(blocks[$0].text) || blocks[$0].kind == .item }) {
+                    from = first
+                }
+                best = from..<end
                 bestAmounts = amounts
             }
             start = max(end, start + 1)
@@ -195,6 +210,8 @@ enum HeadingHeuristic {
         }
         for index in after {
             let block = blocks[index]
+            // A link to another page (a tag, another recipe) is the page going on.
+            if block.linksAway { break }
             if isHeading(block) {
                 if StepLines.isNumberingLabel(block.text) { continue }
                 if steps.isEmpty { steps = part(after: index, in: blocks).blocks }
@@ -211,6 +228,32 @@ enum HeadingHeuristic {
         }
         guard readLikeSteps(steps) else { return nil }
         return (Array(blocks[best]), steps)
+    }
+
+    /// The method as parts under headings of one rank that name no part ("Prep.", "Create.", "Finish."),
+    /// from the first such heading within a few blocks of `start`: two or more of them, each over lines
+    /// that read like steps, up to a heading that is not one of them.
+    private static func untitledSections(after start: Int, in blocks: [Block]) -> [Block] {
+        func isSection(_ index: Int) -> Bool {
+            let block = blocks[index]
+            return isHeading(block) && !block.linksAway && SectionWords.kind(of: block.text) == nil && !SectionWords.opensOtherPart(block.text)
+                && !endsTalk(block.text) && !PageLabels.isControl(block.text)
+        }
+        for first in blocks.indices.dropFirst(start).prefix(8) where isSection(first) {
+            var steps: [Block] = []
+            var index = first
+            var sections = 0
+            while index < blocks.count, blocks[index].kind == blocks[first].kind, isSection(index) {
+                let (lines, end) = part(after: index, in: blocks)
+                guard !lines.isEmpty, readLikeSteps(lines), hasStep(lines) else { break }
+                steps.append(blocks[index])
+                steps += lines
+                sections += 1
+                index = end
+            }
+            if sections >= 2 { return steps }
+        }
+        return []
     }
 
     /// How long a line is less what it says in brackets: `Orange juice (freshly squeezed is best, …)` is
@@ -471,6 +514,24 @@ enum HeadingHeuristic {
         return tree.attribute("onclick", of: index) != nil || tree.attribute("role", of: index)?.lowercased() == "button"
     }
 
+    /// Whether the element at `index` holds a control a reader sees: a field other than a hidden one, a
+    /// list to choose from, a text box or a button.
+    private static func hasControl(_ index: Int, in tree: PageTree) -> Bool {
+        var inner = index + 1
+        while inner < tree.nodes[index].end {
+            let node = tree.nodes[inner]
+            if node.kind == .element {
+                switch node.name {
+                case "textarea", "select", "button": return true
+                case "input" where tree.attribute("type", of: inner)?.lowercased() != "hidden": return true
+                default: break
+                }
+            }
+            inner += 1
+        }
+        return false
+    }
+
     /// Whether the short element at `index`, right after a button, is followed by another button.
     private static func isBetweenButtons(_ tree: PageTree, _ index: Int) -> Bool {
         let end = tree.nodes[index].end
@@ -538,8 +599,14 @@ enum HeadingHeuristic {
                     flush()
                     blocks.append(Block(kind: .line, text: text))
                     index = node.end
-                } else if skippedElements.contains(name), name != "form" || node.end - index <= Limits.formNodes {
-                    // (A form around the whole page, as some frameworks print it, is the page, not a control.)
+                } else if skippedElements.contains(name), name != "form" || (node.end - index <= Limits.formNodes && hasControl(index, in: tree)) {
+                    // (A form around the whole page, as some frameworks print it, is the page, not a control;
+                    // so is a form with nothing to fill in or press, only text around hidden fields.)
+                    flush()
+                    index = node.end
+                } else if name == "figcaption", tree.first("li", in: index..<node.end) == nil, tree.text(of: index).count <= 120 {
+                    // A photo's short caption ("Stirring at 5 minutes") between two steps is not one of them.
+                    // (A card that sets a list beside its photo holds more.)
                     flush()
                     index = node.end
                 } else if name == "a", isScriptControl(tree, index) {
@@ -599,7 +666,29 @@ enum HeadingHeuristic {
             }
         }
         flush()
-        return joiningWrappedLines(blocks)
+        return joiningWrappedLines(listsSetAsHeadings(blocks))
+    }
+
+    /// A list the page set as headings, one line each (`<h6>8 medium potatoes</h6>` over
+    /// `<h6>1 red onion, chopped</h6>`): a run of three or more headings of one rank, two in three of
+    /// them giving an amount first, is a list's items.
+    private static func listsSetAsHeadings(_ blocks: [Block]) -> [Block] {
+        var result = blocks
+        var start = 0
+        while start < result.count {
+            guard case .heading(let level) = result[start].kind else {
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < result.count, result[end].kind == .heading(level) { end += 1 }
+            let amounts = result[start..<end].filter { Amounts.startsWithAmount($0.text) }.count
+            if amounts >= 3, amounts * 3 >= (end - start) * 2 {
+                for index in start..<end { result[index] = Block(kind: .item, text: result[index].text, linksAway: result[index].linksAway) }
+            }
+            start = end
+        }
+        return result
     }
 
     /// Lines the page broke inside a sentence (`Bring the water to the` over `boil.`) as one: from a line

@@ -16,6 +16,7 @@ enum SectionWords {
         "ingredienser", "ingredienserne", "ingredienset", "hozzávalók", "składniki", "ingredientes", "ingredienti",
         "材料", "食材", "suroviny", "prísady", "ainekset", "ainesosat", "malzemeler", "ингредиенты", "інгредієнти",
         "sastojci", "sestavine", "ingrediente", "συστατικά", "재료", "配料", "用料", "recipeingredients", "ingredientsyoullneed", "ingrediëntenlijst", "ingredientenlijst", "listadeingredientes",
+        "watjenodighebt", "wathebjenodig", "dubrauchst", "dasbrauchstdu", "ilvousfaut", "cequilvousfaut", "loquenecesitas",
     ]
 
     private static let instructions: [String] = [
@@ -33,6 +34,8 @@ enum SectionWords {
         "pasoapaso", "passoapasso", "passoapassos", "schrittfürschritt", "stapvoorstap", "étapeparétape", "stegförsteg", "krokpokroku",
         // A call to begin that titles the method ("Get started", "Let's get cooking").
         "getstarted", "letsgetstarted", "letsgetcooking", "letscook", "letsbegin", "letsstart", "losgehts",
+        // What the reader does, said to them ("What you'll do", "Wat je gaat doen").
+        "whatyoulldo", "whattodo", "watjegaatdoen", "sogehtsweiter",
     ]
 
     private static let others: [String] = [
@@ -91,6 +94,8 @@ enum SectionWords {
             if ingredientSet.contains(prefix) { found = .ingredients }
             if instructionSet.contains(prefix), prefix != "step" { found = .instructions }
         }
+        // What else "you'll need" ("Kitchen stuff you'll need", "Equipment you will need") is the tools.
+        if found == nil, folded.hasSuffix("youllneed") || folded.hasSuffix("youwillneed") { return .other }
         return found
     }
 
