@@ -153,4 +153,31 @@ import Entity
     func whichLinesOpenAGroup(line: String, opens: Bool) {
         #expect(IngredientLines.opensGroup(line) == opens)
     }
+
+    @Test func theListGivenAgainInOtherUnitsIsTheFirstVersionOnly() throws {
+        // Each group three times over (grams, ounces, cups), as a switch of units keeps them all on the page.
+        let html = """
+        <h1>Beef stroganoff</h1><h2>Ingredients</h2><p>Recipe Type: Main</p>
+        <h3>For the pickle</h3><ul><li>50 g cucumber</li><li>1 shallot</li><li>1 tsp caster sugar</li>
+        <li>1.8 oz cucumber</li><li>1 shallot</li><li>1 tsp caster sugar</li><li>1.8 oz cucumber</li><li>1 shallot</li><li>1 tsp caster sugar</li></ul>
+        <h3>For the stroganoff</h3><ul><li>250 g beef fillet</li><li>150 ml sour cream</li><li>8.8 oz beef fillet</li><li>5.3 fl oz sour cream</li>
+        <li>8.8 oz beef fillet</li><li>0.6 cup sour cream</li><li>Recipe Type: Main</li></ul>
+        <h2>Method</h2><ol><li>Slice the cucumber and pickle it in the sugar and vinegar.</li><li>Fry the beef and stir in the cream.</li></ol>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [
+            .init(name: "For the pickle", lines: ["50 g cucumber", "1 shallot", "1 tsp caster sugar"]),
+            .init(name: "For the stroganoff", lines: ["250 g beef fillet", "150 ml sour cream"]),
+        ])
+        // The whole list again, with some names said otherwise in the second version.
+        let whole = ["500 grams cherry tomatoes", "2 teaspoons Maldon salt", "¼ teaspoon white sugar", "1 teaspoon dried thyme", "2 tablespoons olive oil",
+                     "1 pound cherry tomatoes", "2 teaspoons sea salt flakes", "¼ teaspoon granulated sugar", "1 teaspoon dried thyme", "2 tablespoons olive oil"]
+        #expect(IngredientLines.withoutCopiesInOtherUnits([.init(name: nil, lines: whole)]) == [.init(name: nil, lines: Array(whole.prefix(5)))])
+        // Two versions of a dish that share some lines are no copy.
+        let versions = ["1.1 l stock", "220 g coarse polenta", "Salt", "1.2 l stock", "250 g fine polenta", "Salt"]
+        #expect(IngredientLines.withoutCopies(versions) == versions)
+        // Nor is a run of lines that name one thing.
+        let flour = ["100 g flour", "200 g flour", "300 g flour", "400 g flour"]
+        #expect(IngredientLines.withoutCopies(flour) == flour)
+    }
 }

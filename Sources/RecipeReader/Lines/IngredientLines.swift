@@ -37,6 +37,58 @@ enum IngredientLines {
         return lines
     }
 
+    /// The groups without the copies of their lines in other units: a page whose switch between metric
+    /// and cups keeps every version of the list gives each group (or the whole list) two or three
+    /// times over, the same ingredients in the same order with other amounts. Only the first stays.
+    static func withoutCopiesInOtherUnits(_ groups: [PageRecipe.IngredientGroup]) -> [PageRecipe.IngredientGroup] {
+        var result = groups.map { group in
+            PageRecipe.IngredientGroup(name: group.name, lines: withoutCopies(group.lines))
+        }
+        let lines = result.flatMap(\.lines)
+        let kept = withoutCopies(lines)
+        guard kept.count < lines.count else { return result }
+        // The whole list given again: the groups up to the end of its first copy, then what follows the copies.
+        var remaining = kept[...]
+        result = result.compactMap { group in
+            var taken: [String] = []
+            for line in group.lines where remaining.first == line {
+                taken.append(line)
+                remaining = remaining.dropFirst()
+            }
+            return taken.isEmpty ? nil : PageRecipe.IngredientGroup(name: group.name, lines: taken)
+        }
+        return result
+    }
+
+    /// The lines without the runs that copy the first run in other units (see `withoutCopiesInOtherUnits`).
+    static func withoutCopies(_ lines: [String]) -> [String] {
+        guard lines.count >= 4, lines.count <= 400 else { return lines }
+        let names = lines.map(nameAfterAmount)
+        func copies(_ start: Int, _ length: Int) -> Bool {
+            guard start + length <= names.count else { return false }
+            let same = (0..<length).filter { !names[$0].isEmpty && names[$0] == names[start + $0] }.count
+            // A short run copies only with every name the same ("Salt" twice is no copy of a list).
+            return length <= 4 ? same == length : same * 5 >= length * 3
+        }
+        // The first version names most things once; a run of one name ("1 g flour", "2 g flour", …) is no list given twice.
+        for length in 2...(lines.count / 2) where copies(length, length) && Set(names.prefix(length)).count * 5 >= length * 4 {
+            var end = 2 * length
+            while copies(end, length) { end += length }
+            return Array(lines.prefix(length) + lines[end...])
+        }
+        return lines
+    }
+
+    /// A line's words after its amount and unit, folded: `500 grams cherry tomatoes` and `1 pound cherry
+    /// tomatoes` name the same thing.
+    private static func nameAfterAmount(_ line: String) -> String {
+        let words = line.lowercased().split(whereSeparator: \.isWhitespace)
+        let name = words.drop { word in
+            word.contains(where: \.isNumber) || Amounts.isUnit(String(word)) || ["fl", "of", "x"].contains(word)
+        }
+        return Folding.fold(name.joined(separator: " "))
+    }
+
     /// Whether most lines have no quantity (`Tequila`, `Knoblauchzehe`): structured data that dropped them.
     static func lackQuantities(_ groups: [PageRecipe.IngredientGroup]) -> Bool {
         let lines = groups.flatMap(\.lines)

@@ -136,7 +136,7 @@ enum PageLabels {
     /// Labels (folded) that open a line stating a fact about the recipe rather than part of it.
     private static let factLabels: [String] = [
         "preptime", "preparationtime", "cooktime", "cookingtime", "totaltime", "readyin", "resttime", "difficulty", "level",
-        "calories", "servings", "serves", "yield", "course", "cuisine", "category", "keywords", "tags", "tagi", "author", "kcal",
+        "calories", "servings", "serves", "yield", "course", "cuisine", "category", "recipetype", "keywords", "tags", "tagi", "author", "kcal",
         "zubereitungszeit", "arbeitszeit", "kochzeit", "backzeit", "ruhezeit", "wartezeit", "gesamtzeit", "schwierigkeit", "niveau",
         "portionen", "kalorien", "bereidingstijd", "kooktijd", "moeilijkheid", "moeilijkheidsgraad", "porties", "personen",
         "tempsdepréparation", "tempsdecuisson", "difficulté", "portions", "tempodipreparazione", "tempodicottura", "difficoltà",
