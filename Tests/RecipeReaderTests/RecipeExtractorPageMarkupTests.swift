@@ -547,4 +547,14 @@ import Entity
                                  "Create.", "Melt the butter in the skillet and brown the chicken on both sides.",
                                  "Finish.", "Serve on a large plate with fresh parsley."])
     }
+
+    @Test func aHeadingBrokenIntoLinesIsTextSetLarge() throws {
+        let html = page("""
+            <h4>Ingredients</h4><h5>• 2 tablespoons olive oil<br /> • 50g butter<br /> • 1 onion, chopped<br /> • 2 carrots</h5>
+            <h4>Method</h4><p>1. Fry the onion in the oil and butter until soft.</p><p>2. Add the carrots and simmer for twenty minutes.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["2 tablespoons olive oil", "50g butter", "1 onion, chopped", "2 carrots"])
+        #expect(recipe.steps == ["Fry the onion in the oil and butter until soft.", "Add the carrots and simmer for twenty minutes."])
+    }
 }

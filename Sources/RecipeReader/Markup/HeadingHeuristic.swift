@@ -613,6 +613,13 @@ enum HeadingHeuristic {
                     // `<a onclick="…">Make gluten free</a>`: a button drawn as a link.
                     flush()
                     index = node.end
+                } else if name.count == 2, name.first == "h", Int(name.dropFirst()) != nil,
+                          case let lines = tree.lines(of: index).map({ CleanText.line($0) }).filter({ !$0.isEmpty }), lines.count >= 3 {
+                    // A heading broken into three lines or more (`<h5>• 2 tbsp oil<br>• 50 g butter<br>…</h5>`)
+                    // is text set large, not a title.
+                    flush()
+                    for line in lines { blocks.append(Block(kind: .line, text: line)) }
+                    index = node.end
                 } else if name.count == 2, name.first == "h", let level = Int(name.dropFirst()) {
                     flush()
                     let text = CleanText.line(tree.text(of: index))
