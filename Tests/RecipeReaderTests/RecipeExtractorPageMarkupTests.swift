@@ -557,4 +557,18 @@ import Entity
         #expect(recipe.ingredients == ["2 tablespoons olive oil", "50g butter", "1 onion, chopped", "2 carrots"])
         #expect(recipe.steps == ["Fry the onion in the oil and butter until soft.", "Add the carrots and simmer for twenty minutes."])
     }
+
+    @Test func theChoicesOfASwitchOfUnitsAreNoIngredientsAndTheListIsGivenOnce() throws {
+        let html = page("""
+            <h3>Method</h3><ol><li>Melt the butter with the sugar in a small pot.</li><li>Whisk in the flour and cook the pancakes.</li></ol>
+            <h3>Ingredients</h3><ul><li>US</li><li>METRIC</li></ul>
+            <p>2 tbsp butter</p><p>8.8 oz plain flour</p><p>3 tbsp brown sugar</p>
+            <p>2 tbsp butter</p><p>250 g plain flour</p><p>3 tbsp brown sugar</p>
+            <h3>You'll Need</h3><p>Small pot</p><p>Large mixing bowl</p><p>Large frying pan</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["2 tbsp butter", "8.8 oz plain flour", "3 tbsp brown sugar"])
+        #expect(PageLabels.isNotRecipeText("Metric"))
+        #expect(!PageLabels.isNotRecipeText("Imperial stout"))
+    }
 }

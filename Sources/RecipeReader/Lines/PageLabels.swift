@@ -23,6 +23,12 @@ enum PageLabels {
         "advertisement", "publicité", "passerlapublicité", "anzeige", "werbung", "pubblicità", "publicidad", "advertentie",
     ]
 
+    /// The choices of a switch between systems of units ("US" / "Metric"), folded: said alone, a control.
+    private static let unitSystems: Set<String> = [
+        "us", "metric", "imperial", "uscustomary", "usmetric", "metricus", "usstandard", "usmeasurements", "metricmeasurements",
+        "metrisch", "métrique", "métrico", "metrico",
+    ]
+
     /// Words (folded) of a row of sharing buttons ("Love 517 Share Tweet Pin"): a short line of nothing
     /// else, numbers aside, is the row.
     private static let buttonWords: Set<String> = [
@@ -220,7 +226,7 @@ enum PageLabels {
         // A label's value whose label is an icon (": unter 30 Minuten").
         if clean.hasPrefix(":") { return true }
         if SectionWords.title(of: clean) != nil { return true }
-        if length <= 40, controlPhrases.contains(folded) { return true }
+        if length <= 40, controlPhrases.contains(folded) || unitSystems.contains(folded) { return true }
         if length <= 60, controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) { return true }
         if isButtonRow(clean) { return true }
         // A fact's label alone ("Portionen"), or a unit alone (a table's column, "KG").
