@@ -571,4 +571,34 @@ import Entity
         #expect(PageLabels.isNotRecipeText("Metric"))
         #expect(!PageLabels.isNotRecipeText("Imperial stout"))
     }
+
+    @Test func aDishsNameBeforeTheWordTitlesThePartAndNumberedStepsEndAtTheFirstLineWithoutANumber() throws {
+        let html = page("""
+            <h2>What You'll Need To Make Banana Wine</h2><ul><li>Large stock pot</li><li>Demijohn</li><li>Syphon</li></ul>
+            <h3>Banana Wine Ingredients</h3><ul><li>4.5 litres water</li><li>1.4 kg bananas</li><li>900 g sugar</li></ul>
+            <h3>Banana Wine Recipe Method</h3>
+            <p>1. Bring half of the water to a boil and simmer the bananas for 30 minutes.</p>
+            <p>2. Stir in the sugar, leave to cool and add the yeast.</p>
+            <p>Neil has brewed at home for twenty years and answers questions below.</p>
+            <ul><li>Matt says: This is my first attempt at banana wine.</li></ul>
+            <h3>Leave a Reply</h3>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["4.5 litres water", "1.4 kg bananas", "900 g sugar"])
+        #expect(recipe.steps == ["Bring half of the water to a boil and simmer the bananas for 30 minutes.", "Stir in the sugar, leave to cool and add the yeast."])
+        // A step's title that ends with the word titles no part.
+        #expect(SectionWords.kind(of: "Step 1: Prep your ingredients") == nil)
+    }
+
+    @Test func aBylineAfterTheMethodEndsIt() throws {
+        let html = page("""
+            <h2>Watermelon Wine Ingredients</h2><ul><li>2 kg watermelon</li><li>4 litres water</li><li>950 g sugar</li></ul>
+            <p>Heat half the water along with the sugar in a heavy based pan.</p><p>Pour it over the crushed watermelon and stir well.</p>
+            <p>by Neil</p><p>https://example.com/uploads/watermelon-wine.jpg 480 640 Neil https://example.com/author/neil</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.steps == ["Heat half the water along with the sugar in a heavy based pan.", "Pour it over the crushed watermelon and stir well."])
+        #expect(PageLabels.isCredit("Von Anna Maier"))
+        #expect(!PageLabels.isCredit("By hand, knead the dough for ten minutes."))
+    }
 }

@@ -71,10 +71,19 @@ enum PageLabels {
         "source", "kilde", "källa", "quelle", "bron", "fonte", "fuente", "źródło", "forrás", "lähde",
     ]
 
+    /// The words that open a byline, lower case.
+    private static let bylineWords: Set<String> = ["by", "von", "par", "door", "di", "por", "af", "av"]
+
     /// Whether a short line credits someone rather than telling the recipe: a credit's label and a name
     /// ("Autorin: Ann Smith"), or a caption ending in one ("Lemon tart (Photo: Ann Smith)").
     static func isCredit(_ line: String) -> Bool {
         if isCopyright(line) { return true }
+        // A byline: "by Neil", "Von Anna Maier".
+        let words = line.split(whereSeparator: \.isWhitespace)
+        if line.count <= 40, (2...4).contains(words.count), bylineWords.contains(words[0].lowercased()),
+           words.dropFirst().allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "." } }) {
+            return true
+        }
         guard line.utf8.count <= 160, let colon = line.firstIndex(where: { $0 == ":" }) else { return false }
         let before = line[..<colon]
         let label: Substring

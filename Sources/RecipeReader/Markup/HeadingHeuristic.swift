@@ -112,7 +112,9 @@ enum HeadingHeuristic {
                 // two or more headings of one rank after the ingredients, each over lines that read like steps.
                 steps = untitledSections(after: ingredientsEnd, in: blocks)
             }
-            let score = ingredients.count + steps.count + (steps.isEmpty ? 0 : 1_000) + (notes ? 0 : 100_000)
+            // A list whose lines mostly give amounts is likelier the ingredients than one that gives none (the tools).
+            let amounts = lines.filter { Amounts.hasAmount($0.text) }.count * 2 > lines.count
+            let score = ingredients.count + steps.count + (amounts ? 500 : 0) + (steps.isEmpty ? 0 : 1_000) + (notes ? 0 : 100_000)
             if score > bestScore {
                 best = (ingredients, steps)
                 bestScore = score
@@ -378,6 +380,11 @@ enum HeadingHeuristic {
                 let bulleted = result.filter { $0.kind == .line }
                 if bulleted.count >= 2, bulleted.allSatisfy({ StepLines.withoutBullet($0.text) != $0.text }),
                    StepLines.withoutBullet(block.text) == block.text {
+                    return (trimmed(result), index)
+                }
+                // Numbered steps ("1. Bring the water to a boil.") end at the first line without a number.
+                let steps = result.filter { !isHeading($0) }
+                if !ofIngredients, steps.count >= 2, steps.allSatisfy({ isNumberedSentence($0.text) }), !isNumberedSentence(block.text) {
                     return (trimmed(result), index)
                 }
                 // After a list, a plain line ends the part (it is the page going on), unless it is a short

@@ -96,6 +96,13 @@ enum SectionWords {
         }
         // What else "you'll need" ("Kitchen stuff you'll need", "Equipment you will need") is the tools.
         if found == nil, folded.hasSuffix("youllneed") || folded.hasSuffix("youwillneed") { return .other }
+        // A dish's name before the word ("Watermelon Wine Ingredients", "Banana Wine Method").
+        // (Not a step's title: "Step 1: Prep your ingredients".)
+        if found == nil, words.count >= 2, !clean.contains(where: { $0.isNumber || $0 == ":" }),
+           let last = clean.lowercased().split(whereSeparator: { !$0.isLetter }).last.map({ Folding.fold(String($0)) }) {
+            if ingredientSet.contains(last) { return .ingredients }
+            if instructionSet.contains(last), last != "step", last != "steps" { return .instructions }
+        }
         return found
     }
 
