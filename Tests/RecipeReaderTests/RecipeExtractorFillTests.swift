@@ -19,6 +19,13 @@ import Entity
         #expect(try titled("Apple Pie | Dessert") == "Apple Pie | Dessert")
     }
 
+    @Test func aTitleLosesTheWordRecipeBeforeADashOrColon() throws {
+        #expect(try titled("RECETTE - Sauce cacahuète, tomates et piments") == "Sauce cacahuète, tomates et piments")
+        #expect(try titled("Recipe: Apple Pie") == "Apple Pie")
+        // A word that only starts so stays.
+        #expect(try titled("Recipes from home: Apple Pie") == "Recipes from home: Apple Pie")
+    }
+
     @Test func aTitleNamingTheSiteIsCutAtThePagesHeadingWhenItStartsWithIt() throws {
         let html = pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"Apple Pie Recipe with pictures - PieSite.hu\",\"recipeInstructions\":\"Bake.\"}")
             .replacingOccurrences(of: "<h1>Somewhere</h1>", with: "<h1>Apple Pie</h1>")

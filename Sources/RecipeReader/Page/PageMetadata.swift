@@ -113,18 +113,23 @@ struct PageMetadata {
             || headings.contains { Folding.fold($0) == folded }
     }
 
-    /// Words for "recipe" that a title may end with after a dash (`Arretjescake – Recept`).
+    /// Words for "recipe" that a title may end with after a dash (`Arretjescake – Recept`), or open before one.
     private static let recipeWords: Set<String> = [
         "recipe", "recept", "rezept", "recette", "receta", "ricetta", "receita", "opskrift", "oppskrift", "przepis", "resepti", "tarif",
     ]
 
-    /// `Pie – Recept` → `Pie`; anything else as it is.
+    /// `Pie – Recept` and `Recipe: Pie` → `Pie`; anything else as it is.
     static func withoutRecipeWord(_ title: String) -> String {
         let clean = CleanText.line(title)
         for separator in [" – ", " — ", " - ", " | ", ": "] {
             guard let range = clean.range(of: separator, options: .backwards) else { continue }
             let tail = clean[range.upperBound...].lowercased()
             if recipeWords.contains(tail), range.lowerBound > clean.startIndex { return String(clean[..<range.lowerBound]) }
+            // The word first: "RECETTE - Sauce cacahuète", "Recipe: Pumpkin Pie".
+            if let first = clean.range(of: separator), recipeWords.contains(clean[..<first.lowerBound].lowercased()),
+               first.upperBound < clean.endIndex {
+                return String(clean[first.upperBound...])
+            }
         }
         return clean
     }
