@@ -601,4 +601,21 @@ import Entity
         #expect(PageLabels.isCredit("Von Anna Maier"))
         #expect(!PageLabels.isCredit("By hand, knead the dough for ten minutes."))
     }
+
+    @Test func partsRightAfterOneAnotherUnderTitlesOfOneKindAreOneListAndOneMethod() throws {
+        let html = page("""
+            <h3>Ingredients for Filling</h3><ul><li>2 cups onions</li><li>1 pound ground beef</li></ul>
+            <h3>Ingredients for Topping</h3><ul><li>1 cup chana lentils</li><li>2 tsp tomato paste</li></ul>
+            <h3>Method for Filling</h3><p>Brown the beef with the onions over a medium heat.</p>
+            <h3>Method for Topping</h3><p>Simmer the lentils with the tomato paste until soft.</p>
+            <h3>Related recipes</h3><p>Bolani with potato filling, a favourite of ours.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [
+            .init(name: "Ingredients for Filling", lines: ["2 cups onions", "1 pound ground beef"]),
+            .init(name: "Ingredients for Topping", lines: ["1 cup chana lentils", "2 tsp tomato paste"]),
+        ])
+        #expect(recipe.steps == ["Method for Filling", "Brown the beef with the onions over a medium heat.",
+                                 "Method for Topping", "Simmer the lentils with the tomato paste until soft."])
+    }
 }

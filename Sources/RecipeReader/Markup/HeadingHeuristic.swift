@@ -57,7 +57,7 @@ enum HeadingHeuristic {
         var bestScore = 0
         for (index, block) in blocks.enumerated() where isTitleCandidate(block) {
             guard SectionWords.kind(of: block.text) == .ingredients else { continue }
-            let (ingredients, ingredientsEnd) = part(after: index, in: blocks, ofIngredients: true)
+            let (ingredients, ingredientsEnd) = parts(after: index, in: blocks, ofIngredients: true)
             guard !ingredients.isEmpty else { continue }
             // Sentences about the ingredients ("Lemon juice: just a bit to brighten it all."), as a post
             // tells of them before its recipe, give way to any list of them.
@@ -66,7 +66,7 @@ enum HeadingHeuristic {
             var steps: [Block] = []
             let searchEnd = min(blocks.count, index + 1 + ingredients.count + 400)
             for next in (index + 1)..<searchEnd where isTitleCandidate(blocks[next]) && SectionWords.kind(of: blocks[next].text) == .instructions {
-                steps = part(after: next, in: blocks).blocks
+                steps = parts(after: next, in: blocks).blocks
                 if hasStep(steps) { break }
                 steps = []
             }
@@ -113,8 +113,7 @@ enum HeadingHeuristic {
                 steps = untitledSections(after: ingredientsEnd, in: blocks)
             }
             // A list whose lines mostly give amounts is likelier the ingredients than one that gives none (the tools).
-            let amounts = lines.filter { Amounts.hasAmount($0.text) }.count * 2 > lines.count
-            let score = ingredients.count + steps.count + (amounts ? 500 : 0) + (steps.isEmpty ? 0 : 1_000) + (notes ? 0 : 100_000)
+            let score = ingredients.count + steps.count + (mostlyCount(lines) ? 500 : 0) + (steps.isEmpty ? 0 : 1_000) + (notes ? 0 : 100_000)
             if score > bestScore {
                 best = (ingredients, steps)
                 bestScore = score
@@ -315,6 +314,37 @@ enum HeadingHeuristic {
 
     private static func readLikeSteps(_ blocks: [Block]) -> Bool {
         StepLines.readLikeSteps(blocks.filter { !isHeading($0) }.map(\.text))
+    }
+
+    /// Whether most lines (headings aside) start with a number: a list of ingredients, not of tools.
+    private static func mostlyCount(_ blocks: [Block]) -> Bool {
+        let lines = blocks.filter { !isHeading($0) }
+        return lines.filter { StepLines.withoutBullet($0.text).first?.isNumber == true }.count * 2 > lines.count
+    }
+
+    /// The part titled by `blocks[title]` and those right after it under titles of the same kind and
+    /// rank ("Ingredients for the filling", then "Ingredients for the topping"): one list, or one
+    /// method, each title naming its group or section.
+    private static func parts(after title: Int, in blocks: [Block], ofIngredients: Bool = false) -> (blocks: [Block], end: Int) {
+        var (result, end) = part(after: title, in: blocks, ofIngredients: ofIngredients)
+        let kind = SectionWords.kind(of: blocks[title].text)
+        var joined = false
+        while !result.isEmpty, end < blocks.count, end > title, isHeading(blocks[end]), blocks[end].kind == blocks[title].kind,
+              !blocks[end].linksAway, SectionWords.kind(of: blocks[end].text) == kind {
+            let (more, next) = part(after: end, in: blocks, ofIngredients: ofIngredients)
+            // Each a list that gives amounts (not the tools), or a method that has steps (not the page's facts).
+            func holds(_ part: [Block]) -> Bool {
+                guard ofIngredients else { return hasStep(part) }
+                return mostlyCount(part)
+            }
+            guard !more.isEmpty, next > end, holds(result), holds(more) else { break }
+            if !joined { result.insert(Block(kind: .heading(7), text: blocks[title].text), at: 0) }
+            joined = true
+            result.append(Block(kind: .heading(7), text: blocks[end].text))
+            result += more
+            end = next
+        }
+        return (result, end)
     }
 
     /// The blocks of the part titled by `blocks[title]`: up to a heading of the same or higher rank,
