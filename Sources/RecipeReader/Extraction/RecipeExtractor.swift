@@ -89,8 +89,10 @@ public enum RecipeExtractor {
                 recipe.ingredientGroups = lines
             }
         }
-        // Every version of the list a switch of units keeps on the page: the first.
-        recipe.ingredientGroups = IngredientLines.withoutCopiesInOtherUnits(recipe.ingredientGroups)
+        if ingredientsBy != .jsonLD {
+            // Every version of the list that a switch of units keeps on the page: the first.
+            recipe.ingredientGroups = IngredientLines.withoutCopiesInOtherUnits(recipe.ingredientGroups)
+        }
         if ingredientsBy == .jsonLD {
             // JSON-LD keeps a group's name as a line; the page shows it as the heading it is.
             recipe.ingredientGroups = ShownHeadings.grouped(recipe.ingredientGroups, in: tree)

@@ -79,10 +79,13 @@ enum PageLabels {
     static func isCredit(_ line: String) -> Bool {
         if isCopyright(line) { return true }
         // A byline: "by Neil", "Von Anna Maier".
-        let words = line.split(whereSeparator: \.isWhitespace)
-        if line.count <= 40, (2...4).contains(words.count), bylineWords.contains(words[0].lowercased()),
-           words.dropFirst().allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "." } }) {
-            return true
+        if line.utf8.count <= 60, let space = line.firstIndex(of: " "), line.distance(from: line.startIndex, to: space) <= 4,
+           bylineWords.contains(line[..<space].lowercased()) {
+            let words = line.split(whereSeparator: \.isWhitespace)
+            if (2...4).contains(words.count),
+               words.dropFirst().allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "." } }) {
+                return true
+            }
         }
         guard line.utf8.count <= 160, let colon = line.firstIndex(where: { $0 == ":" }) else { return false }
         let before = line[..<colon]

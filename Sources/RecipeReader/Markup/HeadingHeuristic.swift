@@ -49,9 +49,8 @@ enum HeadingHeuristic {
         // The page's labels and controls are not parts of the recipe, but a part's title is; so is a
         // heading, unless it gives a fact and its value ("Bereidingstijd: 30 minuten").
         let blocks = pageBlocks.filter { block in
-            if SectionWords.kind(of: block.text) != nil { return true }
-            guard PageLabels.isNotRecipeText(block.text) else { return true }
-            return isHeading(block) && !block.text.contains(where: \.isNumber)
+            if isHeading(block), !block.text.contains(where: \.isNumber) { return true }
+            return !PageLabels.isNotRecipeText(block.text) || SectionWords.kind(of: block.text) != nil
         }
         var best: (ingredients: [Block], steps: [Block])?
         var bestScore = 0
@@ -650,7 +649,7 @@ enum HeadingHeuristic {
                     // `<a onclick="…">Make gluten free</a>`: a button drawn as a link.
                     flush()
                     index = node.end
-                } else if name.count == 2, name.first == "h", Int(name.dropFirst()) != nil,
+                } else if name.count == 2, name.first == "h", Int(name.dropFirst()) != nil, tree.first("br", in: index..<node.end) != nil,
                           case let lines = tree.lines(of: index).map({ CleanText.line($0) }).filter({ !$0.isEmpty }), lines.count >= 3 {
                     // A heading broken into three lines or more (`<h5>• 2 tbsp oil<br>• 50 g butter<br>…</h5>`)
                     // is text set large, not a title.

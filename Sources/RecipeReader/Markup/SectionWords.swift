@@ -86,7 +86,8 @@ enum SectionWords {
         }
         // The first few words, then a short tail ("Zutaten für 4 Personen", "Aan de slag met de schotel!").
         guard clean.count <= 60 else { return nil }
-        let words = clean.lowercased().split { !$0.isLetter }.prefix(4)
+        let allWords = clean.lowercased().split { !$0.isLetter }
+        let words = allWords.prefix(4)
         var prefix = ""
         var found: Kind?
         for word in words {
@@ -98,8 +99,8 @@ enum SectionWords {
         if found == nil, folded.hasSuffix("youllneed") || folded.hasSuffix("youwillneed") { return .other }
         // A dish's name before the word ("Watermelon Wine Ingredients", "Banana Wine Method").
         // (Not a step's title: "Step 1: Prep your ingredients".)
-        if found == nil, words.count >= 2, !clean.contains(where: { $0.isNumber || $0 == ":" }),
-           let last = clean.lowercased().split(whereSeparator: { !$0.isLetter }).last.map({ Folding.fold(String($0)) }) {
+        if found == nil, (2...6).contains(allWords.count), let word = allWords.last, !clean.contains(where: { $0.isNumber || $0 == ":" }) {
+            let last = Folding.fold(String(word))
             if ingredientSet.contains(last) { return .ingredients }
             if instructionSet.contains(last), last != "step", last != "steps" { return .instructions }
         }
