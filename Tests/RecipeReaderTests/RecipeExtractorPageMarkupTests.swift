@@ -618,4 +618,18 @@ import Entity
         #expect(recipe.steps == ["Method for Filling", "Brown the beef with the onions over a medium heat.",
                                  "Method for Topping", "Simmer the lentils with the tomato paste until soft."])
     }
+
+    @Test func anUntitledListLosesTheTitleOverItAndKeepsALongLineThatGivesAnAmount() throws {
+        let html = page("""
+            <p>We ate this slaw all summer long.</p>
+            <p>POUR UN PLAT D'ENVIRON 18X20CM :</p><p>1/4 cup chopped red onion</p><p>Salt and pepper</p><p>1 tablespoon Dijon mustard</p><p>2 cups mayonnaise</p>
+            <p>5 cups julienned Savoy or green cabbage (or 3 cups red cabbage, julienned, and 2 cups green cabbage for a more colorful presentation)</p>
+            <p>Mix everything but the cabbage in a small bowl. In a larger one, toss the cabbage with as much dressing as you like.</p>
+            <p>Chill it for an hour before serving.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["1/4 cup chopped red onion", "Salt and pepper", "1 tablespoon Dijon mustard", "2 cups mayonnaise",
+                                       "5 cups julienned Savoy or green cabbage (or 3 cups red cabbage, julienned, and 2 cups green cabbage for a more colorful presentation)"])
+        #expect(recipe.steps.count == 2)
+    }
 }

@@ -173,7 +173,9 @@ enum HeadingHeuristic {
             // A sentence that gives no amount is the method starting.
             // A numbered sentence ("1- Beat the eggs.") is the method's first step.
             // A plain line after the list's items, over no more of them, is the page going on.
-            while end < blocks.count, blocks[end].text.count <= 120, !isNumberedSentence(blocks[end].text),
+            // (A line that gives an amount first is an ingredient however long its note in brackets.)
+            while end < blocks.count, blocks[end].text.count <= 120 || (Amounts.startsWithAmount(blocks[end].text) && lengthOutsideBrackets(blocks[end].text) <= 80),
+                  !isNumberedSentence(blocks[end].text),
                   !(blocks[end].kind == .line && end > start && blocks[end - 1].kind == .item && !(end + 1 < blocks.count && blocks[end + 1].kind == .item)),
                   Amounts.startsWithAmount(blocks[end].text) || !(blocks[end].text.hasSuffix(".") || lengthOutsideBrackets(blocks[end].text) >= 60),
                   !isHeading(blocks[end]) || (end + 1 < blocks.count && !isHeading(blocks[end + 1]) && Amounts.hasAmount(blocks[end + 1].text)
@@ -184,7 +186,8 @@ enum HeadingHeuristic {
             if amounts >= 3, amounts * 5 >= (end - start) * 3, amounts > bestAmounts {
                 // Lines before the list that give no amount first ("Apr 21", "Written by", "Makes 4"), over
                 // three that do, are the page's, not the list's. (A list's own items stay: "The thick end of 3 carrots".)
-                var from = start
+                // A title over the list ("RÉALISATION : POUR UN PLAT D'ENVIRON 18X20CM :") names it.
+                var from = start + (endsWithColon(blocks[start].text) && !Amounts.startsWithAmount(blocks[start].text) ? 1 : 0)
                 if let first = (start..<max(start, end - 2)).first(where: { at in (at..<(at + 3)).allSatisfy { Amounts.startsWithAmount(blocks[$0].text) } }),
                    !(start..<first).contains(where: { Amounts.startsWithAmount(blocks[$0].text) || blocks[$0].kind == .item }) {
                     from = first
