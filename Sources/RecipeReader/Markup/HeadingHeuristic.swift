@@ -329,17 +329,17 @@ enum HeadingHeuristic {
     /// method, each title naming its group or section.
     private static func parts(after title: Int, in blocks: [Block], ofIngredients: Bool = false) -> (blocks: [Block], end: Int) {
         var (result, end) = part(after: title, in: blocks, ofIngredients: ofIngredients)
+        // Each a list that gives amounts (not the tools), or a method that has steps (not the page's facts).
+        func holds(_ part: [Block]) -> Bool {
+            ofIngredients ? mostlyCount(part) : hasStep(part)
+        }
+        guard !result.isEmpty, holds(result) else { return (result, end) }
         let kind = SectionWords.kind(of: blocks[title].text)
         var joined = false
-        while !result.isEmpty, end < blocks.count, end > title, isHeading(blocks[end]), blocks[end].kind == blocks[title].kind,
+        while end < blocks.count, end > title, isHeading(blocks[end]), blocks[end].kind == blocks[title].kind,
               !blocks[end].linksAway, SectionWords.kind(of: blocks[end].text) == kind {
             let (more, next) = part(after: end, in: blocks, ofIngredients: ofIngredients)
-            // Each a list that gives amounts (not the tools), or a method that has steps (not the page's facts).
-            func holds(_ part: [Block]) -> Bool {
-                guard ofIngredients else { return hasStep(part) }
-                return mostlyCount(part)
-            }
-            guard !more.isEmpty, next > end, holds(result), holds(more) else { break }
+            guard !more.isEmpty, next > end, holds(more) else { break }
             if !joined { result.insert(Block(kind: .heading(7), text: blocks[title].text), at: 0) }
             joined = true
             result.append(Block(kind: .heading(7), text: blocks[end].text))
@@ -415,8 +415,8 @@ enum HeadingHeuristic {
                     return (trimmed(result), index)
                 }
                 // Numbered steps ("1. Bring the water to a boil.") end at the first line without a number.
-                let steps = result.filter { !isHeading($0) }
-                if !ofIngredients, steps.count >= 2, steps.allSatisfy({ isNumberedSentence($0.text) }), !isNumberedSentence(block.text) {
+                if !ofIngredients, !isNumberedSentence(block.text), case let steps = result.lazy.filter({ !isHeading($0) }),
+                   steps.count >= 2, steps.allSatisfy({ isNumberedSentence($0.text) }) {
                     return (trimmed(result), index)
                 }
                 // After a list, a plain line ends the part (it is the page going on), unless it is a short
@@ -556,19 +556,14 @@ enum HeadingHeuristic {
     /// Whether the element at `index` holds a control a reader sees: a field other than a hidden one, a
     /// list to choose from, a text box or a button.
     private static func hasControl(_ index: Int, in tree: PageTree) -> Bool {
-        var inner = index + 1
-        while inner < tree.nodes[index].end {
-            let node = tree.nodes[inner]
-            if node.kind == .element {
-                switch node.name {
-                case "textarea", "select", "button": return true
-                case "input" where tree.attribute("type", of: inner)?.lowercased() != "hidden": return true
-                default: break
-                }
+        (index + 1..<tree.nodes[index].end).contains { inner in
+            guard tree.nodes[inner].kind == .element else { return false }
+            switch tree.nodes[inner].name {
+            case "textarea", "select", "button": return true
+            case "input": return tree.attribute("type", of: inner)?.lowercased() != "hidden"
+            default: return false
             }
-            inner += 1
         }
-        return false
     }
 
     /// Whether the short element at `index`, right after a button, is followed by another button.
@@ -652,17 +647,17 @@ enum HeadingHeuristic {
                     // `<a onclick="…">Make gluten free</a>`: a button drawn as a link.
                     flush()
                     index = node.end
-                } else if name.count == 2, name.first == "h", Int(name.dropFirst()) != nil, tree.first("br", in: index..<node.end) != nil,
-                          case let lines = tree.lines(of: index).map({ CleanText.line($0) }).filter({ !$0.isEmpty }), lines.count >= 3 {
-                    // A heading broken into three lines or more (`<h5>• 2 tbsp oil<br>• 50 g butter<br>…</h5>`)
-                    // is text set large, not a title.
-                    flush()
-                    for line in lines { blocks.append(Block(kind: .line, text: line)) }
-                    index = node.end
                 } else if name.count == 2, name.first == "h", let level = Int(name.dropFirst()) {
                     flush()
-                    let text = CleanText.line(tree.text(of: index))
-                    if !text.isEmpty { blocks.append(Block(kind: .heading(level), text: text, linksAway: RecipeCardReader.linksAway(index, in: tree))) }
+                    if tree.first("br", in: index..<node.end) != nil,
+                       case let lines = tree.lines(of: index).map({ CleanText.line($0) }).filter({ !$0.isEmpty }), lines.count >= 3 {
+                        // A heading broken into three lines or more (`<h5>• 2 tbsp oil<br>• 50 g butter<br>…</h5>`)
+                        // is text set large, not a title.
+                        for line in lines { blocks.append(Block(kind: .line, text: line)) }
+                    } else {
+                        let text = CleanText.line(tree.text(of: index))
+                        if !text.isEmpty { blocks.append(Block(kind: .heading(level), text: text, linksAway: RecipeCardReader.linksAway(index, in: tree))) }
+                    }
                     index = node.end
                 } else if name == "li" {
                     flush()
