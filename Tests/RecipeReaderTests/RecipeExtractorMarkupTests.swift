@@ -52,8 +52,20 @@ import Entity
             <span itemprop="recipeIngredient">2 eggs</span>
             <div itemprop="recipeInstructions"><p>Whisk the eggs.</p><p>2</p><p>Fry them.</p><p>\(line)</p><p>A note on pans.</p></div>
             """)
-        // (A step's number on a line of its own is no yield.)
-        #expect(try #require(extract(html)).steps == ["Whisk the eggs.", "2", "Fry them."])
+        // (A step's number on a line of its own is no yield, and no step.)
+        #expect(try #require(extract(html)).steps == ["Whisk the eggs.", "Fry them."])
+    }
+
+    /// Each step's number set in an element of its own over its text is no step of its own; a number
+    /// that starts a step's text stays part of it.
+    @Test func aStepNumberInItsOwnElementIsNoStep() throws {
+        let html = microdata("""
+            <span itemprop="recipeIngredient">2 eggs</span>
+            <ul><li itemprop="recipeInstructions"><div class="heading">1</div><div>Heat oven to 350°F.</div></li>
+            <li itemprop="recipeInstructions"><div class="heading">2</div><div>Bake 12 minutes.</div></li>
+            <li itemprop="recipeInstructions"><div class="heading">3</div><div>2 eggs go in last.</div></li></ul>
+            """)
+        #expect(try #require(extract(html)).steps == ["Heat oven to 350°F.", "Bake 12 minutes.", "2 eggs go in last."])
     }
 
     /// A method property set on the list of ingredients marks no method: the page's own shows instead.

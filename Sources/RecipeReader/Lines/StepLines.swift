@@ -18,6 +18,8 @@ enum StepLines {
             }
             for piece in splitRunTogether(instruction.text) {
                 let clean = withoutBullet(CleanText.line(piece))
+                // A number alone, set in an element of its own over its step (`<div>1</div>`), is no step.
+                if !keepingLabels, clean.unicodeScalars.count <= 3, clean.allSatisfy(\.isASCII), clean.allSatisfy(\.isNumber) { continue }
                 var text = withoutNumber(clean)
                 if text.isEmpty, keepingLabels { text = clean }
                 // The page's own markup sets a step's number apart (`1` over `Preheat…`).
