@@ -50,4 +50,36 @@ import Entity
         #expect(try shown("<p>2 - 4 porcje</p>").yields == "2 servings")
         #expect(try shown("<p>6/8 Personnes</p>").yields == "6 servings")
     }
+
+    /// A yield printed after the method's last sentence is the recipe's yield, and no part of the step.
+    @Test func aYieldAfterTheLastStepIsTheYield() throws {
+        let html = """
+            <h1>Green soup</h1><h2>Ingredients</h2><ul><li>1 leek, sliced</li><li>6 cups stock</li><li>2 zucchini</li></ul>
+            <h2>Method</h2><ol><li>Cook the leek in a little oil until soft.</li>
+            <li>Add the stock and zucchini and simmer for ten minutes. Serves 4</li></ol>
+            """
+        let recipe = try #require(extract(html))
+        #expect(recipe.yields == "4 servings")
+        #expect(recipe.steps.last == "Add the stock and zucchini and simmer for ten minutes.")
+    }
+
+    /// A table whose row of labels stands over a row of values states each fact in its column.
+    @Test func aRowOfLabelsOverARowOfValuesStatesTheFacts() throws {
+        let recipe = try shown("""
+            <table><tr><th>Prep time</th><th>Cook time</th><th>Yields</th><th>Serving Size</th></tr>
+            <tr><td>15 minutes</td><td>0 minutes</td><td>4 servings</td><td>2 skewers</td></tr></table>
+            """)
+        #expect(recipe.yields == "4 servings")
+        #expect(recipe.prepMinutes == 15)
+    }
+
+    /// "Serving size" with a count (or a range of counts) is how many it serves; with a measure, it is none.
+    @Test func aServingSizeThatCountsIsTheYield() throws {
+        #expect(try shown("<p>Serving Size: 4-6</p>").yields == "6 servings")
+        #expect(try shown("<p>Serving Size: 1 cup</p>").yields == nil)
+    }
+
+    @Test func aLabelAfterAFullWidthColonIsRead() throws {
+        #expect(try shown("<p>分量：30 个</p>").yields == "30 servings")
+    }
 }

@@ -184,14 +184,20 @@ extension StepLines {
     /// step's last sentence, with no full stop of its own, is a label, not part of the step. A yield
     /// written as a sentence (`Makes 6 servings.`) is the step's text and stays.
     static func withoutTrailingYield(_ text: String) -> String {
+        guard let (body, _) = trailingYield(text) else { return text }
+        return body
+    }
+
+    /// A step split before the yield printed after its last sentence (`Serves 4`), when it has one.
+    static func trailingYield(_ text: String) -> (body: String, yield: String)? {
         // (Most steps end with a full stop: they are passed before any work.)
-        guard let end = text.last(where: { $0 != " " }), end.isLetter || end.isNumber, text.utf8.count <= PageRecipe.Limits.stepLength else { return text }
+        guard let end = text.last(where: { $0 != " " }), end.isLetter || end.isNumber, text.utf8.count <= PageRecipe.Limits.stepLength else { return nil }
         let body = Substring(text.trimmingCharacters(in: .whitespaces))
-        guard let last = body.last, last.isLetter || last.isNumber, let stop = body.lastIndex(where: { $0 == "." || $0 == "!" }), stop > body.startIndex else { return text }
+        guard let last = body.last, last.isLetter || last.isNumber, let stop = body.lastIndex(where: { $0 == "." || $0 == "!" }), stop > body.startIndex else { return nil }
         let tail = body[body.index(after: stop)...].trimmingCharacters(in: .whitespaces)
         guard !tail.isEmpty, tail.count <= 30, tail.first?.isUppercase == true,
-              tail.split(whereSeparator: \.isWhitespace).count <= 4, YieldText.statesServings(tail) else { return text }
-        return String(body[...stop])
+              tail.split(whereSeparator: \.isWhitespace).count <= 4, YieldText.statesServings(tail) else { return nil }
+        return (String(body[...stop]), tail)
     }
 }
 

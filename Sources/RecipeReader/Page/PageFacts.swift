@@ -26,14 +26,22 @@ struct PageFacts {
     init(blocks: [HeadingHeuristic.Block], tree: PageTree? = nil) {
         read(PageFacts.lines(blocks.prefix(Limits.lines).map(\.text)))
         if yields == nil || totalMinutes == nil, let tree {
+            read(PageFacts.tableLines(in: tree))
+        }
+        if yields == nil || totalMinutes == nil, let tree {
             read(PageFacts.lines(PageFacts.besideLines(in: tree)))
         }
         if totalMinutes == nil, let prep = prepMinutes, let cook = cookMinutes { totalMinutes = prep + cook }
     }
 
     private mutating func read(_ lines: [String]) {
-        for index in lines.indices where lines[index].count <= Limits.lineLength {
-            read(lines, at: index)
+        for index in lines.indices {
+            if lines[index].count <= Limits.lineLength {
+                read(lines, at: index)
+            } else if yields == nil, let (_, tail) = StepLines.trailingYield(lines[index]) {
+                // "…freeze for up to 3 months. Serves 4": the yield printed after the method's last sentence.
+                yields = YieldText.normalized(tail)
+            }
             if yields != nil, totalMinutes != nil { break }
         }
     }
@@ -105,6 +113,47 @@ struct PageFacts {
         return lines.filter { !$0.isEmpty }
     }
 
+    /// A table's facts as lines: a row of label cells over a row of values ("Prep time | Yields" over
+    /// "15 minutes | 4 servings") read as "Prep time: 15 minutes", "Yields: 4 servings".
+    private static func tableLines(in tree: PageTree) -> [String] {
+        var lines: [String] = []
+        var rows = 0
+        for index in tree.nodes.indices where tree.nodes[index].kind == .element && tree.nodes[index].name == "tr" {
+            rows += 1
+            guard rows <= 200, lines.count < 40 else { break }
+            let labels = cells(of: index, in: tree)
+            guard labels.count >= 2, labels.contains(where: { PageFacts.labels[Folding.fold($0)] != nil }) else { continue }
+            // The next row, right after this one's end.
+            let next = tree.nodes[index].end
+            guard next < tree.nodes.count, tree.nodes[next].kind == .element || tree.nodes[next].kind == .text else { continue }
+            var position = next
+            while position < tree.nodes.count, tree.nodes[position].kind == .text, tree.string(tree.nodes[position].range).allSatisfy(\.isWhitespace) { position += 1 }
+            guard position < tree.nodes.count, tree.nodes[position].kind == .element, tree.nodes[position].name == "tr" else { continue }
+            let values = cells(of: position, in: tree)
+            guard values.count == labels.count else { continue }
+            for (label, value) in zip(labels, values) where PageFacts.labels[Folding.fold(label)] != nil && !value.isEmpty {
+                lines.append(label + ": " + value)
+            }
+        }
+        return lines
+    }
+
+    /// The texts of a row's cells, each short.
+    private static func cells(of row: Int, in tree: PageTree) -> [String] {
+        var texts: [String] = []
+        var position = row + 1
+        while position < tree.nodes[row].end, texts.count <= 12 {
+            let node = tree.nodes[position]
+            guard node.kind == .element, node.name == "td" || node.name == "th" else {
+                position += 1
+                continue
+            }
+            texts.append(CleanText.line(tree.text(of: position), maxLength: Limits.lineLength * 2))
+            position = node.end
+        }
+        return texts
+    }
+
     /// Labels, folded, and what they name.
     private enum Label { case yields, total, prep, cook }
 
@@ -112,7 +161,7 @@ struct PageFacts {
         var table: [String: Label] = [:]
         for word in ["servings", "serves", "serving", "yield", "yields", "makes", "portions", "portionen", "porciones", "raciones",
                      "porzioni", "personen", "personnes", "persone", "personas", "porcje", "porsjoner", "adag", "rendimento", "porções",
-                     "porce", "porcji", "osoby", "fő", "főre", "μερίδες"] {
+                     "porce", "porcji", "osoby", "fő", "főre", "μερίδες", "分量", "份量"] {
             table[word] = .yields
         }
         for word in ["totaltime", "total", "time", "readyin", "prepcooktime", "prepandcooktime", "gesamtzeit", "zeitgesamt", "zeit",
@@ -166,10 +215,17 @@ struct PageFacts {
             return
         }
         // "Total Time: 20 minutes": a label and its value on one line.
-        if let colon = line.firstIndex(of: ":"), let label = PageFacts.labels[Folding.fold(String(line[..<colon]))] {
+        // (Also after a full-width colon: "分量：30 个".)
+        if let colon = line.firstIndex(where: { $0 == ":" || $0 == "：" }) {
+            let name = Folding.fold(String(line[..<colon]))
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if !value.isEmpty {
+            if let label = PageFacts.labels[name], !value.isEmpty {
                 take(value, for: label)
+                return
+            }
+            // "Serving Size: 4-6" counts servings; "Serving Size: 1 cup" is no yield.
+            if name == "servingsize", !value.contains(where: \.isLetter) {
+                take(value, for: .yields)
                 return
             }
         }
