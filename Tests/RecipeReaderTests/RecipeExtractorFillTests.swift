@@ -30,6 +30,10 @@ import Entity
         let html = pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"Apple Pie Recipe with pictures - PieSite.hu\",\"recipeInstructions\":\"Bake.\"}")
             .replacingOccurrences(of: "<h1>Somewhere</h1>", with: "<h1>Apple Pie</h1>")
         #expect(try #require(extract(html, url: "https://piesite.hu/apple")).title == "Apple Pie")
+        // A heading set as words in boxes with nothing between them takes its spaces from the Open Graph title.
+        let boxed = html.replacingOccurrences(of: "<h1>Apple Pie</h1>", with: "<h1><span>Apple</span><span>Pie</span></h1>")
+            .replacingOccurrences(of: "<title>", with: "<meta property=\"og:title\" content=\"Apple Pie\"><title>")
+        #expect(try #require(extract(boxed, url: "https://piesite.hu/apple")).title == "Apple Pie")
     }
 
     @Test func aStepThatIsOnlyALabelStaysAndNumberingBeforeTextGoes() throws {

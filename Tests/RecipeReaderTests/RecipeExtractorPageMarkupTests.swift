@@ -5,6 +5,17 @@ import Entity
 
 /// General rules for reading a recipe out of a page's own markup, when it has no structured data.
 @Suite struct PageMarkupRules {
+    /// A heading set as words in boxes with nothing between them takes its spaces from the page's title.
+    @Test func aHeadingOfWordsInBoxesTakesTheTitlesSpaces() throws {
+        let html = """
+            <html><head><title>Rice pudding the easy way | Pudding Street</title><meta property="og:title" content="Vanilla rice pudding">
+            </head><body><h1><span class="word">Vanilla</span><span class="word">rice</span><span class="word">pudding</span></h1>
+            <h2>Ingredients</h2><ul><li>1 l milk</li><li>200 g rice</li><li>1 vanilla pod</li></ul>
+            <h2>Method</h2><ol><li>Simmer the rice in the milk for thirty minutes.</li><li>Stir in the vanilla and serve warm.</li></ol></body></html>
+            """
+        #expect(try #require(extract(html)).title == "Vanilla rice pudding")
+    }
+
     private func page(_ body: String) -> String {
         "<html><head><title>Soup</title></head><body><h1>Soup</h1>\(body)</body></html>"
     }

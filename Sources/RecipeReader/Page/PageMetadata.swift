@@ -81,7 +81,7 @@ struct PageMetadata {
         let namesSite = openGraphTitle.map { ogTitle in siteName.map { Folding.fold($0) == Folding.fold(ogTitle) } ?? false } ?? false
         let documentTitle = (namesSite ? nil : openGraphTitle) ?? title
         if let documentTitle, let heading = headings.first(where: { Folding.fold(documentTitle).contains(Folding.fold($0)) }) {
-            return heading
+            return withSpaces(heading)
         }
         // A page's only `h1` names the page when the title says something else (a title written for
         // search engines, another recipe's): unless it names the site (a banner, a byline).
@@ -91,6 +91,15 @@ struct PageMetadata {
         }
         guard let documentTitle else { return heading }
         return PageMetadata.withoutSiteName(documentTitle, siteName: siteName)
+    }
+
+    /// A heading set as words in boxes with no space between them (`<span>Vanília</span><span>puding</span>`)
+    /// with its spaces taken from the Open Graph or document title that says the same; else as it is.
+    func withSpaces(_ heading: String) -> String {
+        let spaces = { (text: String) in CleanText.line(text).lazy.filter(\.isWhitespace).count }
+        guard let spaced = [openGraphTitle, title].lazy.compactMap({ $0 }).first(where: { Folding.fold($0) == Folding.fold(heading) }),
+              spaces(spaced) > spaces(heading) else { return heading }
+        return spaced
     }
 
     /// Whether the heading at `index` is a link to the site's home page (`<h1><a href="/">Ann's
@@ -204,7 +213,7 @@ struct PageMetadata {
             let folded = Folding.fold(heading)
             return folded.count >= 3 && foldedTitle.hasPrefix(folded) && folded.count < Folding.fold(head).count
         }) {
-            return heading
+            return withSpaces(heading)
         }
         return head
     }
