@@ -56,6 +56,16 @@ import Entity
         #expect(try #require(extract(html)).steps == ["Whisk the eggs.", "Fry them."])
     }
 
+    /// A page that gives its method twice (a carousel of the steps, then a list of them) gives one method.
+    @Test func aMethodGivenTwiceIsReadOnce() throws {
+        let steps = "<li itemprop=\"recipeInstructions\">Heat oven to 350°F.</li><li itemprop=\"recipeInstructions\">Bake 12 minutes.</li>"
+        let html = microdata("<span itemprop=\"recipeIngredient\">2 eggs</span><ul class=\"carousel\">\(steps)</ul><ul>\(steps)</ul>")
+        #expect(try #require(extract(html)).steps == ["Heat oven to 350°F.", "Bake 12 minutes."])
+        // A step said twice in a row in a longer method stays.
+        let repeated = microdata("<span itemprop=\"recipeIngredient\">2 eggs</span><ul>\(steps)<li itemprop=\"recipeInstructions\">Bake 12 minutes.</li></ul>")
+        #expect(try #require(extract(repeated)).steps == ["Heat oven to 350°F.", "Bake 12 minutes.", "Bake 12 minutes."])
+    }
+
     /// Each step's number set in an element of its own over its text is no step of its own; a number
     /// that starts a step's text stays part of it.
     @Test func aStepNumberInItsOwnElementIsNoStep() throws {

@@ -28,6 +28,12 @@ enum StepLines {
                 if text.contains(where: { $0.isLetter || $0.isNumber }) { result.append(.step(text)) }
             }
         }
+        // The whole method given twice (a carousel of the steps, then the same steps as a list) is one
+        // method: when it has steps of more than one text (a step said twice in a row is what the page says).
+        let half = result.count / 2
+        if half >= 2, result.count % 2 == 0, result[..<half].contains(where: { $0 != result[0] }), result[..<half].elementsEqual(result[half...]) {
+            result.removeSubrange(half...)
+        }
         return result
     }
 
