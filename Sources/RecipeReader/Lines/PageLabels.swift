@@ -242,7 +242,8 @@ enum PageLabels {
         if length <= 60, controlPhrases.contains(where: { $0.count >= 6 && folded.hasPrefix($0) }) { return true }
         if isButtonRow(clean) { return true }
         // A fact's label alone ("Portionen"), or a unit alone (a table's column, "KG").
-        if !clean.contains(" "), factLabels.contains(folded) || Amounts.isUnit(clean) { return true }
+        // A word for servings alone ("personer"): a servings counter whose number is a field to fill in.
+        if !clean.contains(" "), factLabels.contains(folded) || Amounts.isUnit(clean) || servingWords.contains(clean.lowercased()) { return true }
         // "Prep Time: 10 min", "Niveau: ganz einfach": a fact's label and its value.
         if let colon = clean.firstIndex(of: ":"), factLabels.contains(Folding.fold(String(clean[..<colon]))) { return true }
         guard hasDigit else { return false }
