@@ -583,6 +583,18 @@ import Entity
         #expect(!PageLabels.isNotRecipeText("Imperial stout"))
     }
 
+    /// A link printed after every line of the list that adds it to a shopping list is no part of the lines.
+    @Test func aControlAfterEveryLineIsNoPartOfIt() throws {
+        let link = "<a href=\"#\" class=\"to-list\">shopping list</a>"
+        let html = page("""
+            <h3>Ingredients</h3><ul><li>3 chicken breasts, diced \(link)</li><li>salt, to taste \(link)</li><li>2 cups broccoli florets \(link)</li></ul>
+            <h3>Directions</h3><ol><li>Brown the chicken in a large pan.</li><li>Add the broccoli and cook until tender.</li></ol>
+            """)
+        #expect(try #require(extract(html)).ingredients == ["3 chicken breasts, diced", "salt, to taste", "2 cups broccoli florets"])
+        // The same last words on every line that name no control stay.
+        #expect(IngredientLines.withoutTrailingControl(["1 tsp chili powder", "1 tsp cumin powder"]) == ["1 tsp chili powder", "1 tsp cumin powder"])
+    }
+
     /// A servings counter whose number is a field to fill in leaves its word alone ("personer"): no ingredient.
     @Test func aWordForServingsAloneIsNoIngredient() throws {
         let html = page("""

@@ -48,6 +48,15 @@ extension RecipeDraft {
         draft.ingredientGroups = ingredientGroups.map { group in
             PageRecipe.IngredientGroup(name: group.name, lines: group.lines.filter { !PageLabels.isNotRecipeText($0) && !IngredientLines.isNote($0) })
         }.filter { !$0.lines.isEmpty }
+        // A control printed after every line ("… shopping list") is no part of them.
+        let lines = draft.ingredientGroups.flatMap(\.lines)
+        if lines.count >= 2, case let cleaned = IngredientLines.withoutTrailingControl(lines), cleaned != lines {
+            var rest = cleaned[...]
+            draft.ingredientGroups = draft.ingredientGroups.map { group in
+                defer { rest = rest.dropFirst(group.lines.count) }
+                return PageRecipe.IngredientGroup(name: group.name, lines: Array(rest.prefix(group.lines.count)))
+            }
+        }
         // A section named only by its place ("Schritt 1"), or numbered as a step ("Step 1: Prep"), is a label too.
         draft.instructions = instructions.filter { instruction in
             instruction.kind == .section

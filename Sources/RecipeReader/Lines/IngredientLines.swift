@@ -248,3 +248,19 @@ extension IngredientLines {
         return clean.count >= 80 && clean.hasSuffix(".") && !Amounts.startsWithAmount(clean)
     }
 }
+
+extension IngredientLines {
+    /// The lines without a control the page prints after every one of them ("3 chicken breasts, diced
+    /// shopping list", a link on each line that adds it to a list): the same few words ending each of two
+    /// lines or more, that name a control.
+    static func withoutTrailingControl(_ lines: [String]) -> [String] {
+        guard lines.count >= 2, let first = lines.first else { return lines }
+        let words = first.split(whereSeparator: \.isWhitespace)
+        for count in stride(from: min(4, words.count - 1), through: 1, by: -1) where count >= 1 {
+            let tail = " " + words.suffix(count).joined(separator: " ")
+            guard lines.allSatisfy({ $0.hasSuffix(tail) && $0.count > tail.count }), PageLabels.isControl(String(tail.dropFirst())) else { continue }
+            return lines.map { String($0.dropLast(tail.count)).trimmingCharacters(in: .whitespaces) }
+        }
+        return lines
+    }
+}
