@@ -5,6 +5,18 @@ import Entity
 
 /// General rules for reading a recipe out of a page's own markup, when it has no structured data.
 @Suite struct PageMarkupRules {
+    /// A heading that opens with a joining word ("with hand-cut chips") ends the title and is none itself.
+    @Test func aHeadingThatOnlyEndsTheTitleIsNoTitle() throws {
+        let html = """
+            <html><head><title>Smoky Eggplant Dip With Hand Cut Chips | Ann's Kitchen</title></head><body>
+            <h1>baba ghanoush</h1><h1>with hand-cut chips</h1>
+            <h2>Ingredients</h2><ul><li>2 eggplants</li><li>3 tablespoons tahini</li><li>1 lemon, juiced</li></ul>
+            <h2>Method</h2><ol><li>Char the eggplants over a flame until soft.</li><li>Blend the flesh with the tahini and lemon.</li></ol></body></html>
+            """
+        #expect(try #require(extract(html)).title == "Smoky Eggplant Dip With Hand Cut Chips")
+        #expect(!PageMetadata.continuesATitle("With love from Rome") && PageMetadata.continuesATitle("mit Kartoffelsalat"))
+    }
+
     /// A heading set as words in boxes with nothing between them takes its spaces from the page's title.
     @Test func aHeadingOfWordsInBoxesTakesTheTitlesSpaces() throws {
         let html = """

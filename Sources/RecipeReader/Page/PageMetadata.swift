@@ -80,7 +80,8 @@ struct PageMetadata {
         // An Open Graph title that is only the site's name names the site, not the page.
         let namesSite = openGraphTitle.map { ogTitle in siteName.map { Folding.fold($0) == Folding.fold(ogTitle) } ?? false } ?? false
         let documentTitle = (namesSite ? nil : openGraphTitle) ?? title
-        if let documentTitle, let heading = headings.first(where: { Folding.fold(documentTitle).contains(Folding.fold($0)) }) {
+        // (A heading that opens with a joining word, "with hand-cut chips", only ends another.)
+        if let documentTitle, let heading = headings.first(where: { Folding.fold(documentTitle).contains(Folding.fold($0)) && !PageMetadata.continuesATitle($0) }) {
             return withSpaces(heading)
         }
         // A page's only `h1` names the page when the title says something else (a title written for
@@ -91,6 +92,16 @@ struct PageMetadata {
         }
         guard let documentTitle else { return heading }
         return PageMetadata.withoutSiteName(documentTitle, siteName: siteName)
+    }
+
+    /// Words that join a title's second part to its first ("… with hand-cut chips", "… mit Salat").
+    private static let joiningWords: Set<String> = ["with", "and", "&", "mit", "und", "avec", "et", "con", "y", "e", "met", "en", "med", "og", "och"]
+
+    /// Whether a heading opens with a joining word in lower case: the end of a title, not a title.
+    static func continuesATitle(_ heading: String) -> Bool {
+        let clean = CleanText.line(heading, maxLength: 40)
+        guard let first = clean.split(separator: " ").first, first.first?.isLowercase == true || first == "&" else { return false }
+        return joiningWords.contains(String(first))
     }
 
     /// A heading set as words in boxes with no space between them (`<span>Vanília</span><span>puding</span>`)
