@@ -5,6 +5,15 @@ import Entity
 
 /// General rules for reading a recipe out of a page's own markup, when it has no structured data.
 @Suite struct PageMarkupRules {
+    /// A step's label set apart by a bar ("STEP 1 | Preheat…") goes with its bar.
+    @Test func aStepsLabelSetApartByABarGoesWithIt() throws {
+        let html = page("""
+            <h3>Ingredients</h3><ul><li>3 zucchini, grated</li><li>1 onion, chopped</li><li>1 cup flour</li></ul>
+            <h3>Method</h3><p><strong>STEP 1 </strong>| Preheat oven to 170°C.</p><p><strong>STEP 2 </strong>| Combine everything and bake for 40 minutes.</p>
+            """)
+        #expect(try #require(extract(html)).steps == ["Preheat oven to 170°C.", "Combine everything and bake for 40 minutes."])
+    }
+
     /// A heading that opens with a joining word ("with hand-cut chips") ends the title and is none itself.
     @Test func aHeadingThatOnlyEndsTheTitleIsNoTitle() throws {
         let html = """

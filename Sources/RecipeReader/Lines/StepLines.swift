@@ -134,6 +134,8 @@ enum StepLines {
             return index >= scalars.count && (hasWord || punctuated) ? "" : line
         }
         guard hasWord || punctuated else { return line }
+        // (`STEP 1 | Preheat…`: a bar may set the label apart.)
+        while index < scalars.count, scalars[index] == " " || (scalars[index] == "|" && hasWord) { index += 1 }
         return String(String.UnicodeScalarView(scalars[index...])).trimmingCharacters(in: .whitespaces)
     }
 
