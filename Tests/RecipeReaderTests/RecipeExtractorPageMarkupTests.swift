@@ -5,6 +5,15 @@ import Entity
 
 /// General rules for reading a recipe out of a page's own markup, when it has no structured data.
 @Suite struct PageMarkupRules {
+    /// The sum under a table of weights ("Total Weight: 15.250") is no ingredient.
+    @Test func theTotalOfATableOfWeightsIsNoIngredient() throws {
+        let html = page("""
+            <h3>Ingredients</h3><ul><li>Wheat flour 10.000</li><li>Yeast 0.250</li><li>Water 5.000</li><li>Total Weight: 15.250</li></ul>
+            <h3>Method</h3><ol><li>Place all of the ingredients into a mixing bowl.</li><li>Mix for two minutes on slow speed.</li></ol>
+            """)
+        #expect(try #require(extract(html)).ingredients == ["Wheat flour 10.000", "Yeast 0.250", "Water 5.000"])
+    }
+
     /// A step's label set apart by a bar ("STEP 1 | Preheat…") goes with its bar.
     @Test func aStepsLabelSetApartByABarGoesWithIt() throws {
         let html = page("""

@@ -161,6 +161,8 @@ enum PageLabels {
         "porzioni", "tiempodepreparación", "tiempodecocción", "dificultad", "porciones", "raciones", "tempodepreparo",
         "rendimento", "porções", "tillagningstid", "portioner", "tilberedningstid", "porsjoner", "czasprzygotowania", "porcje",
         "elkészítésiidő", "adag", "nehézség", "hazırlamasüresi", "pişirmesüresi", "kişilik",
+        // A table of weights closes with their sum.
+        "totalweight", "gesamtgewicht", "poidstotal", "totaalgewicht",
     ]
 
     /// Labels (folded) of a list of the words a page is found by.
