@@ -5,6 +5,16 @@ import Entity
 
 /// General rules for reading a recipe out of a page's own markup, when it has no structured data.
 @Suite struct PageMarkupRules {
+    /// A line set in a label that labels nothing (no field inside, none named) is text; a field's label is not.
+    @Test func aLabelThatLabelsNothingIsText() throws {
+        let html = page("""
+            <h3>Ingredients</h3><div><label class="box">2 tablespoons oil</label></div><div><label class="box">Salt to taste</label></div>
+            <div><label class="box">1 red onion, sliced</label></div><div><label for="servings">Servings</label><input id="servings" value="4"></div>
+            <h3>Method</h3><ol><li>Brush the oil over the duck and season it with salt.</li><li>Fry the onion until soft and serve.</li></ol>
+            """)
+        #expect(try #require(extract(html)).ingredients == ["2 tablespoons oil", "Salt to taste", "1 red onion, sliced"])
+    }
+
     /// The sum under a table of weights ("Total Weight: 15.250") is no ingredient.
     @Test func theTotalOfATableOfWeightsIsNoIngredient() throws {
         let html = page("""

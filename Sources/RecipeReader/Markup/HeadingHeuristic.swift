@@ -566,6 +566,26 @@ enum HeadingHeuristic {
         }
     }
 
+    /// Whether the label at `index` labels no field: it names none (`for`), holds none, and follows none.
+    private static func labelsNothing(_ index: Int, in tree: PageTree) -> Bool {
+        guard tree.attribute("for", of: index) == nil, !hasControl(index, in: tree) else { return false }
+        let parent = tree.nodes[index].parent
+        var previous = index - 1
+        while previous > parent, previous >= 0 {
+            let node = tree.nodes[previous]
+            if node.parent == parent {
+                if node.kind == .text, tree.rawString(node.range).allSatisfy(\.isWhitespace) {
+                    previous -= 1
+                    continue
+                }
+                guard node.kind == .element else { return true }
+                return !["input", "select", "textarea", "button"].contains(node.name) && !hasControl(previous, in: tree)
+            }
+            previous -= 1
+        }
+        return true
+    }
+
     /// Whether the short element at `index`, right after a button, is followed by another button.
     private static func isBetweenButtons(_ tree: PageTree, _ index: Int) -> Bool {
         let end = tree.nodes[index].end
@@ -628,8 +648,9 @@ enum HeadingHeuristic {
                     if !text.isEmpty { blocks.append(Block(kind: .heading(7), text: text)) }
                     index = node.end
                 } else if name == "label", skippedElements.contains(name), case let text = CleanText.line(tree.text(of: index)),
-                          text.count <= 200, Amounts.startsWithAmount(text) {
-                    // A label that gives an amount ("3 cups stock"), a box to tick beside it: an ingredient.
+                          !text.isEmpty, text.count <= 200, Amounts.startsWithAmount(text) || labelsNothing(index, in: tree) {
+                    // A label that gives an amount ("3 cups stock"), a box to tick beside it: an ingredient. So is
+                    // one that labels nothing (no field inside it, before it or named): a line set in a label for its style.
                     flush()
                     blocks.append(Block(kind: .line, text: text))
                     index = node.end
