@@ -51,6 +51,16 @@ import Entity
         #expect(try shown("<p>6/8 Personnes</p>").yields == "6 servings")
     }
 
+    /// Of several values, a range of servings gives its first count and a range of pieces its top.
+    @Test func aRangeAmongSeveralValuesCountsPiecesAtTheTop() throws {
+        func yields(_ values: String) throws -> String? {
+            let json = "{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeYield\":[\(values)],\"recipeInstructions\":\"Bake.\"}"
+            return try #require(extract(pageWithJSONLD(json))).yields
+        }
+        #expect(try yields("\"11\",\"11-12 cookies\"") == "12 cookies")
+        #expect(try yields("\"4\",\"4-6 servings\"") == "4 servings")
+    }
+
     /// A yield printed after the method's last sentence is the recipe's yield, and no part of the step.
     @Test func aYieldAfterTheLastStepIsTheYield() throws {
         let html = """

@@ -9,13 +9,15 @@ import Foundation
 /// A yield with no number stays as the page says it.
 enum YieldText {
     /// `rangeTop`: false where the yield is one of several values the data gives (`["4", "serves 4-6"]`),
-    /// whose first count is the one the data means.
+    /// whose first count is the one the data means; a range of pieces (`["11", "11-12 cookies"]`) still
+    /// counts what the batch makes at most.
     static func normalized(_ text: String, rangeTop: Bool = true) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let first = firstCount(in: trimmed) else { return trimmed }
-        let count = (rangeTop ? topOfRange(in: trimmed) : nil) ?? first
+        let piece = piece(in: trimmed)
+        let count = (rangeTop || piece != nil ? topOfRange(in: trimmed) : nil) ?? first
         let one = count == "1"
-        if let piece = piece(in: trimmed) {
+        if let piece {
             return "\(count) \(one ? piece.singular : piece.plural)"
         }
         if makesItems(trimmed) { return one ? "1 item" : "\(count) items" }
