@@ -51,6 +51,12 @@ import Entity
         #expect(try shown("<p>6/8 Personnes</p>").yields == "6 servings")
     }
 
+    @Test(arguments: [("750 g di crema pasticcera", "750 grams"), ("1450 ml", "1450 milliliters"), ("2 kg", "2 kilograms"),
+                      ("4 large pies", "4 pies"), ("Serves 4 (about 500 g)", "4 servings")])
+    func aWeightOrVolumeIsNoCountOfServings(value: String, yields: String) throws {
+        #expect(try structured(value).yields == yields)
+    }
+
     /// Of several values, a range of servings gives its first count and a range of pieces its top.
     @Test func aRangeAmongSeveralValuesCountsPiecesAtTheTop() throws {
         func yields(_ values: String) throws -> String? {

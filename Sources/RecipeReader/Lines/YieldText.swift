@@ -17,6 +17,8 @@ enum YieldText {
         let piece = piece(in: trimmed)
         let count = (rangeTop || piece != nil ? topOfRange(in: trimmed) : nil) ?? first
         let one = count == "1"
+        // "750 g di crema": a weight or a volume, not 750 servings.
+        if let measure = measure(after: first, in: trimmed) { return "\(count) \(one ? measure.singular : measure.plural)" }
         if let piece {
             return "\(count) \(one ? piece.singular : piece.plural)"
         }
@@ -45,6 +47,26 @@ enum YieldText {
         ("empanada", "empanadas"), ("quesadilla", "quesadillas"), ("jar", "jars"), ("bottle", "bottles"), ("gallon", "gallons"),
         ("bowl", "bowls"), ("naan", "naan"), ("gordita", "gorditas"), ("falafel", "falafel"), ("turnover", "turnovers"),
     ]
+
+    /// Units of weight and volume a yield may be measured in, by the words pages write them with.
+    private static let measures: [String: (singular: String, plural: String)] = {
+        var table: [String: (singular: String, plural: String)] = [:]
+        for word in ["g", "gr", "gram", "grams", "gramm", "grammi", "gramos", "grammes"] { table[word] = ("gram", "grams") }
+        for word in ["kg", "kilogram", "kilograms", "kilo", "kilos"] { table[word] = ("kilogram", "kilograms") }
+        for word in ["ml", "milliliter", "milliliters", "millilitre", "millilitres"] { table[word] = ("milliliter", "milliliters") }
+        for word in ["l", "liter", "liters", "litre", "litres", "litro", "litri", "litros"] { table[word] = ("liter", "liters") }
+        return table
+    }()
+
+    /// The unit of weight or volume right after the count (`750 g`, `1,5 l`).
+    private static func measure(after count: String, in text: String) -> (singular: String, plural: String)? {
+        guard let range = text.range(of: count.split(separator: ".").first.map(String.init) ?? count) else { return nil }
+        let rest = text[range.upperBound...].drop { $0.isNumber || $0 == "." || $0 == "," }
+        let word = rest.drop { $0 == " " }.prefix { $0.isLetter }
+        guard !word.isEmpty, word.count <= 12 else { return nil }
+        // (The unit ends there: `750 g di crema`, `2 l.`, not `2 large`.)
+        return measures[word.lowercased()]
+    }
 
     private static let piecesByWord: [String: (singular: String, plural: String)] = {
         var table: [String: (singular: String, plural: String)] = [:]
