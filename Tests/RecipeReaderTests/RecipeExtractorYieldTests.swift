@@ -57,6 +57,12 @@ import Entity
         #expect(try structured(value).yields == yields)
     }
 
+    /// A count whose label is an icon is read by the class that names it; a count under another class is not.
+    @Test func aCountAClassNamesAsServingsIsTheYield() throws {
+        #expect(try shown("<div class=\"item portions\"><svg><use href=\"#icon-people\"></use></svg><h2>2</h2></div>").yields == "2 servings")
+        #expect(try shown("<div class=\"item rating\"><svg><use href=\"#icon-star\"></use></svg><h2>5</h2></div>").yields == nil)
+    }
+
     /// Of several values, a range of servings gives its first count and a range of pieces its top.
     @Test func aRangeAmongSeveralValuesCountsPiecesAtTheTop() throws {
         func yields(_ values: String) throws -> String? {

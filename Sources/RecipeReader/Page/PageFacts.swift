@@ -31,6 +31,7 @@ struct PageFacts {
         if yields == nil || totalMinutes == nil, let tree {
             read(PageFacts.lines(PageFacts.besideLines(in: tree)))
         }
+        if yields == nil, let tree, let count = PageFacts.classedYield(in: tree) { yields = YieldText.normalized(count) }
         if totalMinutes == nil, let prep = prepMinutes, let cook = cookMinutes { totalMinutes = prep + cook }
     }
 
@@ -136,6 +137,23 @@ struct PageFacts {
             }
         }
         return lines
+    }
+
+    /// Words a class names a count of servings by (`<div class="item portions"><svg>…</svg><b>2</b></div>`,
+    /// where an icon stands for the label).
+    private static let yieldClasses: Set<String> = ["servings", "serving", "portions", "portion", "yield", "recipeyield", "serves", "persons", "people"]
+
+    /// The count an element states by its class alone: a short number with nothing else, in a small
+    /// element whose class names servings.
+    private static func classedYield(in tree: PageTree) -> String? {
+        for index in tree.nodes.indices where tree.nodes[index].kind == .element && tree.nodes[index].end - index <= 16 {
+            guard let classes = tree.attribute("class", of: index),
+                  classes.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains(where: { yieldClasses.contains(Folding.fold(String($0))) })
+            else { continue }
+            let text = CleanText.line(tree.text(of: index), maxLength: 40)
+            if !text.isEmpty, text.count <= 3, text.allSatisfy({ $0.isASCII && $0.isNumber }), text != "0" { return text }
+        }
+        return nil
     }
 
     /// The texts of a row's cells, each short.
