@@ -38,6 +38,13 @@ import Entity
         #expect(document.plainText.contains("References\n1. http://puppy.test/recipes/harissa"))
     }
 
+    /// Any run of whitespace, Unicode's wide and non-breaking spaces too, is one space between words.
+    @Test func everyKindOfSpaceBetweenWordsIsOne() {
+        let document = HTMLReader.read("<p>  Whisk&nbsp;&nbsp;the\u{2003}eggs,\n\tthen\u{3000}fry  them  </p><p><a href=\"/x\">two\u{00A0} words</a></p>")
+        #expect(document.blocks.first == .paragraph("Whisk the eggs, then fry them"))
+        #expect(document.links.first?.text == "two words")
+    }
+
     @Test func preformattedTextKeepsItsLines() {
         let document = HTMLReader.read("<pre>a  b\n  c</pre><p>x</p>")
         #expect(document.blocks == [.preformatted("a  b\n  c"), .paragraph("x")])

@@ -163,22 +163,47 @@ struct DocumentBuilder {
             appendRaw(text)
             return
         }
-        for character in text {
-            if character.isWhitespace {
+        // Runs of text between whitespace are copied whole; a run that would use up the budget goes a
+        // character at a time, to stop where the budget does.
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            guard !DocumentBuilder.isWhitespace(scalars[index]) else {
                 pendingSpace = !inline.isEmpty
-            } else {
-                if pendingSpace {
-                    inline.append(" ")
-                    openLink?.text.append(" ")
-                    pendingSpace = false
-                    budget -= 1
-                }
-                inline.append(character)
-                openLink?.text.append(character)
-                budget -= character.utf8.count
-                if budget <= 0 { return }
+                index = scalars.index(after: index)
+                continue
             }
+            let start = index
+            var length = 0
+            while index < scalars.endIndex, !DocumentBuilder.isWhitespace(scalars[index]) {
+                length += UTF8.width(scalars[index])
+                index = scalars.index(after: index)
+            }
+            if pendingSpace {
+                inline.append(" ")
+                openLink?.text.append(" ")
+                pendingSpace = false
+                budget -= 1
+            }
+            let run = text[start..<index]
+            guard length < budget else {
+                for character in run {
+                    inline.append(character)
+                    openLink?.text.append(character)
+                    budget -= character.utf8.count
+                    if budget <= 0 { return }
+                }
+                return
+            }
+            inline += run
+            openLink?.text += run
+            budget -= length
         }
+    }
+
+    /// Whitespace as `Character.isWhitespace` sees it, a scalar at a time: ASCII's, then the rest of Unicode's.
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     private mutating func append(_ block: ReadableDocument.Block, cost: Int) {
