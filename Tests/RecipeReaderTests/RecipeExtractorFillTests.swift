@@ -78,6 +78,9 @@ import Entity
         #expect(recipe.title == "Chicken Soup")
         #expect(recipe.steps == ["Boil it all."])
         #expect(recipe.method == .heuristic)
+        // So is a line of a few keywords (the page's tags given as its ingredients).
+        let tags = "{\"@type\":\"Recipe\",\"name\":\"Chicken Soup\",\"recipeIngredient\":\"Chicken, Soups & Stews\",\"recipeInstructions\":[\"Boil it all.\"]}"
+        #expect(try #require(extract(page(tags))).ingredients == ["1 chicken", "2 carrots", "1 l water"])
     }
 
     @Test func aControlDrawnAsALinkIsNoIngredient() throws {

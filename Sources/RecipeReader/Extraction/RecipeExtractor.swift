@@ -221,14 +221,15 @@ public enum RecipeExtractor {
     }
 
     /// Whether a list of ingredients is one: not empty, and not a single keyword standing for one
-    /// ("Chicken"), nor the whole list run together into one line.
+    /// ("Chicken") or a few of them ("Cheese, Pasta, Za'atar", the page's tags), nor the whole list run
+    /// together into one line.
     static func hasUsableIngredients(_ draft: RecipeDraft) -> Bool {
         guard draft.ingredientCount > 0 else { return false }
         guard draft.ingredientCount == 1, let line = draft.ingredientGroups.first(where: { !$0.lines.isEmpty })?.lines.first else { return true }
         let clean = CleanText.line(line, maxLength: 2_000)
-        let words = clean.split(whereSeparator: \.isWhitespace)
-        let keyword = words.count <= 2 && !clean.contains(where: \.isNumber)
-        return !keyword && clean.count < 100
+        guard !clean.contains(where: \.isNumber) else { return clean.count < 100 }
+        let keywords = clean.split(separator: ",").allSatisfy { $0.split(whereSeparator: \.isWhitespace).count <= (clean.contains(",") ? 3 : 2) }
+        return !keywords && clean.count < 100
     }
 
     /// The most complete of several recipes; the first among equals.
