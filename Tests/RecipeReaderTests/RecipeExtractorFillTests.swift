@@ -36,6 +36,15 @@ import Entity
         #expect(try #require(extract(boxed, url: "https://piesite.hu/apple")).title == "Apple Pie")
     }
 
+    /// A step's text broken at a width as for print is one text: a line that ends with no stop goes on
+    /// into a next that starts in lower case. Lines that each end a sentence stay lines.
+    @Test func aStepBrokenAtAWidthIsOneText() throws {
+        let json = #"{"@type":"Recipe","name":"Cake","recipeInstructions":[{"@type":"HowToStep","text":"Preheat the oven to 160°C\r\nand grease the tins. Put the flour,\r\nsugar and cocoa into a bowl."},"#
+            + #"{"@type":"HowToStep","text":"Whisk the milk.\nBeat in the eggs."}]}"#
+        let recipe = try #require(extract(pageWithJSONLD(json)))
+        #expect(recipe.steps == ["Preheat the oven to 160°C and grease the tins. Put the flour, sugar and cocoa into a bowl.", "Whisk the milk.", "Beat in the eggs."])
+    }
+
     @Test func aStepThatIsOnlyALabelStaysAndNumberingBeforeTextGoes() throws {
         let json = "{\"@type\":\"Recipe\",\"name\":\"Tarte\",\"recipeInstructions\":[\"Étape 1\",\"Préchauffer le four.\",\"2. Cuire 20 minutes.\"]}"
         #expect(try #require(extract(pageWithJSONLD(json))).steps == ["Étape 1", "Préchauffer le four.", "Cuire 20 minutes."])

@@ -254,3 +254,21 @@ extension StepLines {
         return !line.contains(where: \.isNumber) && line.split(whereSeparator: \.isWhitespace).count <= 4
     }
 }
+
+extension StepLines {
+    /// A text broken into lines at a width, as for print ("…then whisk to" over "combine. Melt…"): a
+    /// line that ends with no stop and the next that starts in lower case are one sentence.
+    static func unwrapped(_ lines: [String]) -> [String] {
+        guard lines.count >= 2 else { return lines }
+        var result: [String] = []
+        for line in lines {
+            if let last = result.last, let end = last.last(where: { !$0.isWhitespace }), !".!?:;".contains(end),
+               let first = line.first(where: { !$0.isWhitespace }), first.isLowercase {
+                result[result.count - 1] = last.trimmingCharacters(in: .whitespaces) + " " + line.trimmingCharacters(in: .whitespaces)
+            } else {
+                result.append(line)
+            }
+        }
+        return result
+    }
+}

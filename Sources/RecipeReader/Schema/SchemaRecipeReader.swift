@@ -350,7 +350,7 @@ struct SchemaRecipeReader {
         guard visits < Limits.visits else { return }
         switch value {
         case .string(let text):
-            for line in StepLines.withoutLabelsAndTitles(HTMLLines.lines(Mojibake.repaired(text))) where lines.count < Limits.lines {
+            for line in StepLines.withoutLabelsAndTitles(StepLines.unwrapped(HTMLLines.lines(Mojibake.repaired(text)))) where lines.count < Limits.lines {
                 lines.append(.step(line))
             }
         case .number(let text):
@@ -377,7 +377,7 @@ struct SchemaRecipeReader {
                 lines.append(.step(name))
             }
             if let text {
-                for line in StepLines.withoutLabelsAndTitles(HTMLLines.lines(text)) where lines.count < Limits.lines { lines.append(.step(line)) }
+                for line in StepLines.withoutLabelsAndTitles(StepLines.unwrapped(HTMLLines.lines(text))) where lines.count < Limits.lines { lines.append(.step(line)) }
             } else if let items {
                 collectInstructions(items, into: &lines, depth: depth + 1)
             } else if let name {
