@@ -12,7 +12,7 @@ import Presenter
         ("c 2 video", .copy(2, .video)), ("copy 2 Video", .copy(2, .video)),
         ("filter lactose-free", .filter(.lactoseFree)), ("filter ALL", .filter(.all)),
         ("filter cuisine Thai", .filter(.cuisine("Thai"))), ("filter  cuisine   Côte d'Ivoire", .filter(.cuisine("Côte d'Ivoire"))),
-        ("filter cuisine ALL", .filter(.anyCuisine)), ("filter none", .filter(.all)), ("set pictures on", .set(.pictures(true))),
+        ("filter cuisine ALL", .filter(.anyCuisine)), ("filter none", .filter(.all)), ("filter off", .filter(.all)), ("set pictures on", .set(.pictures(true))),
         ("SET Pictures OFF", .set(.pictures(false))), ("b", .back), ("back", .back),
         ("?", .help), ("h", .help), ("help", .help), ("q", .quit), ("quit", .quit), ("exit", .quit), (":quit", .quit),
         (": help", .help), ("fav 3", .favorite(3)), ("favorite 3", .favorite(3)), ("unfav 1", .unfavorite(1)),

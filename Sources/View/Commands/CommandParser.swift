@@ -100,11 +100,11 @@ public enum CommandParser {
         }
     }
 
-    /// `lactose-free`, `cuisine NAME`, `cuisine all`, `all`.
+    /// `lactose-free`, `cuisine NAME`, `cuisine all`, `all` (or `none`, `off`: no filter).
     static func filter(_ text: String) throws(InputError) -> FilterChange {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         switch words.first?.lowercased() {
-        case "all", "none":
+        case "all", "none", "off":
             guard words.count == 1 else { throw .unknownFilter(String(text.prefix(40))) }
             return .all
         case "lactose-free", "lactosefree", "dairy-free":
