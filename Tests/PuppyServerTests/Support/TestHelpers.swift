@@ -157,7 +157,16 @@ enum Client {
     }()
 
     static func get(_ url: URL) async throws -> (body: Data, response: HTTPURLResponse) {
-        let (data, response) = try await session.data(from: url)
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(from: url)
+        } catch let error as URLError where [.badServerResponse, .networkConnectionLost].contains(error.code) {
+            // A kept-alive connection the server closed as idle while this GET went out on it ("Empty reply
+            // from server", after a long pause on a machine busy with every other suite): asked again on a
+            // new one, as HTTP lets a client do with a request that changes nothing.
+            (data, response) = try await session.data(from: url)
+        }
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         return (data, http)
     }
