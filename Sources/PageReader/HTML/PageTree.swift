@@ -306,6 +306,13 @@ package struct PageTree {
         return result
     }
 
+    /// The first node after the element at `index` and all it holds that is not text of whitespace alone.
+    package func nextNonBlank(after index: Int) -> Int? {
+        var next = nodes[index].end
+        while next < nodes.count, nodes[next].kind == .text, rawString(nodes[next].range).allSatisfy(\.isWhitespace) { next += 1 }
+        return next < nodes.count ? next : nil
+    }
+
     /// Whether `ancestor` contains `index`.
     package func contains(_ ancestor: Int, _ index: Int) -> Bool {
         index > ancestor && index < nodes[ancestor].end

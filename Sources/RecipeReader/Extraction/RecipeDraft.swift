@@ -49,12 +49,9 @@ extension RecipeDraft {
             PageRecipe.IngredientGroup(name: group.name, lines: group.lines.filter { !PageLabels.isNotRecipeText($0) && !IngredientLines.isNote($0) })
         }.filter { !$0.lines.isEmpty }
         // A control printed after every line ("… shopping list") is no part of them.
-        let lines = draft.ingredientGroups.flatMap(\.lines)
-        if lines.count >= 2, case let cleaned = IngredientLines.withoutTrailingControl(lines), cleaned != lines {
-            var rest = cleaned[...]
+        if let tail = IngredientLines.trailingControl(of: draft.ingredientGroups.flatMap(\.lines)) {
             draft.ingredientGroups = draft.ingredientGroups.map { group in
-                defer { rest = rest.dropFirst(group.lines.count) }
-                return PageRecipe.IngredientGroup(name: group.name, lines: Array(rest.prefix(group.lines.count)))
+                PageRecipe.IngredientGroup(name: group.name, lines: group.lines.map { IngredientLines.withoutTail(tail, of: $0) })
             }
         }
         // A section named only by its place ("Schritt 1"), or numbered as a step ("Step 1: Prep"), is a label too.

@@ -254,13 +254,22 @@ extension IngredientLines {
     /// shopping list", a link on each line that adds it to a list): the same few words ending each of two
     /// lines or more, that name a control.
     static func withoutTrailingControl(_ lines: [String]) -> [String] {
-        guard lines.count >= 2, let first = lines.first else { return lines }
+        guard let tail = trailingControl(of: lines) else { return lines }
+        return lines.map { withoutTail(tail, of: $0) }
+    }
+
+    /// The control's words ending every line, with the space before them (" shopping list"), if any.
+    static func trailingControl(of lines: [String]) -> String? {
+        guard lines.count >= 2, let first = lines.first else { return nil }
         let words = first.split(whereSeparator: \.isWhitespace)
-        for count in stride(from: min(4, words.count - 1), through: 1, by: -1) where count >= 1 {
+        for count in stride(from: min(4, words.count - 1), through: 1, by: -1) {
             let tail = " " + words.suffix(count).joined(separator: " ")
-            guard lines.allSatisfy({ $0.hasSuffix(tail) && $0.count > tail.count }), PageLabels.isControl(String(tail.dropFirst())) else { continue }
-            return lines.map { String($0.dropLast(tail.count)).trimmingCharacters(in: .whitespaces) }
+            if lines.allSatisfy({ $0.hasSuffix(tail) && $0.count > tail.count }), PageLabels.isControl(String(tail.dropFirst())) { return tail }
         }
-        return lines
+        return nil
+    }
+
+    static func withoutTail(_ tail: String, of line: String) -> String {
+        String(line.dropLast(tail.count)).trimmingCharacters(in: .whitespaces)
     }
 }

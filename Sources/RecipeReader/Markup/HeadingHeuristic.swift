@@ -588,13 +588,8 @@ enum HeadingHeuristic {
 
     /// Whether the short element at `index`, right after a button, is followed by another button.
     private static func isBetweenButtons(_ tree: PageTree, _ index: Int) -> Bool {
-        let end = tree.nodes[index].end
-        guard end - index <= 8 else { return false }
-        var next = end
-        while next < tree.nodes.count, tree.nodes[next].kind == .text, tree.rawString(tree.nodes[next].range).allSatisfy(\.isWhitespace) {
-            next += 1
-        }
-        guard next < tree.nodes.count, tree.nodes[next].kind == .element, tree.nodes[next].name == "button" else { return false }
+        guard tree.nodes[index].end - index <= 8, let next = tree.nextNonBlank(after: index),
+              tree.nodes[next].kind == .element, tree.nodes[next].name == "button" else { return false }
         return tree.text(of: index).count <= 40
     }
 

@@ -125,12 +125,8 @@ struct PageFacts {
             let labels = cells(of: index, in: tree)
             guard labels.count >= 2, labels.contains(where: { PageFacts.labels[Folding.fold($0)] != nil }) else { continue }
             // The next row, right after this one's end.
-            let next = tree.nodes[index].end
-            guard next < tree.nodes.count, tree.nodes[next].kind == .element || tree.nodes[next].kind == .text else { continue }
-            var position = next
-            while position < tree.nodes.count, tree.nodes[position].kind == .text, tree.string(tree.nodes[position].range).allSatisfy(\.isWhitespace) { position += 1 }
-            guard position < tree.nodes.count, tree.nodes[position].kind == .element, tree.nodes[position].name == "tr" else { continue }
-            let values = cells(of: position, in: tree)
+            guard let next = tree.nextNonBlank(after: index), tree.nodes[next].kind == .element, tree.nodes[next].name == "tr" else { continue }
+            let values = cells(of: next, in: tree)
             guard values.count == labels.count else { continue }
             for (label, value) in zip(labels, values) where PageFacts.labels[Folding.fold(label)] != nil && !value.isEmpty {
                 lines.append(label + ": " + value)
@@ -147,9 +143,7 @@ struct PageFacts {
     /// element whose class names servings.
     private static func classedYield(in tree: PageTree) -> String? {
         for index in tree.nodes.indices where tree.nodes[index].kind == .element && tree.nodes[index].end - index <= 16 {
-            guard let classes = tree.attribute("class", of: index),
-                  classes.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains(where: { yieldClasses.contains(Folding.fold(String($0))) })
-            else { continue }
+            guard tree.classes(index).contains(where: { yieldClasses.contains(Folding.fold($0)) }) else { continue }
             let text = CleanText.line(tree.text(of: index), maxLength: 40)
             if !text.isEmpty, text.count <= 3, text.allSatisfy({ $0.isASCII && $0.isNumber }), text != "0" { return text }
         }
