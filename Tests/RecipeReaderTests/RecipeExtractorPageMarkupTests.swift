@@ -157,6 +157,15 @@ import Entity
         #expect(recipe.ingredients == ["1 onion", "Marinade:", "2 carrots", "1 l stock", "salt"])
     }
 
+    @Test func aStructuredNameThePageShowsAfterAnAmountAndBeforeItsNoteTakesTheWholeLine() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Cookies\",\"recipeIngredient\":[\"flour\",\"butter\",\"butter\",\"gin\"],\"recipeInstructions\":\"Bake.\"}"
+        let shown = "<h2>Ingredients</h2><ul><li>1 ½ cups flour</li><li>1 stick butter, room temp.</li><li>½ stick butter flavored shortening</li>"
+            + "<li>Gin 4 cl, any brand</li></ul>"
+        let recipe = try #require(extract(pageWithJSONLD(json).replacingOccurrences(of: "<h1>Somewhere</h1>", with: shown)))
+        // Each name in turn, where the page gives an amount first; a line that names it first stays as the data gives it.
+        #expect(recipe.ingredients == ["1 ½ cups flour", "1 stick butter, room temp.", "½ stick butter flavored shortening", "gin"])
+    }
+
     @Test func withNoTitleTheListOfLinesGivingAmountsIsTheIngredientsAndTheSentencesAfterItTheMethod() throws {
         let html = page("""
             <p>A warming bowl for cold nights.</p><p>Prep 10 min</p><p>Cook 40 min</p><p>Serves 4</p>

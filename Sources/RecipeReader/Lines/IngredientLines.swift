@@ -98,8 +98,8 @@ enum IngredientLines {
     }
 
     /// The structured lines, each as the page shows it when the page puts a quantity in front of it
-    /// (also when the page shows the quantity on a line of its own just before); nil unless the page
-    /// gives two thirds of them so.
+    /// (also with a note after the name, "1 stick butter, room temp." for "butter", and when the page
+    /// shows the quantity on a line of its own just before); nil unless the page gives two thirds of them so.
     static func withQuantities(_ groups: [PageRecipe.IngredientGroup], shown: [PageRecipe.IngredientGroup]) -> [PageRecipe.IngredientGroup]? {
         let lines = groups.flatMap(\.lines)
         let visible = shown.flatMap(\.lines)
@@ -112,7 +112,7 @@ enum IngredientLines {
             if !folded.isEmpty, !isGroupName(CleanText.line(structured)) {
                 for candidate in position..<min(visible.count, position + 3) {
                     let line = Folding.fold(visible[candidate])
-                    if line.hasSuffix(folded), line.count > folded.count {
+                    if line.count > folded.count, line.hasSuffix(folded) || (line.contains(folded) && Amounts.startsWithAmount(visible[candidate])) {
                         taken = visible[candidate]
                         position = candidate + 1
                         break
