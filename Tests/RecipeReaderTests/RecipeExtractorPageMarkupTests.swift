@@ -196,6 +196,18 @@ import Entity
         #expect(recipe.steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
     }
 
+    @Test func aSmallerHeadingOfTheMethodStraightUnderItsTitleNamesItsFirstSection() throws {
+        let html = page("""
+            <h3>Ingredients</h3><p>400g chicken thighs</p><p>280g jasmine rice</p><p>340ml chicken stock</p>
+            <h3>Method</h3><h4>Preparation</h4><p>Trim the chicken and slice it thinly.</p><p>Rinse the rice and drain it well.</p>
+            <h4>Cooking</h4><p>Fry the rice in the oil for a minute.</p><p>Add the stock and chicken, then cover and simmer.</p>
+            <h3>Explore our cookware range today</h3><p>Steel wok, £12.00</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.instructions == [.section("Preparation"), .step("Trim the chicken and slice it thinly."), .step("Rinse the rice and drain it well."),
+                                        .section("Cooking"), .step("Fry the rice in the oil for a minute."), .step("Add the stock and chicken, then cover and simmer.")])
+    }
+
     @Test func aNutritionTablesAmountsAreNoIngredients() throws {
         let html = page("<h2>Ingredients</h2><ul><li>36g sugar</li><li>1 onion</li><li>36 g Eiweiß</li><li>Protein: 12 g</li><li>611 kcal</li></ul>\(method)")
         #expect(try #require(extract(html)).ingredients == ["36g sugar", "1 onion"])

@@ -359,7 +359,10 @@ enum HeadingHeuristic {
         var index = title + 1
         while index < blocks.count, result.count < Limits.linesPerPart {
             let block = blocks[index]
-            if isTitleCandidate(block), SectionWords.kind(of: block.text) != nil { break }
+            // (A smaller heading of the same part straight under its title, "Method" over "Preparation",
+            // names its first section.)
+            if isTitleCandidate(block), let kind = SectionWords.kind(of: block.text),
+               !(result.isEmpty && isHeading(block) && rank(block) > titleRank && SectionWords.kind(of: blocks[title].text) == kind) { break }
             // So does a heading that opens a part after the recipe ("Tips from our kitchen").
             if isHeading(block), SectionWords.opensOtherPart(block.text) { break }
             // A method runs on into no link to another page: those are the page's cards for more recipes.
