@@ -394,6 +394,14 @@ import Entity
         #expect(recipe.steps == ["Boil the water.", "Cook the rice."])
     }
 
+    @Test func theDutchVerbForPreparingTitlesTheMethodAndIsNoIngredient() throws {
+        let html = "<h1>Zalm</h1><p>Ingrediënten</p><p>4 zalmfilets</p><p>2 eetlepels olie</p><p>800 gram sperziebonen</p><p>Bereiden</p>"
+            + "<ol><li>Verwarm de oven voor op 200 ºC en bak de zalm.</li><li>Kook de sperziebonen in 8 minuten gaar.</li></ol>"
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredients == ["4 zalmfilets", "2 eetlepels olie", "800 gram sperziebonen"])
+        #expect(recipe.steps == ["Verwarm de oven voor op 200 ºC en bak de zalm.", "Kook de sperziebonen in 8 minuten gaar."])
+    }
+
     @Test func aMethodUnderATitleOfItsOwnAfterTheIngredientsIsTaken() throws {
         let html = "<h1>Fudge</h1><h4>Ingredients</h4><ul><li>1 bag marshmallows</li><li>3 cups sugar</li></ul><h4>Let's get started!</h4><ul><li>Melt the marshmallows in a bowl.</li><li>Stir in the sugar until smooth.</li></ul><h4>More recipes</h4><ul><li>Fudge</li></ul>"
         let recipe = try #require(extract(html))

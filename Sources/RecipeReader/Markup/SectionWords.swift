@@ -22,7 +22,7 @@ enum SectionWords {
     private static let instructions: [String] = [
         "instructions", "instruction", "directions", "direction", "method", "methods", "preparation", "steps", "step",
         "howtomake", "howtomakeit", "howtoprepare", "procedure", "zubereitung", "zubereitungsschritte", "anleitung",
-        "sogehts", "préparation", "étapes", "recette", "instructies", "bereiding", "bereidingswijze", "werkwijze",
+        "sogehts", "préparation", "étapes", "recette", "instructies", "bereiding", "bereiden", "bereidingswijze", "werkwijze",
         "aandeslag", "fremgangsmåde", "fremgangsmåte", "slikgjørdu", "tillagning", "görsåhär", "såhärgördu", "sådangørdu",
         "sådangørdudet", "slikgjørdudet", "zogajeaandeslag", "zomaakjehet", "sogehtes", "sogeht", "commentfaire",
         "instruktioner", "gørsådan", "elkészítés", "elkészítése", "przygotowanie", "sposóbprzygotowania", "preparación",
