@@ -208,6 +208,25 @@ import Entity
                                         .section("Cooking"), .step("Fry the rice in the oil for a minute."), .step("Add the stock and chicken, then cover and simmer.")])
     }
 
+    @Test func aGroupsNameAsHighAsTheMethodsTitleStraightUnderItOpensTheMethod() throws {
+        let html = page("""
+            <h6>Ingredients</h6><ul><li>4 strawberries</li><li>3 tbsp olive oil</li><li>1 cup mixed greens</li></ul>
+            <h6>Directions</h6><h6>To prepare the dressing:</h6><ul><li>Blend the strawberries with the oil until smooth.</li></ul>
+            <h6>To prepare the salad:</h6><ul><li>Toss the greens with the dressing and serve.</li></ul>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.instructions == [.section("To prepare the dressing:"), .step("Blend the strawberries with the oil until smooth."),
+                                        .section("To prepare the salad:"), .step("Toss the greens with the dressing and serve.")])
+        // One group alone, its name set bold as the method's title is.
+        let one = page("""
+            <p><strong>Ingredients</strong></p><ul><li>4 strawberries</li><li>3 tbsp olive oil</li><li>1 cup mixed greens</li></ul>
+            <p><strong>Directions</strong></p><p><strong>To prepare the salad:</strong></p>
+            <ol><li>Blend the strawberries with the oil until smooth.</li><li>Toss the greens with the dressing and serve.</li></ol>
+            """)
+        #expect(try #require(extract(one)).instructions == [.section("To prepare the salad:"), .step("Blend the strawberries with the oil until smooth."),
+                                                            .step("Toss the greens with the dressing and serve.")])
+    }
+
     @Test func aNutritionTablesAmountsAreNoIngredients() throws {
         let html = page("<h2>Ingredients</h2><ul><li>36g sugar</li><li>1 onion</li><li>36 g Eiweiß</li><li>Protein: 12 g</li><li>611 kcal</li></ul>\(method)")
         #expect(try #require(extract(html)).ingredients == ["36g sugar", "1 onion"])

@@ -356,6 +356,7 @@ enum HeadingHeuristic {
         let titleRank = rank(blocks[title])
         var result: [Block] = []
         var sawItems = false
+        var sectionsAtTitleRank = false
         var index = title + 1
         while index < blocks.count, result.count < Limits.linesPerPart {
             let block = blocks[index]
@@ -404,7 +405,15 @@ enum HeadingHeuristic {
                    !isHeading(blocks[index + 1]), blocks[index + 1].kind != kind, !(ofIngredients && headsIngredientLines(index, in: blocks)) {
                     return (trimmed(result), index)
                 }
-                if rank(block) <= titleRank && titleRank < 8, !(ofIngredients && headsIngredientLines(index, in: blocks)) { return (trimmed(result), index) }
+                // (A heading as high straight under the method's title that names a group, over its lines,
+                // names the method's first section, "DIRECTIONS" over "To prepare the dressing:"; more such
+                // headings after it name the next.)
+                let namesSection = !ofIngredients && (result.isEmpty || sectionsAtTitleRank) && rank(block) == titleRank
+                    && endsWithColon(block.text) && index + 1 < blocks.count && !isHeading(blocks[index + 1])
+                if namesSection { sectionsAtTitleRank = true }
+                if rank(block) <= titleRank && titleRank < 8, !namesSection, !(ofIngredients && headsIngredientLines(index, in: blocks)) {
+                    return (trimmed(result), index)
+                }
                 if titleRank == 8, rank(block) < 7 { return (trimmed(result), index) }
                 result.append(block)
             case .item:
