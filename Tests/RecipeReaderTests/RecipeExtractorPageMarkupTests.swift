@@ -227,6 +227,23 @@ import Entity
                                                             .step("Toss the greens with the dressing and serve.")])
     }
 
+    @Test func anItemOfParagraphsUnderAGroupsNameIsThatGroupAndALineThatGivesItsAmountBeforeItsNoteIsAnIngredient() throws {
+        let html = page("""
+            <h3>Ingredients</h3><ul><li><p>Jasmine rice, 225g</p></li>
+            <li><p>Shaoxing wine, ~1/2 tbsp<span>. To be swirled in when frying the cabbage, just before it is done.</span></p></li>
+            <li><p>Aromatics:</p><p>Garlic, 1 large clove, minced.</p><p>Ginger, ~1/2 cm, minced.</p></li></ul>
+            <h3>Process</h3><ol><li>Boil the rice for three minutes, then drain it.</li><li>Fry the aromatics and toss in the rice.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [
+            .init(name: nil, lines: ["Jasmine rice, 225g", "Shaoxing wine, ~1/2 tbsp. To be swirled in when frying the cabbage, just before it is done."]),
+            .init(name: "Aromatics:", lines: ["Garlic, 1 large clove, minced.", "Ginger, ~1/2 cm, minced."]),
+        ])
+        // A long sentence about an ingredient, with no amount, is still a note.
+        #expect(!IngredientLines.isNote("Shaoxing wine, ~1/2 tbsp. To be swirled in when frying the cabbage, just before it is done."))
+        #expect(IngredientLines.isNote("Shaoxing wine: any good one will do, and a splash more never hurt anybody at the table."))
+    }
+
     @Test func aNutritionTablesAmountsAreNoIngredients() throws {
         let html = page("<h2>Ingredients</h2><ul><li>36g sugar</li><li>1 onion</li><li>36 g Eiweiß</li><li>Protein: 12 g</li><li>611 kcal</li></ul>\(method)")
         #expect(try #require(extract(html)).ingredients == ["36g sugar", "1 onion"])

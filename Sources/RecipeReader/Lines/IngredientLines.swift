@@ -245,7 +245,19 @@ extension IngredientLines {
     /// A long sentence with no amount among a page's ingredients: a note or a disclaimer, not a line of the list.
     static func isNote(_ line: String) -> Bool {
         let clean = Folding.clean(line, maxLength: 2_000)
-        return clean.count >= 80 && clean.hasSuffix(".") && !Amounts.startsWithAmount(clean)
+        return clean.count >= 80 && clean.hasSuffix(".") && !Amounts.startsWithAmount(clean) && !namesThenGivesAmount(clean)
+    }
+
+    /// A line that names the ingredient and then gives its amount after a comma, in its first 100
+    /// characters ("Shaoxing wine, ~1/2 tbsp. To be swirled in at the end."): an ingredient however long its note.
+    private static func namesThenGivesAmount(_ line: String) -> Bool {
+        var rest = line.prefix(100)
+        while let comma = rest.range(of: ", ") {
+            let after = rest[comma.upperBound...].drop { $0 == "~" || $0 == "≈" || $0 == "±" }
+            if Amounts.startsWithAmount(String(after.prefix(24))) { return true }
+            rest = rest[comma.upperBound...]
+        }
+        return false
     }
 }
 

@@ -519,6 +519,28 @@ enum HeadingHeuristic {
 
     /// The lines of a paragraph that are all bold, each between line breaks (`<strong>For the
     /// sauce</strong><br>`), short and giving no amount, folded.
+    /// An item that is only paragraphs, the first a short name ending in a colon ("Seasoning:") over
+    /// two lines or more: that name and the lines.
+    private static func groupInParagraphs(_ index: Int, in tree: PageTree) -> (name: String, lines: [String])? {
+        var texts: [String] = []
+        for child in tree.children(of: index) {
+            let node = tree.nodes[child]
+            switch node.kind {
+            case .element:
+                guard node.name == "p" else { return nil }
+                let text = CleanText.line(tree.text(of: child))
+                if !text.isEmpty { texts.append(text) }
+            case .text:
+                guard CleanText.line(tree.string(node.range)).isEmpty else { return nil }
+            case .raw:
+                continue
+            }
+            if texts.count > Limits.linesPerPart { return nil }
+        }
+        guard texts.count >= 3, let name = texts.first, endsWithColon(name), name.count <= 60 else { return nil }
+        return (name, Array(texts.dropFirst()))
+    }
+
     private static func boldLines(of index: Int, in tree: PageTree) -> Set<String> {
         let end = tree.nodes[index].end
         var found: Set<String> = []
@@ -691,6 +713,10 @@ enum HeadingHeuristic {
                     flush()
                     if let heading = RecipeCardReader.headingInside(index, tree: tree) {
                         blocks.append(Block(kind: .heading(7), text: heading))
+                    } else if let (name, lines) = groupInParagraphs(index, in: tree) {
+                        // `<li><p>Aromatics:</p><p>1 clove garlic</p><p>2 cm ginger</p></li>`: a group's name over its lines.
+                        blocks.append(Block(kind: .heading(7), text: name))
+                        for line in lines { blocks.append(Block(kind: .item, text: line)) }
                     } else {
                         let text = CleanText.line(ElementText.text(of: index, in: tree) { tree, inner in
                             RecipeCardReader.isHeadingOfLinks(inner, tree: tree)
