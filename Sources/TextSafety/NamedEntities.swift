@@ -1,4 +1,5 @@
-/// Named character references: the HTML 4 set plus `&apos;`, as old recipe sites used them.
+/// Named character references: the HTML 4 set plus `&apos;`, as old recipe sites used them, and HTML5's
+/// fractions.
 /// Upper-case names such as `Eacute` are distinct entries (É, not é), exactly as HTML defines them.
 enum NamedEntities {
     static let table: [String: UInt32] = [
@@ -117,6 +118,20 @@ enum NamedEntities {
         "frac12": 0x00BD,
         "frac14": 0x00BC,
         "frac34": 0x00BE,
+        // HTML5's other fractions, which recipe pages write for their amounts (`&frac18; teaspoon`).
+        "frac13": 0x2153,
+        "frac23": 0x2154,
+        "frac15": 0x2155,
+        "frac25": 0x2156,
+        "frac35": 0x2157,
+        "frac45": 0x2158,
+        "frac16": 0x2159,
+        "frac56": 0x215A,
+        "frac18": 0x215B,
+        "frac38": 0x215C,
+        "frac58": 0x215D,
+        "frac78": 0x215E,
+        "half": 0x00BD,
         "frasl": 0x2044,
         "gamma": 0x03B3,
         "ge": 0x2265,

@@ -9,6 +9,7 @@ import TextSafety
         ("Double &amp;amp; Encoded", "Double & Encoded"),
         ("Grandma&amp;#39;s Pie", "Grandma's Pie"),
         ("Caf&#233; &Eacute;clair", "Café Éclair"),
+        ("&frac18; teaspoon pepper, &frac23; cup milk, &half; lemon", "⅛ teaspoon pepper, ⅔ cup milk, ½ lemon"),
         ("<p>Whisk the <b>eggs</b>.</p><p>Fold.</p>", "Whisk the eggs. Fold."),
         ("piz<b>za</b>", "pizza"),
         ("a<br>b<br/>c", "a b c"),
