@@ -510,6 +510,16 @@ import Entity
         #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])
     }
 
+    @Test func aLabelThatHoldsItsBoxToTickIsALineOfTheListWithOrWithoutAnAmount() throws {
+        let html = page("""
+            <h2>Ingredients</h2><div><label for="i1"><input type="checkbox" id="i1"><span>1 pound linguine</span></label></div>
+            <div><label><input type="checkbox"><input type="number" value="2"> Double the amounts</label></div>
+            <div><label for="i2"><input type="checkbox" id="i2"><span>Table salt</span></label></div>
+            <div><label for="i3"><input type="checkbox" id="i3"><span><button type="button">Ground black pepper</button></span></label></div>\(method)
+            """)
+        #expect(try #require(extract(html)).ingredients == ["1 pound linguine", "Table salt", "Ground black pepper"])
+    }
+
     @Test func aCountOfServingsSetOutAsALabelIsNoIngredient() throws {
         let html = page("<h2>Ingredients</h2><ul><li>6 Portion/en</li><li>4 dosi per persone</li><li>1 onion</li><li>2 carrots</li></ul>\(method)")
         #expect(try #require(extract(html)).ingredients == ["1 onion", "2 carrots"])

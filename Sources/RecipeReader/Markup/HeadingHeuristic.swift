@@ -600,6 +600,25 @@ enum HeadingHeuristic {
         }
     }
 
+    /// Whether the label at `index` holds one box to tick and nothing else to fill in: a line of a list to
+    /// tick off as one goes ("Table salt" beside "1 pound linguine"; its name may be a button that tells more).
+    private static func ticksABox(_ index: Int, in tree: PageTree) -> Bool {
+        var boxes = 0
+        for inner in (index + 1)..<tree.nodes[index].end where tree.nodes[inner].kind == .element {
+            switch tree.nodes[inner].name {
+            case "textarea", "select": return false
+            case "input":
+                switch tree.attribute("type", of: inner)?.lowercased() {
+                case "checkbox": boxes += 1
+                case "hidden": continue
+                default: return false
+                }
+            default: continue
+            }
+        }
+        return boxes == 1
+    }
+
     /// Whether the label at `index` labels no field: it names none (`for`), holds none, and follows none.
     private static func labelsNothing(_ index: Int, in tree: PageTree) -> Bool {
         guard tree.attribute("for", of: index) == nil, !hasControl(index, in: tree) else { return false }
@@ -677,7 +696,7 @@ enum HeadingHeuristic {
                     if !text.isEmpty { blocks.append(Block(kind: .heading(7), text: text)) }
                     index = node.end
                 } else if name == "label", skippedElements.contains(name), case let text = CleanText.line(tree.text(of: index)),
-                          !text.isEmpty, text.count <= 200, Amounts.startsWithAmount(text) || labelsNothing(index, in: tree) {
+                          !text.isEmpty, text.count <= 200, Amounts.startsWithAmount(text) || labelsNothing(index, in: tree) || ticksABox(index, in: tree) {
                     // A label that gives an amount ("3 cups stock"), a box to tick beside it: an ingredient. So is
                     // one that labels nothing (no field inside it, before it or named): a line set in a label for its style.
                     flush()
