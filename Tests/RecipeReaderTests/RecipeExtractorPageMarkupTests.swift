@@ -244,6 +244,20 @@ import Entity
         #expect(IngredientLines.isNote("Shaoxing wine: any good one will do, and a splash more never hurt anybody at the table."))
     }
 
+    @Test func aMethodInPlainLinesAfterTheListGoesOnPastALineLeadingIntoAPhotoAndKeepsItsBoldAmountsInPlace() throws {
+        let html = page("""
+            <p>For a dish of about 18 x 20 cm:</p><p>4 bananas</p><p>50g flour</p><p>50g salted butter</p><p>150g dark chocolate</p>
+            <div><span>Heat the cream and the water in a small pan with the pepper.</span></div>
+            <div><span>Bring to the boil:</span></div><div><img src="boil.jpg"></div>
+            <div><span>Then, off the heat, add <b>150g de chocolat</b> (chopped small so that it melts faster).</span></div>
+            <div><span>Rub the flour and butter together with your fingers until crumbly.</span></div>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.steps == ["Heat the cream and the water in a small pan with the pepper.", "Bring to the boil:",
+                                 "Then, off the heat, add 150g de chocolat (chopped small so that it melts faster).",
+                                 "Rub the flour and butter together with your fingers until crumbly."])
+    }
+
     @Test func aNutritionTablesAmountsAreNoIngredients() throws {
         let html = page("<h2>Ingredients</h2><ul><li>36g sugar</li><li>1 onion</li><li>36 g Eiweiß</li><li>Protein: 12 g</li><li>611 kcal</li></ul>\(method)")
         #expect(try #require(extract(html)).ingredients == ["36g sugar", "1 onion"])

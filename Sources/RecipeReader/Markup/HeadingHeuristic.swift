@@ -220,7 +220,8 @@ enum HeadingHeuristic {
                 if steps.isEmpty { steps = part(after: index, in: blocks).blocks }
                 break
             }
-            guard StepLines.readLikeSteps([block.text]) else {
+            // A short line that leads into the photo under it ("Bring to the boil:") is a step of its own.
+            guard StepLines.readLikeSteps([block.text]) || (!steps.isEmpty && endsWithColon(block.text) && block.text.count <= 80) else {
                 if steps.isEmpty, passed < 2 {
                     passed += 1
                     continue

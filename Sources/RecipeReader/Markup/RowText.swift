@@ -60,6 +60,8 @@ enum RowText {
             return .line(label + ": " + value)
         }
         guard (isTableRow ? 1 : 2)...Limits.pieces ~= pieces.count, pieces.joined().count <= Limits.length else { return nil }
+        // A sentence that sets its amount in bold ("Then add <b>150g chocolate</b> (chopped)." ) is no row.
+        if !isTableRow, let last = pieces.last?.last, ".!".contains(last) { return nil }
         let amounts = pieces.filter(isAmountAlone)
         // One amount beside a name; several values side by side ("45 min", "4 servings", "easy") are facts.
         guard isTableRow || (amounts.count == 1 && !Durations.isPlain(amounts[0])) else { return nil }
