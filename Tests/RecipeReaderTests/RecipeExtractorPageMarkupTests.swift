@@ -258,6 +258,14 @@ import Entity
                                  "Rub the flour and butter together with your fingers until crumbly."])
     }
 
+    @Test func aBoxToTickAfterEveryStepIsNoPartOfThem() throws {
+        let html = page("""
+            \(twoIngredients)<h2>Method</h2><ol><li><p>Chop the vegetables finely.</p><span>Mark as complete</span></li>
+            <li><p>Simmer everything for an hour.</p><span>Mark as complete</span></li></ol>
+            """)
+        #expect(try #require(extract(html)).steps == ["Chop the vegetables finely.", "Simmer everything for an hour."])
+    }
+
     @Test func aNutritionTablesAmountsAreNoIngredients() throws {
         let html = page("<h2>Ingredients</h2><ul><li>36g sugar</li><li>1 onion</li><li>36 g Eiweiß</li><li>Protein: 12 g</li><li>611 kcal</li></ul>\(method)")
         #expect(try #require(extract(html)).ingredients == ["36g sugar", "1 onion"])

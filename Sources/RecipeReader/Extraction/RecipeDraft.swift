@@ -62,6 +62,10 @@ extension RecipeDraft {
         }.map { instruction in
             instruction.kind == .step ? .step(StepLines.withoutTrailingYield(instruction.text)) : instruction
         }
+        // So is one after every step ("… into a large bowl. Mark as complete").
+        if let tail = IngredientLines.trailingControl(of: draft.instructions.filter { $0.kind == .step }.map(\.text)) {
+            draft.instructions = draft.instructions.map { $0.kind == .step ? .step(IngredientLines.withoutTail(tail, of: $0.text)) : $0 }
+        }
         guard draft.ingredientCount > 0 || draft.stepCount > 0 else { return nil }
         return draft
     }

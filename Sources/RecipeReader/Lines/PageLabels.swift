@@ -18,6 +18,8 @@ enum PageLabels {
         "emailrecipe", "emailthisrecipe", "sendbyemail", "peremailversenden", "peremail", "scaleto", "scale",
         "addtofavourites", "savetofavourites", "printshoppinglist", "showimages", "hideimages", "rezeptbewerten",
         "ohodnotiťrecept", "ohodnotitrecept",
+        // A step's box to tick as one cooks.
+        "markascomplete", "markasdone", "markcomplete",
         "oceńprzepis", "beoordeelditrecept", "notezcetterecette", "valutaquestaricetta", "valoraestareceta",
         // An advertisement's label, or the link past it.
         "advertisement", "publicité", "passerlapublicité", "anzeige", "werbung", "pubblicità", "publicidad", "advertentie",
