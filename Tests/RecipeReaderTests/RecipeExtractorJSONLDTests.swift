@@ -94,6 +94,18 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
         #expect(recipe.steps == steps)
     }
 
+    @Test func stepsTheDataSplitInsideBracketsAreOne() throws {
+        let json = """
+        {"@type":"Recipe","name":"Gratin","recipeIngredient":["1 kg potatoes"],"recipeInstructions":[
+         {"@type":"HowToStep","text":"Heat the oven to 180 °C (th."},{"@type":"HowToStep","text":" 6)."},
+         {"@type":"HowToStep","text":"Bake at 180 °C (th."},{"@type":"HowToStep","text":" 6) until golden."},
+         {"@type":"HowToStep","text":"Serve (hot or cold"},{"@type":"HowToStep","text":"Enjoy."},{"@type":"HowToStep","text":"Wash up."}]}
+        """
+        let recipe = try #require(extract(pageWithJSONLD(json)))
+        // A bracket that no step near closes is left as it is.
+        #expect(recipe.steps == ["Heat the oven to 180 °C (th. 6).", "Bake at 180 °C (th. 6) until golden.", "Serve (hot or cold", "Enjoy.", "Wash up."])
+    }
+
     @Test func sectionHeadingsAreLinesOfTheirOwnKind() throws {
         let json = """
         {"@type":"Recipe","name":"Pie","recipeIngredient":["1 crust"],"recipeInstructions":[{"@type":"HowToSection","name":"Dough",

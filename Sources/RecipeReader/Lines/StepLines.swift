@@ -258,6 +258,38 @@ extension StepLines {
 extension StepLines {
     /// A text broken into lines at a width, as for print ("…then whisk to" over "combine. Melt…"): a
     /// line that ends with no stop and the next that starts in lower case are one sentence.
+    /// Steps the data split inside brackets (`Heat the oven to 180 °C (th.` over `6).`) as one: a step
+    /// that leaves a bracket open runs on into the next that closes it, two steps on at the most.
+    static func joiningOpenBrackets(_ instructions: [PageRecipe.Instruction]) -> [PageRecipe.Instruction] {
+        func depth(_ text: String) -> Int {
+            text.reduce(0) { $0 + ($1 == "(" ? 1 : $1 == ")" ? -1 : 0) }
+        }
+        guard instructions.count >= 2, instructions.contains(where: { $0.kind == .step && depth($0.text) > 0 }) else { return instructions }
+        var result: [PageRecipe.Instruction] = []
+        var index = 0
+        while index < instructions.count {
+            var text = instructions[index].text
+            var open = depth(text)
+            var end = index + 1
+            if instructions[index].kind == .step, open > 0 {
+                var next = index + 1
+                var joined = text
+                while next < instructions.count, next - index <= 2, instructions[next].kind == .step, open > 0 {
+                    joined += " " + instructions[next].text.trimmingCharacters(in: .whitespaces)
+                    open += depth(instructions[next].text)
+                    next += 1
+                }
+                if open <= 0 {
+                    text = joined
+                    end = next
+                }
+            }
+            result.append(instructions[index].kind == .step ? .step(text) : instructions[index])
+            index = end
+        }
+        return result
+    }
+
     static func unwrapped(_ lines: [String]) -> [String] {
         guard lines.count >= 2 else { return lines }
         var result: [String] = []

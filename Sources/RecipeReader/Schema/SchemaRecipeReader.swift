@@ -100,6 +100,7 @@ struct SchemaRecipeReader {
         if let instructions = SchemaRecipeReader.member(recipe, "recipeInstructions") ?? SchemaRecipeReader.member(recipe, "instructions") {
             var lines: [PageRecipe.Instruction] = []
             collectInstructions(instructions, into: &lines, depth: 0)
+            lines = StepLines.joiningOpenBrackets(lines)
             // Instructions that only repeat the description are no method: the page has it elsewhere.
             if let description = draft.description, !lines.isEmpty, lines.count <= 2 {
                 let method = Folding.fold(lines.map(\.text).joined())
