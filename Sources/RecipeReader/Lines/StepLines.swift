@@ -256,8 +256,6 @@ extension StepLines {
 }
 
 extension StepLines {
-    /// A text broken into lines at a width, as for print ("…then whisk to" over "combine. Melt…"): a
-    /// line that ends with no stop and the next that starts in lower case are one sentence.
     /// Steps the data split inside brackets (`Heat the oven to 180 °C (th.` over `6).`) as one: a step
     /// that leaves a bracket open runs on into the next that closes it, two steps on at the most.
     static func joiningOpenBrackets(_ instructions: [PageRecipe.Instruction]) -> [PageRecipe.Instruction] {
@@ -290,6 +288,8 @@ extension StepLines {
         return result
     }
 
+    /// A text broken into lines at a width, as for print ("…then whisk to" over "combine. Melt…"): a
+    /// line that ends with no stop and the next that starts in lower case are one sentence.
     static func unwrapped(_ lines: [String]) -> [String] {
         guard lines.count >= 2 else { return lines }
         var result: [String] = []

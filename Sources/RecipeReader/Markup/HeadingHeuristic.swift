@@ -518,8 +518,6 @@ enum HeadingHeuristic {
 
     // MARK: Blocks
 
-    /// The lines of a paragraph that are all bold, each between line breaks (`<strong>For the
-    /// sauce</strong><br>`), short and giving no amount, folded.
     /// An item that is only paragraphs, the first a short name ending in a colon ("Seasoning:") over
     /// two lines or more: that name and the lines.
     private static func groupInParagraphs(_ index: Int, in tree: PageTree) -> (name: String, lines: [String])? {
@@ -542,6 +540,8 @@ enum HeadingHeuristic {
         return (name, Array(texts.dropFirst()))
     }
 
+    /// The lines of a paragraph that are all bold, each between line breaks (`<strong>For the
+    /// sauce</strong><br>`), short and giving no amount, folded.
     private static func boldLines(of index: Int, in tree: PageTree) -> Set<String> {
         let end = tree.nodes[index].end
         var found: Set<String> = []
