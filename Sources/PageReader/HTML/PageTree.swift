@@ -306,6 +306,11 @@ package struct PageTree {
         return result
     }
 
+    /// Whether the node at `index` is text of ASCII whitespace alone (spaces, tabs, line breaks).
+    package func isBlank(_ index: Int) -> Bool {
+        nodes[index].kind == .text && nodes[index].range.allSatisfy { HTMLTokenizer.isWhitespace(bytes[$0]) }
+    }
+
     /// The first node after the element at `index` and all it holds that is not text of whitespace alone.
     package func nextNonBlank(after index: Int) -> Int? {
         var next = nodes[index].end

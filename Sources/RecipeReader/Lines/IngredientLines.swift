@@ -273,7 +273,8 @@ extension IngredientLines {
     /// The control's words ending every line, with the space before them (" shopping list"), if any.
     static func trailingControl(of lines: [String]) -> String? {
         guard lines.count >= 2, let first = lines.first else { return nil }
-        let words = first.split(whereSeparator: \.isWhitespace)
+        // (A control's words are few: the end of the line is enough, and its first word, perhaps cut, is never taken.)
+        let words = first.suffix(64).split(whereSeparator: \.isWhitespace)
         for count in stride(from: min(4, words.count - 1), through: 1, by: -1) {
             let tail = " " + words.suffix(count).joined(separator: " ")
             if lines.allSatisfy({ $0.hasSuffix(tail) && $0.count > tail.count }), PageLabels.isControl(String(tail.dropFirst())) { return tail }

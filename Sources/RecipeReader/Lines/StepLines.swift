@@ -260,7 +260,7 @@ extension StepLines {
     /// that leaves a bracket open runs on into the next that closes it, two steps on at the most.
     static func joiningOpenBrackets(_ instructions: [PageRecipe.Instruction]) -> [PageRecipe.Instruction] {
         func depth(_ text: String) -> Int {
-            text.reduce(0) { $0 + ($1 == "(" ? 1 : $1 == ")" ? -1 : 0) }
+            text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "(") ? 1 : $1 == UInt8(ascii: ")") ? -1 : 0) }
         }
         guard instructions.count >= 2, instructions.contains(where: { $0.kind == .step && depth($0.text) > 0 }) else { return instructions }
         var result: [PageRecipe.Instruction] = []

@@ -521,23 +521,27 @@ enum HeadingHeuristic {
     /// An item that is only paragraphs, the first a short name ending in a colon ("Seasoning:") over
     /// two lines or more: that name and the lines.
     private static func groupInParagraphs(_ index: Int, in tree: PageTree) -> (name: String, lines: [String])? {
-        var texts: [String] = []
-        for child in tree.children(of: index) {
+        // (Every item of every list passes here: the cheap tests first, and no text made until they pass.)
+        var paragraphs: [Int] = []
+        var child = index + 1
+        while child < tree.nodes[index].end {
             let node = tree.nodes[child]
             switch node.kind {
             case .element:
-                guard node.name == "p" else { return nil }
-                let text = CleanText.line(tree.text(of: child))
-                if !text.isEmpty { texts.append(text) }
+                guard node.name == "p", paragraphs.count < Limits.linesPerPart else { return nil }
+                paragraphs.append(child)
             case .text:
-                guard CleanText.line(tree.string(node.range)).isEmpty else { return nil }
+                guard tree.isBlank(child) || CleanText.line(tree.string(node.range)).isEmpty else { return nil }
             case .raw:
-                continue
+                break
             }
-            if texts.count > Limits.linesPerPart { return nil }
+            child = node.end
         }
-        guard texts.count >= 3, let name = texts.first, endsWithColon(name), name.count <= 60 else { return nil }
-        return (name, Array(texts.dropFirst()))
+        guard paragraphs.count >= 3 else { return nil }
+        let name = CleanText.line(tree.text(of: paragraphs[0]))
+        guard endsWithColon(name), name.count <= 60 else { return nil }
+        let lines = paragraphs.dropFirst().map { CleanText.line(tree.text(of: $0)) }.filter { !$0.isEmpty }
+        return lines.count >= 2 ? (name, lines) : nil
     }
 
     /// The lines of a paragraph that are all bold, each between line breaks (`<strong>For the
