@@ -342,6 +342,16 @@ import Entity
         #expect(recipe.steps == ["Shake with ice.", "Strain into a glass."])
     }
 
+    @Test func aHeadingInsideAStepThatOnlyNamesThePartIsNoPartOfTheStep() throws {
+        let html = """
+        <h1>Shrimp Pasta</h1><div class="recipe-ingredients"><ul><li>1 pound shrimp</li><li>1 pound linguine</li></ul></div>
+        <div class="recipe-instructions"><div class="recipe-instruction"><div>1</div><h2>INSTRUCTIONS</h2><p>Bring the water to a boil for the pasta.</p></div>
+        <div class="recipe-instruction"><div>2</div><p>Cook the pasta, then toss it with the shrimp.</p></div></div>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.steps == ["Bring the water to a boil for the pasta.", "Cook the pasta, then toss it with the shrimp."])
+    }
+
     @Test func aCardFillsInQuantitiesTheStructuredDataDropped() throws {
         let json = "{\"@type\":\"Recipe\",\"name\":\"Margarita\",\"recipeIngredient\":[\"Tequila\",\"Lime juice\",\"Triple sec\"],\"recipeInstructions\":\"Shake.\"}"
         let card = "<div class='recipe-ingredients'><ul><li>4 cl Tequila</li><li>2 cl Lime juice</li><li>2 cl Triple sec</li></ul></div>"

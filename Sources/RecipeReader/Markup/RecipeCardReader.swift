@@ -428,6 +428,11 @@ enum RecipeCardReader {
             if part == .instructions, PageTree.blockElements.contains(node.name), tree.attribute("class", of: index, containsAnyOf: ingredientClassNeedles) {
                 return true
             }
+            // A heading inside a step that only names the part ("INSTRUCTIONS" over the first step's text) is no part of the step.
+            if part == .instructions, node.name.utf8.count == 2, node.name.first == "h", node.end - index <= 8,
+               SectionWords.title(of: CleanText.line(tree.text(of: index))) == .instructions {
+                return true
+            }
             return isHidden(index, tree: tree) || tree.attribute("class", of: index, containsAnyOf: controlClassNeedles) || isHeadingOfLinks(index, tree: tree)
         }
     }
