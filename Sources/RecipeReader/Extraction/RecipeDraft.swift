@@ -49,9 +49,9 @@ extension RecipeDraft {
             PageRecipe.IngredientGroup(name: group.name, lines: group.lines.filter { !PageLabels.isNotRecipeText($0) && !IngredientLines.isNote($0) })
         }.filter { !$0.lines.isEmpty }
         // A control printed after every line ("… shopping list") is no part of them.
-        if let tail = IngredientLines.trailingControl(of: draft.ingredientGroups.flatMap(\.lines)) {
+        if let tail = PageLabels.trailingControl(of: draft.ingredientGroups.flatMap(\.lines)) {
             draft.ingredientGroups = draft.ingredientGroups.map { group in
-                PageRecipe.IngredientGroup(name: group.name, lines: group.lines.map { IngredientLines.withoutTail(tail, of: $0) })
+                PageRecipe.IngredientGroup(name: group.name, lines: group.lines.map { PageLabels.withoutTail(tail, of: $0) })
             }
         }
         // A section named only by its place ("Schritt 1"), or numbered as a step ("Step 1: Prep"), is a label too.
@@ -63,8 +63,8 @@ extension RecipeDraft {
             instruction.kind == .step ? .step(StepLines.withoutTrailingYield(instruction.text)) : instruction
         }
         // So is one after every step ("… into a large bowl. Mark as complete").
-        if let tail = IngredientLines.trailingControl(of: draft.instructions.filter { $0.kind == .step }.map(\.text)) {
-            draft.instructions = draft.instructions.map { $0.kind == .step ? .step(IngredientLines.withoutTail(tail, of: $0.text)) : $0 }
+        if let tail = PageLabels.trailingControl(of: draft.instructions.filter { $0.kind == .step }.map(\.text)) {
+            draft.instructions = draft.instructions.map { $0.kind == .step ? .step(PageLabels.withoutTail(tail, of: $0.text)) : $0 }
         }
         guard draft.ingredientCount > 0 || draft.stepCount > 0 else { return nil }
         return draft

@@ -263,26 +263,9 @@ extension IngredientLines {
 
 extension IngredientLines {
     /// The lines without a control the page prints after every one of them ("3 chicken breasts, diced
-    /// shopping list", a link on each line that adds it to a list): the same few words ending each of two
-    /// lines or more, that name a control.
+    /// shopping list"): see `PageLabels.trailingControl`.
     static func withoutTrailingControl(_ lines: [String]) -> [String] {
-        guard let tail = trailingControl(of: lines) else { return lines }
-        return lines.map { withoutTail(tail, of: $0) }
-    }
-
-    /// The control's words ending every line, with the space before them (" shopping list"), if any.
-    static func trailingControl(of lines: [String]) -> String? {
-        guard lines.count >= 2, let first = lines.first else { return nil }
-        // (A control's words are few: the end of the line is enough, and its first word, perhaps cut, is never taken.)
-        let words = first.suffix(64).split(whereSeparator: \.isWhitespace)
-        for count in stride(from: min(4, words.count - 1), through: 1, by: -1) {
-            let tail = " " + words.suffix(count).joined(separator: " ")
-            if lines.allSatisfy({ $0.hasSuffix(tail) && $0.count > tail.count }), PageLabels.isControl(String(tail.dropFirst())) { return tail }
-        }
-        return nil
-    }
-
-    static func withoutTail(_ tail: String, of line: String) -> String {
-        String(line.dropLast(tail.count)).trimmingCharacters(in: .whitespaces)
+        guard let tail = PageLabels.trailingControl(of: lines) else { return lines }
+        return lines.map { PageLabels.withoutTail(tail, of: $0) }
     }
 }

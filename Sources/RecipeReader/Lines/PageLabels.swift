@@ -277,3 +277,24 @@ enum PageLabels {
         return Durations.isPlain(clean)
     }
 }
+
+extension PageLabels {
+    /// The words of a control the page prints after every line or step ("… shopping list", a link on each
+    /// line that adds it to a list; "… Mark as complete"), with the space before them: the same few words
+    /// ending each of two lines or more, that name a control. Nil when there are none.
+    static func trailingControl(of lines: [String]) -> String? {
+        guard lines.count >= 2, let first = lines.first else { return nil }
+        // (A control's words are few: the end of the line is enough, and its first word, perhaps cut, is never taken.)
+        let words = first.suffix(64).split(whereSeparator: \.isWhitespace)
+        for count in stride(from: min(4, words.count - 1), through: 1, by: -1) {
+            let tail = " " + words.suffix(count).joined(separator: " ")
+            if lines.allSatisfy({ $0.hasSuffix(tail) && $0.count > tail.count }), isControl(String(tail.dropFirst())) { return tail }
+        }
+        return nil
+    }
+
+    /// `line` without `tail`, which ends it.
+    static func withoutTail(_ tail: String, of line: String) -> String {
+        String(line.dropLast(tail.count)).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -340,8 +340,13 @@ enum RecipeCardReader {
     /// page pointing elsewhere, not the text of what holds it.
     static func isHeadingOfLinks(_ index: Int, tree: PageTree) -> Bool {
         let node = tree.nodes[index]
-        guard node.kind == .element, node.name.utf8.count == 2, node.name.first == "h", node.name.last.map({ ("1"..."6").contains($0) }) == true else { return false }
+        guard node.kind == .element, isNumberedHeading(node.name) else { return false }
         return isAllLinks(index, tree: tree) { _ in true }
+    }
+
+    /// `h1` to `h6`.
+    private static func isNumberedHeading(_ name: String) -> Bool {
+        name.utf8.count == 2 && name.first == "h" && name.last.map { ("1"..."6").contains($0) } == true
     }
 
     /// Whether the element at `index` is a link to another page: inside one (`<a href="/cake"><h3>`), or
@@ -429,7 +434,7 @@ enum RecipeCardReader {
                 return true
             }
             // A heading inside a step that only names the part ("INSTRUCTIONS" over the first step's text) is no part of the step.
-            if part == .instructions, node.name.utf8.count == 2, node.name.first == "h", node.end - index <= 8,
+            if part == .instructions, isNumberedHeading(node.name), node.end - index <= 8,
                SectionWords.title(of: CleanText.line(tree.text(of: index))) == .instructions {
                 return true
             }
