@@ -157,12 +157,15 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
     }
 
     /// A line the page shows in bold or as a heading somewhere else stays a line: in a list whose every
-    /// item starts in bold, in a heading over other text, in bold inside a sentence, or as the list's last line.
+    /// item starts in bold or that sets names in bold, in a heading over other text, in bold inside a
+    /// sentence, or as the list's last line.
     @Test(arguments: [
         "<ul><li><strong>Flour</strong></li><li><strong>Glaze</strong></li><li><strong>1 cup sugar</strong>, fine.</li></ul>",
         "<h3>Glaze</h3><p>A glaze makes the pie shine.</p>",
         "<p>Brush on the <strong>Glaze</strong> 1 cup sugar</p>",
         "<ul><li>2 cups flour</li><li>Glaze</li><li>1 cup sugar</li></ul>",
+        // A list that sets the names in its lines in bold sets a line of names only all in bold.
+        "<ul><li>2 cups <strong>flour</strong></li><li><strong>Glaze</strong></li><li>1 cup <strong>sugar</strong></li></ul>",
     ])
     func linesShownInBoldOrAsHeadingsElsewhereStayLines(list: String) throws {
         let json = #"{"@type":"Recipe","name":"Pie","recipeIngredient":["2 cups flour","Glaze","1 cup sugar","Sea salt"],"recipeInstructions":"Bake."}"#

@@ -73,10 +73,18 @@ enum ShownHeadings {
                 element = tree.nodes[element].parent
             }
             guard PageTree.blockElements.contains(tree.nodes[top].name), let after = textAfter(top, in: tree, length: 10) else { continue }
-            if shown == .bold, after.bold { continue }
+            if shown == .bold, after.bold || nextHoldsBold(top, in: tree) { continue }
             if followers.contains(where: { after.letters.hasPrefix($0) }) { found.insert(folded) }
         }
         return found
+    }
+
+    /// Whether the element after `index`, of its kind (the next item of a list), holds bold: a list that
+    /// sets the names in its lines in bold (`1 pound <b>sausage</b>`) sets a line of names only all in
+    /// bold, and means no heading by it.
+    private static func nextHoldsBold(_ index: Int, in tree: PageTree) -> Bool {
+        guard let next = tree.nextNonBlank(after: index), tree.nodes[next].kind == .element, tree.nodes[next].name == tree.nodes[index].name else { return false }
+        return tree.first("strong", in: next..<tree.nodes[next].end) != nil || tree.first("b", in: next..<tree.nodes[next].end) != nil
     }
 
     /// How an element shows its text as a heading: in bold, or as a heading proper.
