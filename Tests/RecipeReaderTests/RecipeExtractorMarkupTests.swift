@@ -28,6 +28,24 @@ import Entity
         #expect(recipe.steps == ["Zest the lemons.", "Bake the crust.", "Fill it."])
     }
 
+    /// An entry whose text alone sits whole in a styled element of its own, among entries whose text is
+    /// their own, names the group after it; an entry that only links its name, or sets it in an element
+    /// with no style, does not.
+    @Test func anEntrySetApartInAStyledElementNamesAGroup() throws {
+        let html = microdata("""
+            <p><span itemprop="recipeIngredient">2 veal steaks</span><br><span itemprop="recipeIngredient">1 lemon, in wedges</span><br>
+            <span itemprop="recipeIngredient"> <span class="uline big2"><br>Seasoning</span></span><br>
+            <span itemprop="recipeIngredient"><span class="tip" title="About oregano"><a href="#oregano">oregano</a></span></span><br>
+            <span itemprop="recipeIngredient"><span>salt</span></span><br>
+            <span itemprop="recipeIngredient">2 tablespoons olive oil</span></p>
+            <div itemprop="recipeInstructions"><p>Brush the steaks with the seasoning.</p></div>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [
+            .init(name: nil, lines: ["2 veal steaks", "1 lemon, in wedges"]), .init(name: "Seasoning", lines: ["oregano", "salt", "2 tablespoons olive oil"]),
+        ])
+    }
+
     @Test func nestedStepAndSectionScopesAreRead() throws {
         let html = """
         <div itemscope itemtype="https://schema.org/Recipe"><span itemprop="name">Buns</span>

@@ -51,6 +51,8 @@ enum MicrodataReader {
         var count = 0
         // The last element that gave each property, where its subtree ends and where its value sits.
         var holders: [String: (end: Int, slot: Int?)] = [:]
+        // For each ingredient entry, whether its element holds its text whole in one element of its own.
+        var wrapped: [String: [Bool]] = [:]
         for start in [root] + referenced(by: root, in: tree) {
             // The root's own subtree, or a referenced element and its subtree.
             var index = start == root ? root + 1 : start
@@ -78,12 +80,14 @@ enum MicrodataReader {
                             // (`<ol itemprop="recipeInstructions"><li itemprop="recipeInstructions">`), read once.
                             if let slot = holder.slot, slot < properties[key, default: []].count {
                                 properties[key]?.remove(at: slot)
+                                wrapped[key]?.remove(at: slot)
                                 holders[key] = (holder.end, nil)
                             }
                         } else {
                             holders[key] = (node.end, properties[key, default: []].count)
                         }
                         properties[key, default: []].append(value)
+                        if key.contains("ngredient") { wrapped[key, default: []].append(!isScope && holdsTextInOneElement(index, in: tree)) }
                         count += 1
                     }
                 }
@@ -93,12 +97,47 @@ enum MicrodataReader {
         }
         var object: [String: JSONValue] = [:]
         for key in order {
-            guard let values = properties[key] else { continue }
+            guard var values = properties[key] else { continue }
+            if let shapes = wrapped[key], shapes.count == values.count { values = withGroupNamesSetApart(values, wrapped: shapes) }
             object[key] = values.count == 1 ? values[0] : .array(values)
         }
         // What the item's element says as a whole: an ingredient written as an item reads as one line.
         object["@text"] = .string(CleanText.line(tree.text(of: root), maxLength: PageRecipe.Limits.stepLength))
         return object
+    }
+
+    /// Entries of an ingredient list whose text alone sits whole in an element of its own, the others'
+    /// text being their entry's own (`<span itemprop="recipeIngredient"><span class="…"><br>Seasoning</span></span>`
+    /// among `<span itemprop="recipeIngredient">2 tablespoons olive oil</span>`), with no amount: the page
+    /// sets them apart as the names of the groups after them.
+    private static func withGroupNamesSetApart(_ values: [JSONValue], wrapped: [Bool]) -> [JSONValue] {
+        let plain = wrapped.filter { !$0 }.count
+        guard plain >= 2, plain < wrapped.count else { return values }
+        return zip(values, wrapped).enumerated().map { offset, pair in
+            guard pair.1, offset < values.count - 1, let text = pair.0.string, case let clean = CleanText.line(text),
+                  !clean.isEmpty, clean.count <= 60, !Amounts.hasAmount(clean), !clean.hasSuffix(":") else { return pair.0 }
+            return .string(clean + ":")
+        }
+    }
+
+    /// Whether the element at `index` holds one element and nothing else but blank text, and that element
+    /// is styled by a class and holds text that is not a link (an ingredient's name linked to its page
+    /// is only the entry's name).
+    private static func holdsTextInOneElement(_ index: Int, in tree: PageTree) -> Bool {
+        var only: Int?
+        for child in tree.children(of: index) {
+            switch tree.nodes[child].kind {
+            case .text:
+                if !tree.isBlank(child) { return false }
+            case .element:
+                guard only == nil else { return false }
+                only = child
+            case .raw:
+                return false
+            }
+        }
+        guard let only, tree.hasAttribute("class", of: only), tree.first("a", in: only..<tree.nodes[only].end) == nil else { return false }
+        return !CleanText.line(tree.text(of: only)).isEmpty
     }
 
     /// The elements an item's `itemref` names by id, outside the item itself.
