@@ -117,6 +117,25 @@ import Entity
         #expect(recipe.yields == "4 servings")
     }
 
+    /// An item that sets several such rows side by side holds each as a line; an element of the same kind
+    /// and style right after a row is one more line, though it gives no amount.
+    @Test func rowsSideBySideInOneItemAreALineEachAndARowWithNoAmountStillOne() throws {
+        let html = page("""
+            <h2>Ingredients</h2><ul><li><span class="row"><span><span>0,25</span> </span><span>watermelon</span></span>
+            <span class="row"><span><span>150</span> <span>g</span></span><span>feta</span></span>
+            <span class="row"><span> </span><span>salt</span></span><span class="row"><span> </span><span>pepper</span></span></li></ul>
+            \(method)
+            """)
+        #expect(try #require(extract(html)).ingredients == ["0,25 watermelon", "150 g feta", "salt", "pepper"])
+        // (Not where the element is styled otherwise than the rows.)
+        let other = page("""
+            <h2>Ingredients</h2><div class="row"><span>2</span><span>onions</span></div><div class="row"><span>3</span><span>leeks</span></div>
+            <div class="note"><span></span><span>Keep the green tops.</span></div>
+            \(method)
+            """)
+        #expect(try #require(extract(other)).ingredients == ["2 onions", "3 leeks"])
+    }
+
     @Test func aTableRowIsOneLineAndARowOfHeaderCellsIsNone() throws {
         let html = page("""
             <h2>Ingredients</h2><table><tr><th>Ingredient</th><th>Amount</th></tr><tr><td>Flour</td><td>200 g</td></tr>

@@ -671,6 +671,8 @@ enum HeadingHeuristic {
         var index = 0
         // Where the last button skipped ended (blank text after it passed over).
         var afterButton = -1
+        // The last row read as an ingredient: the blocks up to it, its name and class.
+        var lastRow: (blocks: Int, name: String, classes: String?)?
         while index < tree.nodes.count, blocks.count < Limits.blocks {
             let node = tree.nodes[index]
             switch node.kind {
@@ -733,6 +735,11 @@ enum HeadingHeuristic {
                         if !text.isEmpty { blocks.append(Block(kind: .heading(level), text: text, linksAway: RecipeCardReader.linksAway(index, in: tree))) }
                     }
                     index = node.end
+                } else if name == "li", rowsSideBySide(index, in: tree) {
+                    // `<li><span class="row">…150 g…feta…</span><span class="row">…</span></li>`: an item that
+                    // sets several ingredients side by side as rows holds each as a line of its own.
+                    flush()
+                    index += 1
                 } else if name == "li" {
                     flush()
                     if let heading = RecipeCardReader.headingInside(index, tree: tree) {
@@ -774,9 +781,19 @@ enum HeadingHeuristic {
                     // An ingredient set out as pieces side by side, or a table's row: one line.
                     flush()
                     switch row {
-                    case .line(let text): blocks.append(Block(kind: .item, text: text))
+                    case .line(let text):
+                        blocks.append(Block(kind: .item, text: text))
+                        lastRow = (blocks.count, name, tree.attribute("class", of: index))
                     case .header(let text): blocks.append(Block(kind: .heading(7), text: text))
                     }
+                    index = node.end
+                } else if let row = lastRow, row.blocks == blocks.count, loose.allSatisfy(\.isWhitespace), row.name == name, row.classes != nil, row.classes == tree.attribute("class", of: index),
+                          node.end - index <= RowText.Limits.nodes, case let text = CleanText.line(tree.text(of: index)), !text.isEmpty, text.count <= 80 {
+                    // An element of the same kind and style right after a row is one more though it gives no
+                    // amount (`<div class="row"><div></div><div>salt, pepper</div></div>`).
+                    flush()
+                    blocks.append(Block(kind: .item, text: text))
+                    lastRow = (blocks.count, name, row.classes)
                     index = node.end
                 } else {
                     if name == "br" || PageTree.blockElements.contains(name) { flush() }
@@ -786,6 +803,28 @@ enum HeadingHeuristic {
         }
         flush()
         return joiningWrappedLines(listsSetAsHeadings(blocks))
+    }
+
+    /// Whether the item at `index` holds nothing but two or more elements side by side, the first two of
+    /// them rows of an amount and a name.
+    private static func rowsSideBySide(_ index: Int, in tree: PageTree) -> Bool {
+        var rows = 0
+        for child in tree.children(of: index) {
+            let node = tree.nodes[child]
+            switch node.kind {
+            case .text:
+                if !tree.isBlank(child) { return false }
+            case .raw:
+                continue
+            case .element:
+                guard RowText.mayBeRow(node.name), node.name != "tr" else { return false }
+                if rows < 2 {
+                    guard case .line = RowText.line(at: child, in: tree) else { return false }
+                }
+                rows += 1
+            }
+        }
+        return rows >= 2
     }
 
     /// A list the page set as headings, one line each (`<h6>8 medium potatoes</h6>` over
