@@ -135,6 +135,20 @@ import Entity
         "<html><body><div itemscope itemtype=\"https://schema.org/Recipe\"><h1 itemprop=\"name\">Pancakes</h1>\(body)</div></body></html>"
     }
 
+    /// An entry that holds only a heading names the group after it, and one of punctuation alone is no
+    /// line; a method property around the list (the page's slip) repeats it, names and all, and is no method.
+    @Test func anEntryThatIsAHeadingNamesAGroupAndAMethodRepeatingTheListIsNone() throws {
+        let html = microdata("""
+            <h2>Ingredients</h2><div itemprop="recipeInstructions"><ul>
+            <li itemprop="ingredients"><h3>Filling </h3></li><li itemprop="ingredients">1 pound ground beef</li><li itemprop="ingredients">1 onion, chopped</li>
+            <li itemprop="ingredients"><h3>Dough</h3></li><li itemprop="ingredients">3 cups flour</li><li itemprop="ingredients">. </li></ul></div>
+            <h2>Directions</h2><ol><li>Brown the beef with the onion.</li><li>Roll out the dough, fill it and fold it over.</li></ol>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: "Filling", lines: ["1 pound ground beef", "1 onion, chopped"]), .init(name: "Dough", lines: ["3 cups flour"])])
+        #expect(recipe.steps == ["Brown the beef with the onion.", "Roll out the dough, fill it and fold it over."])
+    }
+
     @Test func aPropertysValueIsTheTextOfAllItsDescendants() throws {
         let html = microdata("""
             <ul><li itemprop="recipeIngredient"><span class="amount">1</span><div class="unit">cup</div><p class="name">flour</p></li>

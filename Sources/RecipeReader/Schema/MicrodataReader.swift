@@ -170,6 +170,10 @@ enum MicrodataReader {
             // `<li itemprop="recipeIngredient"><strong>Pulled Pork</strong></li>` names a group.
             return .string(CleanText.line(tree.text(of: index)) + ":")
         }
+        if names.contains("ngredient"), let heading = RecipeCardReader.headingInside(index, tree: tree) {
+            // So does `<li itemprop="ingredients"><h3>Meat Pie Filling</h3></li>`.
+            return .string(heading.hasSuffix(":") ? heading : heading + ":")
+        }
         var lines = tree.lines(of: index)
         if names.contains("ngredient") { lines = withGroupNamesMarked(lines, in: index, tree: tree) }
         if keepingLines, let notes = lines.firstIndex(where: { isNotesTitle($0) }), notes > 0 {

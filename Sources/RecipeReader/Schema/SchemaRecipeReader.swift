@@ -108,8 +108,9 @@ struct SchemaRecipeReader {
                 let shorter = min(method.count, summary.count)
                 if shorter >= 40, method.hasPrefix(summary) || summary.hasPrefix(method) { lines = [] }
             }
-            // A method that only repeats the list of ingredients is none (its property marks the list).
-            let ingredientLines = draft.ingredientGroups.flatMap(\.lines)
+            // A method that only repeats the list of ingredients, with its groups' names, is none (its
+            // property marks the list).
+            let ingredientLines = draft.ingredientGroups.flatMap { [$0.name].compactMap { $0 } + $0.lines }
             if !lines.isEmpty, !ingredientLines.isEmpty,
                Folding.fold(lines.map(\.text).joined(separator: " ")) == Folding.fold(ingredientLines.joined(separator: " ")) {
                 lines = []
