@@ -40,14 +40,17 @@ public final class Latch: Sendable {
 }
 
 
-/// Waits until `condition` holds, at most about thirty seconds; false if it never did. Tests use it to
-/// wait for another task to reach a point, without ever spinning for ever. Between looks it sleeps a
-/// moment rather than yielding: on a machine of two cores, with the whole suite running beside it, a
-/// loop of yields keeps a thread of the shared pool busy that the awaited task may need.
+/// Waits until `condition` holds; false if it never did. Tests use it to wait for another task to reach
+/// a point, without ever waiting for ever. It gives up after thirty seconds and at least 5,000 looks a
+/// millisecond apart: the suite runs long tests side by side on the shared pool of two threads, which
+/// may hold both threads for a while, and a wait that counted only the clock would end then without
+/// the awaited task (or the waiter) having run at all.
 public func eventually(_ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(30)
+    var looks = 0
     while !condition() {
-        if ContinuousClock.now > deadline { return false }
+        if looks >= 5_000, ContinuousClock.now > deadline { return false }
+        looks += 1
         try? await Task.sleep(for: .milliseconds(1))
     }
     return true
