@@ -136,6 +136,18 @@ import Entity
         #expect(try #require(extract(other)).ingredients == ["2 onions", "3 leeks"])
     }
 
+    /// A smaller heading that says ingredients inside the list ("Other ingredients" after its groups)
+    /// names the next group; it does not end the list.
+    @Test func aSmallerIngredientsHeadingInsideTheListNamesItsNextGroup() throws {
+        let html = page("""
+            <h3>Ingredients</h3><p><strong>For the cake:</strong></p><ul><li>4 eggs</li><li>1 cup flour</li></ul>
+            <p><strong>Other ingredients</strong></p><ul><li>1/4 cup pistachios, chopped</li></ul>
+            \(method)
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [.init(name: "For the cake:", lines: ["4 eggs", "1 cup flour"]), .init(name: "Other ingredients", lines: ["1/4 cup pistachios, chopped"])])
+    }
+
     @Test func aTableRowIsOneLineAndARowOfHeaderCellsIsNone() throws {
         let html = page("""
             <h2>Ingredients</h2><table><tr><th>Ingredient</th><th>Amount</th></tr><tr><td>Flour</td><td>200 g</td></tr>

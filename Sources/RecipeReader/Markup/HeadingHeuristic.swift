@@ -362,9 +362,9 @@ enum HeadingHeuristic {
         while index < blocks.count, result.count < Limits.linesPerPart {
             let block = blocks[index]
             // (A smaller heading of the same part straight under its title, "Method" over "Preparation",
-            // names its first section.)
+            // names its first section; in a list, one anywhere in it names the next group, "Other ingredients".)
             if isTitleCandidate(block), let kind = SectionWords.kind(of: block.text),
-               !(result.isEmpty && isHeading(block) && rank(block) > titleRank && SectionWords.kind(of: blocks[title].text) == kind) { break }
+               !((result.isEmpty || ofIngredients) && isHeading(block) && rank(block) > titleRank && SectionWords.kind(of: blocks[title].text) == kind) { break }
             // So does a heading that opens a part after the recipe ("Tips from our kitchen").
             if isHeading(block), SectionWords.opensOtherPart(block.text) { break }
             // A method runs on into no link to another page: those are the page's cards for more recipes.
