@@ -149,6 +149,16 @@ import Entity
         #expect(recipe.steps == ["Brown the beef with the onion.", "Roll out the dough, fill it and fold it over."])
     }
 
+    /// A property set on the label of its value (`<span itemprop="recipeYield">Yield:</span> 24 pies`)
+    /// gives the value after the label.
+    @Test func aPropertyOnTheLabelOfItsValueGivesTheValue() throws {
+        let html = microdata("""
+            <ul><li><span class="meta-title" itemprop="recipeYield">Yield:</span> 24 pies </li></ul>
+            <span itemprop="recipeIngredient">2 eggs</span><p itemprop="recipeInstructions">Whisk.</p>
+            """)
+        #expect(try #require(extract(html)).yields == "24 pies")
+    }
+
     @Test func aPropertysValueIsTheTextOfAllItsDescendants() throws {
         let html = microdata("""
             <ul><li itemprop="recipeIngredient"><span class="amount">1</span><div class="unit">cup</div><p class="name">flour</p></li>

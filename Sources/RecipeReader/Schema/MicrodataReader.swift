@@ -175,6 +175,10 @@ enum MicrodataReader {
             return .string(heading.hasSuffix(":") ? heading : heading + ":")
         }
         var lines = tree.lines(of: index)
+        if !keepingLines, let label = lines.first, lines.count == 1, isLabelOnly(label), let value = valueAfterLabel(label, of: index, in: tree) {
+            // `<span itemprop="recipeYield">Yield:</span> 1 cocktail`: the property marks the label of its value.
+            return .string(value)
+        }
         if names.contains("ngredient") { lines = withGroupNamesMarked(lines, in: index, tree: tree) }
         if keepingLines, let notes = lines.firstIndex(where: { isNotesTitle($0) }), notes > 0 {
             // The method's element runs on into the page's notes ("Uwaga:", "Notes"): they are not steps.
@@ -218,6 +222,23 @@ enum MicrodataReader {
             let clean = CleanText.line(line)
             return headings.contains(clean) && !clean.hasSuffix(":") ? clean + ":" : line
         }
+    }
+
+    /// A label and nothing more ("Yield:").
+    private static func isLabelOnly(_ text: String) -> Bool {
+        let clean = CleanText.line(text, maxLength: 40)
+        return clean.count <= 30 && (clean.hasSuffix(":") || clean.hasSuffix("：")) && !clean.contains(where: \.isNumber)
+    }
+
+    /// The text that follows the label at `index` in the element holding it ("1 cocktail" after "Yield:").
+    private static func valueAfterLabel(_ label: String, of index: Int, in tree: PageTree) -> String? {
+        let parent = tree.nodes[index].parent
+        guard parent >= 0, tree.nodes[parent].end - parent <= 12 else { return nil }
+        let whole = CleanText.line(tree.text(of: parent), maxLength: 200)
+        let clean = CleanText.line(label)
+        guard whole.hasPrefix(clean) else { return nil }
+        let value = whole.dropFirst(clean.count).trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
     }
 
     /// A short line that only titles notes or tips.
