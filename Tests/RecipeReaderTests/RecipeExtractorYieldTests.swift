@@ -104,4 +104,16 @@ import Entity
     @Test func aLabelAfterAFullWidthColonIsRead() throws {
         #expect(try shown("<p>分量：30 个</p>").yields == "30 servings")
     }
+
+    /// Facts a slash sets apart between labels and values are each read; the list's title that says more
+    /// before its count ("What you need for 4 people") states the yield.
+    @Test func factsSetApartByASlashAndATitleThatSaysMoreBeforeItsCountAreRead() throws {
+        let facts = try shown("<p>PORTIONS: 4 portions / TIME: 25 min</p>")
+        #expect(facts.yields == "4 servings")
+        #expect(facts.totalMinutes == 25)
+        #expect(try shown("<h3>Wat je nodig hebt voor 4 personen</h3>").yields == "4 servings")
+        #expect(try shown("<p>Prep-time: 30 MINUTES / Ready In: 1 HOUR</p>").totalMinutes == 60)
+        // (A slash inside a value is part of it: what it counts stays with the count.)
+        #expect(try shown("<p>Yield: 8 / 10 pancakes</p>").yields == "8 pancakes")
+    }
 }

@@ -62,6 +62,12 @@ struct PageFacts {
             for separator in separators where mayHold && text.contains(separator) {
                 parts = parts.flatMap { $0.components(separatedBy: separator) }
             }
+            // A slash sets facts apart only between labels and their values ("PORTIONS: 4 portions / TIME:
+            // 25 min"); elsewhere it is part of one ("1 / 2 cup").
+            parts = parts.flatMap { part in
+                guard part.contains(" / "), case let pieces = part.components(separatedBy: " / "), pieces.allSatisfy({ $0.contains(":") }) else { return [part] }
+                return pieces
+            }
             lines += parts.map { plain($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
         }
         return lines
@@ -215,10 +221,13 @@ struct PageFacts {
     private mutating func read(_ lines: [String], at index: Int) {
         let line = lines[index]
         // "Ingredients for 5 (small) servings", "Zutaten für 4 Personen": the list's title states the yield.
-        if yields == nil, line.utf8.contains(where: { (0x30...0x39).contains($0) }), let rest = PageFacts.afterTitleWord(line),
-           case let words = rest.split(separator: " "), words.count >= 2, ["for", "für", "voor", "pour", "per", "para"].contains(words[0].lowercased()),
-           words[1].first.map({ $0.isASCII && $0.isNumber }) == true, let first = words.first, SectionWords.kind(of: line) == .ingredients {
-            yields = YieldText.normalized(String(rest.dropFirst(first.count)).trimmingCharacters(in: .whitespaces))
+        // (Also where the title says more before it: "Wat je nodig hebt voor 4 personen".)
+        if yields == nil, line.utf8.contains(where: { (0x30...0x39).contains($0) }), case let words = line.split(separator: " "), words.count >= 3,
+           let preposition = words.indices.dropFirst().dropLast().first(where: {
+               ["for", "für", "voor", "pour", "per", "para"].contains(words[$0].lowercased()) && words[$0 + 1].first.map({ $0.isASCII && $0.isNumber }) == true
+           }),
+           SectionWords.kind(of: line) == .ingredients {
+            yields = YieldText.normalized(words[(preposition + 1)...].joined(separator: " "))
             return
         }
         // "Serves 4", "4 adag", "Servings: 4": a yield on its own line.
@@ -277,12 +286,6 @@ struct PageFacts {
         } else if let next, next.count <= Limits.lineLength, isValue(next, for: label) {
             take(next, for: label)
         }
-    }
-
-    /// The text after a line's first word.
-    private static func afterTitleWord(_ line: String) -> String? {
-        guard let space = line.firstIndex(of: " ") else { return nil }
-        return line[line.index(after: space)...].trimmingCharacters(in: .whitespaces)
     }
 
     /// Whether a line can be the value of a label: a count for a yield (`6`, `12 servings`, `20 to
