@@ -193,6 +193,8 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
         ("4", "4 servings"), ("\"4\"", "4 servings"), ("\"1\"", "1 serving"), ("\"12 cookies\"", "12 cookies"),
         ("[\"4\",\"4 servings\"]", "4 servings"), ("[6]", "6 servings"), ("{\"@value\":\"2 loaves\"}", "2 loaves"),
         ("[\"8\",\"8 slices\"]", "8 slices"), ("[8, \"Serves 8-10\"]", "8 servings"), ("[\"\",\"2 cakes\"]", "2 cakes"),
+        // The same text twice is one value: a range written as one counts at its top.
+        ("[\"Serves 4-6\",\"Serves 4-6\"]", "6 servings"),
     ])
     func yieldsInEveryShape(value: String, yields: String) throws {
         let recipe = try #require(extract(pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeYield\":\(value),\"recipeInstructions\":\"Bake.\"}")))

@@ -289,7 +289,7 @@ struct SchemaRecipeReader {
         let texts = value.elements.prefix(20).compactMap(firstText).map { CleanText.line($0, maxLength: 200) }.filter { !$0.isEmpty }
         guard let first = texts.first else { return nil }
         let worded = texts.first { $0.contains { $0.isLetter } } ?? first
-        return YieldText.normalized(worded, rangeTop: texts.count == 1)
+        return YieldText.normalized(worded, rangeTop: Set(texts).count == 1)
     }
 
     /// Whether a step's name is a line of its own ("Make the marinade"): not when it only numbers the
