@@ -787,8 +787,9 @@ enum HeadingHeuristic {
                     case .header(let text): blocks.append(Block(kind: .heading(7), text: text))
                     }
                     index = node.end
-                } else if let row = lastRow, row.blocks == blocks.count, loose.allSatisfy(\.isWhitespace), row.name == name, row.classes != nil, row.classes == tree.attribute("class", of: index),
-                          node.end - index <= RowText.Limits.nodes, case let text = CleanText.line(tree.text(of: index)), !text.isEmpty, text.count <= 80 {
+                } else if let row = lastRow, row.blocks == blocks.count, loose.allSatisfy(\.isWhitespace), row.name == name,
+                          row.classes != nil, row.classes == tree.attribute("class", of: index), node.end - index <= RowText.Limits.nodes,
+                          case let text = CleanText.line(tree.text(of: index)), !text.isEmpty, text.count <= 80 {
                     // An element of the same kind and style right after a row is one more though it gives no
                     // amount (`<div class="row"><div></div><div>salt, pepper</div></div>`).
                     flush()

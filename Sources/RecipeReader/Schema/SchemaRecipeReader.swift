@@ -285,6 +285,7 @@ struct SchemaRecipeReader {
     }
 
     /// The yield: of several (`["4", "4 servings"]`), the one that says most; a bare number is servings.
+    /// Only one value (the same text given twice is one) counts at the top of a range it writes as one.
     private func yields(_ value: JSONValue) -> String? {
         let texts = value.elements.prefix(20).compactMap(firstText).map { CleanText.line($0, maxLength: 200) }.filter { !$0.isEmpty }
         guard let first = texts.first else { return nil }
