@@ -148,6 +148,20 @@ import Entity
         #expect(recipe.ingredientGroups == [.init(name: "For the cake:", lines: ["4 eggs", "1 cup flour"]), .init(name: "Other ingredients", lines: ["1/4 cup pistachios, chopped"])])
     }
 
+    /// In a list, a bold line that only links to a page of its own, between lines, is an ingredient the
+    /// page has a recipe for; a bold line that links nowhere still names the group under it.
+    @Test func aBoldLinkBetweenTheLinesOfAListIsOneOfThem() throws {
+        let html = page("""
+            <p><strong>INGREDIENTS:</strong></p><p>2 shallots<br>1 tsp salt</p><p><strong>To serve:</strong></p>
+            <p>0,5 cup walnuts</p><p><strong><a href="/brazil-nut-parmesan">Brazil nut parmesan</a></strong></p><p>Fresh thyme</p>
+            <p><strong>METHOD:</strong></p><p>Chop the shallots and fry them in the pan.</p><p>Serve with the walnuts and the parmesan.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.ingredientGroups == [
+            .init(name: nil, lines: ["2 shallots", "1 tsp salt"]), .init(name: "To serve:", lines: ["0,5 cup walnuts", "Brazil nut parmesan", "Fresh thyme"]),
+        ])
+    }
+
     @Test func aTableRowIsOneLineAndARowOfHeaderCellsIsNone() throws {
         let html = page("""
             <h2>Ingredients</h2><table><tr><th>Ingredient</th><th>Amount</th></tr><tr><td>Flour</td><td>200 g</td></tr>

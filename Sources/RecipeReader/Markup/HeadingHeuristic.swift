@@ -386,6 +386,14 @@ enum HeadingHeuristic {
                     continue
                 }
             }
+            // In a list, a bold line that only links to a page of its own, between lines, is one of them: an
+            // ingredient the page has a recipe for ("<p><b><a href=…>Brazil nut parmesan</a></b></p>").
+            if ofIngredients, block.kind == .heading(7), block.linksAway, let last = result.last, !isHeading(last),
+               index + 1 < blocks.count, !isHeading(blocks[index + 1]) {
+                result.append(Block(kind: last.kind, text: block.text, linksAway: true))
+                index += 1
+                continue
+            }
             switch block.kind {
             case .heading:
                 // A heading that turns to the reader, or that is one of the page's controls ("Subscribe
