@@ -51,6 +51,10 @@ public func eventually(_ condition: () -> Bool) async -> Bool {
     while !condition() {
         if looks >= 5_000, ContinuousClock.now > deadline { return false }
         looks += 1
+        // A sleep, because what is watched signals nothing a task could await: counts kept by other threads
+        // (a test server's requests and open connections on its own event loop, the server's statistics, a
+        // latch's arrivals). A look needs a pause, and a sleep gives the pool's thread back where a yield
+        // would keep it.
         try? await Task.sleep(for: .milliseconds(1))
     }
     return true
