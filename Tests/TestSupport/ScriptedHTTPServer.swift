@@ -58,7 +58,9 @@ public final class ScriptedHTTPServer: Sendable {
     public let port: UInt16
     private let listener: Int32
     private let handler: Handler
-    private let state = Locked<(requests: Int, open: Set<Int32>, stopped: Bool, bytesSent: Int)>((0, [], false, 0))
+    /// `listening` is false once the accept loop has closed the listener: from then on its number may be
+    /// another test's socket, and nothing may be done to it.
+    private let state = Locked<(requests: Int, open: Set<Int32>, stopped: Bool, bytesSent: Int, listening: Bool)>((0, [], false, 0, true))
 
     public init(handler: @escaping Handler) throws {
         self.handler = handler
@@ -108,18 +110,28 @@ public final class ScriptedHTTPServer: Sendable {
         state.withLock { state in
             guard !state.stopped else { return }
             state.stopped = true
-            Glibc.shutdown(listener, Int32(SHUT_RDWR))
+            if state.listening { Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
             for fd in state.open { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
         }
     }
 
     private func acceptLoop() {
-        defer { Glibc.close(listener) }
+        defer {
+            state.withLock { state in
+                state.listening = false
+                Glibc.close(listener)
+            }
+        }
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
-                if errno == EINTR { continue }
-                return
+                // Shut down (EINVAL), or the listener is unusable: the loop ends. Anything else is a
+                // connection that failed before it was taken (accept passes on its pending error) or a
+                // passing shortage, and the next one is waited for.
+                let reason = errno
+                if reason == EINVAL || reason == EBADF || reason == ENOTSOCK || stopped { return }
+                if reason != EINTR { usleep(1_000) }
+                continue
             }
             let accepted = state.withLock { state -> Bool in
                 if state.stopped { return false }

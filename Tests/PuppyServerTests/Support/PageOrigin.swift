@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ServiceSupport
 
 /// A second web origin for browser tests: serves one HTML page for every path on 127.0.0.1, a port of
 /// its own (so it is another origin than the PuppyServer the page calls), one connection at a time,
@@ -8,6 +9,9 @@ final class PageOrigin: @unchecked Sendable {
     let port: UInt16
     private let fd: Int32
     private let thread: Thread
+    /// `listening` is false once the thread has closed the listener: from then on its number may be
+    /// another test's socket, and nothing may be done to it.
+    private let state: Locked<(stopped: Bool, listening: Bool)>
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -32,13 +36,25 @@ final class PageOrigin: @unchecked Sendable {
         }
         port = UInt16(bigEndian: address.sin_port)
         let listener = fd
+        let state = Locked<(stopped: Bool, listening: Bool)>((false, true))
+        self.state = state
         let page = Array("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(html.utf8.count)\r\nConnection: close\r\n\r\n\(html)".utf8)
         thread = Thread {
             while true {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else {
-                    if errno == EINTR { continue }
-                    return  // the listener was shut down
+                    let reason = errno
+                    // Shut down by `stop` (EINVAL): the listener is closed here, by the only thread
+                    // that uses it. Anything else is one connection that failed before it was taken.
+                    if reason == EINVAL || reason == EBADF || state.current.stopped {
+                        state.withLock { state in
+                            state.listening = false
+                            close(listener)
+                        }
+                        return
+                    }
+                    if reason != EINTR { usleep(1_000) }
+                    continue
                 }
                 var timeout = timeval(tv_sec: 5, tv_usec: 0)
                 setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -56,9 +72,12 @@ final class PageOrigin: @unchecked Sendable {
         thread.start()
     }
 
+    /// Shuts the listener down; the thread closes it when its accept returns.
     func stop() {
-        shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
+        state.withLock { state in
+            state.stopped = true
+            if state.listening { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
     }
 
     var url: String { "http://127.0.0.1:\(port)/" }
