@@ -63,6 +63,14 @@ import Entity
         #expect(try shown("<div class=\"item rating\"><svg><use href=\"#icon-star\"></use></svg><h2>5</h2></div>").yields == nil)
     }
 
+    /// A count right after an icon whose label names servings (an image's `alt`, a name in an attribute)
+    /// is the yield; after an icon that names something else, it is not.
+    @Test func aCountAfterAnIconThatNamesServingsIsTheYield() throws {
+        #expect(try shown("<div><span><img alt=\"ilość porcji\" src=\"man.svg\"></span><div>8 os.</div></div>").yields == "8 servings")
+        #expect(try shown("<div><div class=\"label\" data-icon=\"recipeServings\"> </div><div>4</div></div>").yields == "4 servings")
+        #expect(try shown("<div><div class=\"label\" data-icon=\"recipeSkillLevel\"> </div><div>4</div></div>").yields == nil)
+    }
+
     /// Of several values, a range of servings gives its first count and a range of pieces its top.
     @Test func aRangeAmongSeveralValuesCountsPiecesAtTheTop() throws {
         func yields(_ values: String) throws -> String? {

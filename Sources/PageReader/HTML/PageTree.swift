@@ -191,6 +191,13 @@ package struct PageTree {
         return nil
     }
 
+    /// The decoded values of every attribute of element `index`, in order.
+    package func attributeValues(of index: Int) -> [String] {
+        let node = nodes[index]
+        guard node.kind == .element else { return [] }
+        return node.range.map { string(attributes[$0].value) }
+    }
+
     package func hasAttribute(_ name: String, of index: Int) -> Bool {
         attributeRange(name, of: index) != nil
     }

@@ -32,6 +32,7 @@ struct PageFacts {
             read(PageFacts.lines(PageFacts.besideLines(in: tree)))
         }
         if yields == nil, let tree, let count = PageFacts.classedYield(in: tree) { yields = YieldText.normalized(count) }
+        if yields == nil, let tree, let count = PageFacts.iconYield(in: tree) { yields = YieldText.normalized(count) }
         if totalMinutes == nil, let prep = prepMinutes, let cook = cookMinutes { totalMinutes = prep + cook }
     }
 
@@ -154,6 +155,53 @@ struct PageFacts {
             if !text.isEmpty, text.count <= 3, text.allSatisfy({ $0.isASCII && $0.isNumber }), text != "0" { return text }
         }
         return nil
+    }
+
+    /// The count an icon labels: an element with no text whose label names servings (an image's
+    /// `alt="ilość porcji"`, a `title`, or a name in an attribute, `data-icon="recipeServings"`), and
+    /// right after it a short count ("8 os.", "4").
+    private static func iconYield(in tree: PageTree) -> String? {
+        for index in tree.nodes.indices where tree.nodes[index].kind == .element && tree.nodes[index].end - index <= 4 {
+            let inner = index..<tree.nodes[index].end
+            guard inner.allSatisfy({ tree.nodes[$0].kind == .element || tree.isBlank($0) }),
+                  let next = tree.nextNonBlank(after: index), tree.nodes[next].kind != .raw, opensWithDigit(next, in: tree),
+                  inner.contains(where: { namesServings(tree.attributeValues(of: $0)) }) else { continue }
+            let text = CleanText.line(tree.text(of: next), maxLength: 40)
+            if let first = text.first, first.isASCII, first.isNumber, text.count <= 12, !text.contains(":"),
+               Durations.minutes(text) == nil || !text.contains(where: \.isLetter) {
+                return text
+            }
+        }
+        return nil
+    }
+
+    /// Whether the first text in the node at `index` (within a few nodes) opens with a digit.
+    private static func opensWithDigit(_ index: Int, in tree: PageTree) -> Bool {
+        for position in index..<min(tree.nodes[index].end, index + 4) where tree.nodes[position].kind == .text && !tree.isBlank(position) {
+            guard let byte = tree.nodes[position].range.lazy.map({ tree.bytes[$0] }).first(where: { !HTMLTokenizer.isWhitespace($0) }) else { return false }
+            return (0x30...0x39).contains(byte)
+        }
+        return false
+    }
+
+    /// Whether an attribute's words name a count of servings: "ilość porcji", "recipeServings".
+    private static func namesServings(_ values: [String]) -> Bool {
+        values.contains { value in
+            guard value.utf8.count <= 60 else { return false }
+            var words: [String] = []
+            var word = ""
+            var previous: Character?
+            for character in value {
+                if !character.isLetter || (character.isUppercase && previous?.isLowercase == true) {
+                    if !word.isEmpty { words.append(word) }
+                    word = ""
+                }
+                if character.isLetter { word.append(character) }
+                previous = character
+            }
+            if !word.isEmpty { words.append(word) }
+            return words.contains { labels[Folding.fold($0)] == .yields }
+        }
     }
 
     /// The texts of a row's cells, each short.
