@@ -39,7 +39,7 @@ import Testing
         "light coconut milk", "almond milk", "unsweetened almond milk", "oat milk", "soy milk", "soya milk",
         "rice milk", "cashew milk", "hemp milk", "coconut milk powder", "coconut cream", "cashew cream",
         "coconut yogurt", "soy yogurt", "cashew cheese", "almond milk yogurt", "coconut milk ice cream",
-        "cashew cream cheese",
+        "cashew cream cheese", "Brazil nut parmesan", "cashew ricotta", "almond feta", "tofu ricotta",
         // Butters of nuts, seeds and fruit.
         "smooth peanut butter", "almond butter", "cashew butter", "cocoa butter", "cacao butter", "shea butter",
         "apple butter", "sunflower seed butter", "mango butter",

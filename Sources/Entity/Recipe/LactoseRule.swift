@@ -130,9 +130,10 @@ public enum LactoseRule {
         "seed", "tigernut", "potato", "plant", "tofu",
     ]
 
-    /// Plant milks and what is made of them (`oat milk`, `cashew cream`, `soy yogurt`): a dairy word after
-    /// one of these in the same name is made of it too (`almond milk yogurt`, `cashew cream cheese`).
-    static let plantMilks: [String] = ["milk", "cream", "yogurt", "yoghurt", "cheese", "kefir"].flatMap { food in
+    /// Plant milks and what is made of them (`oat milk`, `cashew cream`, `soy yogurt`), cheeses named
+    /// by their kind included (`cashew ricotta`, `Brazil nut parmesan`): a dairy word after one of these
+    /// in the same name is made of it too (`almond milk yogurt`, `cashew cream cheese`).
+    static let plantMilks: [String] = (["milk", "cream", "yogurt", "yoghurt", "cheese", "kefir"] + FoodFacts.standard.kinds(of: "cheese")).flatMap { food in
         plantSources.map { "\($0) \(food)" }
     }
 
