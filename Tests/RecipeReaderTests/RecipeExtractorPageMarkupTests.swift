@@ -826,6 +826,22 @@ import Entity
                                  "Method for Topping", "Simmer the lentils with the tomato paste until soft."])
     }
 
+    /// A part under a heading as high that names no part ("Making the Mantu"), between two parts of the
+    /// method, is one more of them; after the method's last part, such a heading is the page going on.
+    @Test func aPartUnderAnotherHeadingBetweenTwoPartsOfTheMethodIsOneOfThem() throws {
+        let html = page("""
+            <h3>Ingredients</h3><ul><li>2 cups onions</li><li>1 pound ground beef</li><li>24 wonton wrappers</li></ul>
+            <h3>Method for Filling</h3><p>Brown the beef with the onions over a medium heat.</p>
+            <h3>Making the Mantu</h3><p>Spoon the filling onto the wrappers and fold them shut.</p>
+            <h3>Method for Cooking</h3><p>Steam the dumplings for forty minutes.</p>
+            <h3>About the author</h3><p>She has written about food from Kabul for twenty years.</p>
+            """)
+        let recipe = try #require(extract(html))
+        #expect(recipe.steps == ["Method for Filling", "Brown the beef with the onions over a medium heat.",
+                                 "Making the Mantu", "Spoon the filling onto the wrappers and fold them shut.",
+                                 "Method for Cooking", "Steam the dumplings for forty minutes."])
+    }
+
     @Test func anUntitledListLosesTheTitleOverItAndKeepsALongLineThatGivesAnAmount() throws {
         let html = page("""
             <p>We ate this slaw all summer long.</p>
