@@ -286,6 +286,13 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
         #expect(recipe.siteName == "Pie Site")
     }
 
+    /// A bullet typed before each line is no part of it; a sign that belongs to the line stays.
+    @Test func aBulletTypedBeforeAStructuredLineIsNoPartOfIt() throws {
+        let json = #"{"@type":"Recipe","name":"Soupe","recipeIngredient":["- 300 g d'emmental","• 1 baguette","-5 °C cold water"],"recipeInstructions":"Cook."}"#
+        let recipe = try #require(extract(pageWithJSONLD(json)))
+        #expect(recipe.ingredients == ["300 g d'emmental", "1 baguette", "-5 °C cold water"])
+    }
+
     /// Found by fuzzing: lines that clean to nothing left a recipe with neither ingredients nor steps.
     @Test func aRecipeWhoseLinesCleanToNothingIsNoRecipe() {
         #expect(extract(pageWithJSONLD("{\"@type\":\"Recipe\",\"name\":\"Pie\",\"recipeInstructions\":[\"~\",\"<br>\",\"\\u200b\"]}")) == nil)

@@ -97,9 +97,10 @@ public enum RecipeExtractor {
             // JSON-LD keeps a group's name as a line; the page shows it as the heading it is.
             recipe.ingredientGroups = ShownHeadings.grouped(recipe.ingredientGroups, in: tree)
         }
-        // A line of punctuation alone (`<span itemprop="ingredients">.</span>`) is no ingredient.
+        // A line of punctuation alone (`<span itemprop="ingredients">.</span>`) is no ingredient, and a
+        // bullet typed before a line ("- 300 g d'emmental") is no part of it.
         recipe.ingredientGroups = recipe.ingredientGroups.map { group in
-            PageRecipe.IngredientGroup(name: group.name, lines: group.lines.filter { $0.contains { $0.isLetter || $0.isNumber } })
+            PageRecipe.IngredientGroup(name: group.name, lines: group.lines.filter { $0.contains { $0.isLetter || $0.isNumber } }.map(StepLines.withoutBullet))
         }
         if recipe.stepCount == 0 {
             // The first source whose steps read like a method, else the first with any.
