@@ -346,7 +346,8 @@ enum HeadingHeuristic {
         while end < blocks.count, end > title, isHeading(blocks[end]), blocks[end].kind == blocks[title].kind, !blocks[end].linksAway {
             let (more, next) = part(after: end, in: blocks, ofIngredients: ofIngredients)
             guard !more.isEmpty, next > end, holds(more) else { break }
-            guard SectionWords.kind(of: blocks[end].text) == kind || (SectionWords.kind(of: blocks[end].text) == nil && isTitleLikeThis(next)) else { break }
+            let headingKind = SectionWords.kind(of: blocks[end].text)
+            guard headingKind == kind || (headingKind == nil && isTitleLikeThis(next)) else { break }
             if !joined { result.insert(Block(kind: .heading(7), text: blocks[title].text), at: 0) }
             joined = true
             result.append(Block(kind: .heading(7), text: blocks[end].text))
