@@ -71,6 +71,8 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
         ("[{\"@type\":\"HowToStep\",\"name\":\"Make the glaze\",\"text\":\"Whisk sugar and milk.\"}]", ["Make the glaze", "Whisk sugar and milk."]),
         ("[{\"@type\":\"HowToStep\",\"name\":\"Whisk sugar\",\"text\":\"Whisk sugar and milk.\"}]", ["Whisk sugar and milk."]),
         ("[{\"@type\":\"HowToStep\",\"name\":\"Step 1\",\"text\":\"Whisk.\"},{\"@type\":\"HowToStep\",\"name\":\"Schritt 2\",\"text\":\"Bake.\"}]", ["Whisk.", "Bake."]),
+        // A name with a number that says more than the number ("Day 1 (Morning)") is a line of its own.
+        ("[{\"@type\":\"HowToStep\",\"name\":\"Day 1 (Morning): \",\"text\":\"Whisk the flours.\"}]", ["Day 1 (Morning):", "Whisk the flours."]),
         ("[{\"@type\":\"HowToStep\",\"itemListElement\":[{\"@type\":\"HowToDirection\",\"text\":\"Mix.\"},{\"@type\":\"HowToTip\",\"text\":\"Gently.\"}]}]", ["Mix.", "Gently."]),
         ("""
         [{"@type":"HowToSection","name":"For the dough","itemListElement":[{"@type":"HowToStep","text":"Knead."}]},

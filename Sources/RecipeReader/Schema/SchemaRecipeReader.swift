@@ -307,7 +307,7 @@ struct SchemaRecipeReader {
         guard !StepLines.isNumberingLabel(cleanName) else { return false }
         let words = CleanText.line(name).split { !$0.isLetter && !$0.isNumber }
         let numbered = words.contains { $0.allSatisfy(\.isNumber) }
-        return !(numbered && words.count <= 3) && !StepLines.isNumberedStepTitle(name)
+        return !(numbered && words.count <= 2) && !StepLines.isNumberedStepTitle(name)
     }
 
     // MARK: Lists
