@@ -202,6 +202,20 @@ import Entity
         #expect(recipe.ingredients == ["1 onion", "Marinade:", "2 carrots", "1 l stock", "salt"])
     }
 
+    /// Names without quantities in another order than the page's list, which holds them with amounts:
+    /// the page's list. Names in the list's own order, with the amounts after them there, stay names.
+    @Test func structuredNamesInAnotherOrderThanThePagesListGiveWayToIt() throws {
+        func ingredients(_ names: String, shown: String) throws -> [String] {
+            let json = "{\"@type\":\"Recipe\",\"name\":\"Salmon\",\"recipeIngredient\":[\(names)],\"recipeInstructions\":\"Roast.\"}"
+            return try #require(extract(pageWithJSONLD(json).replacingOccurrences(of: "<h1>Somewhere</h1>", with: shown))).ingredients
+        }
+        let list = "<h2>Ingredients</h2><ul><li>800 g salmon, in pieces</li><li>4 tbsp olive oil</li><li>4 tsp sumac</li><li>1 cucumber, diced</li></ul>"
+        #expect(try ingredients("\"salmon\",\"cucumber\",\"olive oil\",\"sumac\"", shown: list)
+            == ["800 g salmon, in pieces", "4 tbsp olive oil", "4 tsp sumac", "1 cucumber, diced"])
+        let after = "<h2>Ingredients</h2><ul><li>Zucchini 4, large</li><li>Basil 20 g</li><li>Pine nuts 70 g</li><li>Salt 1 pinch</li></ul>"
+        #expect(try ingredients("\"Zucchini\",\"Basil\",\"Pine nuts\",\"Salt\"", shown: after) == ["Zucchini", "Basil", "Pine nuts", "Salt"])
+    }
+
     @Test func aStructuredNameThePageShowsAfterAnAmountAndBeforeItsNoteTakesTheWholeLine() throws {
         let json = "{\"@type\":\"Recipe\",\"name\":\"Cookies\",\"recipeIngredient\":[\"flour\",\"butter\",\"butter\",\"gin\"],\"recipeInstructions\":\"Bake.\"}"
         let shown = "<h2>Ingredients</h2><ul><li>1 ½ cups flour</li><li>1 stick butter, room temp.</li><li>½ stick butter flavored shortening</li>"

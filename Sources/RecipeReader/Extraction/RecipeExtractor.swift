@@ -87,6 +87,13 @@ public enum RecipeExtractor {
                       let lines = IngredientLines.withQuantities(recipe.ingredientGroups, shown: shown.ingredientGroups) {
                 // The structured data left the quantities out; the page shows them.
                 recipe.ingredientGroups = lines
+            } else if IngredientLines.lackQuantities(recipe.ingredientGroups),
+                      let (method, shown) = [(PageRecipe.Method.recipeCard, sources.card), (.heuristic, sources.headings)].lazy
+                        .compactMap({ source in source.1.map { (source.0, $0) } })
+                        .first(where: { IngredientLines.showsInAnotherOrder(recipe.ingredientGroups, shown: $0.1.ingredientGroups) }) {
+                // And names them in another order than the page's list: that list, as the page shows it.
+                recipe.ingredientGroups = shown.ingredientGroups
+                ingredientsBy = method
             }
         }
         if ingredientsBy != .jsonLD {

@@ -132,6 +132,21 @@ enum IngredientLines {
         return [PageRecipe.IngredientGroup(name: nil, lines: result)]
     }
 
+    /// Whether `shown`, a list the page shows with amounts, is the structured list of names in another
+    /// order: as long or longer, and holding nearly every name (nine in ten) in one of its lines.
+    static func showsInAnotherOrder(_ groups: [PageRecipe.IngredientGroup], shown: [PageRecipe.IngredientGroup]) -> Bool {
+        let names = groups.flatMap(\.lines).map { Folding.fold($0) }.filter { !$0.isEmpty }
+        let visible = shown.flatMap(\.lines).map { Folding.fold($0) }
+        guard names.count >= 3, visible.count >= names.count, mostlyGiveAmounts(shown) else { return false }
+        // Each name at the first line that holds it and no name before it (a name may come twice: salt).
+        var places: [Int] = []
+        for name in names {
+            guard let place = visible.indices.first(where: { !places.contains($0) && visible[$0].count > name.count && visible[$0].contains(name) }) else { continue }
+            places.append(place)
+        }
+        return places.count * 10 >= names.count * 9 && zip(places, places.dropFirst()).contains { $0 > $1 }
+    }
+
     /// Words that open the name of a group of ingredients ("For the glaze", "Für den Teig", "Voor de saus").
     private static let groupOpeningWords: Set<String> = ["for", "für", "voor", "pour", "para", "per"]
 
