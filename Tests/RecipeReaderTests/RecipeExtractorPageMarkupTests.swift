@@ -216,6 +216,14 @@ import Entity
         #expect(try ingredients("\"Zucchini\",\"Basil\",\"Pine nuts\",\"Salt\"", shown: after) == ["Zucchini", "Basil", "Pine nuts", "Salt"])
     }
 
+    /// Structured lines that only name the groups of the page's list give way to that list.
+    @Test func structuredLinesThatOnlyNameThePagesGroupsGiveWayToItsList() throws {
+        let json = "{\"@type\":\"Recipe\",\"name\":\"Tart\",\"recipeIngredient\":[\"Pastry\",\"Filling\"],\"recipeInstructions\":\"Bake.\"}"
+        let shown = "<h2>Ingredients</h2><h3>Pastry</h3><ul><li>200 g flour</li><li>1 egg</li></ul><h3>Filling</h3><ul><li>2 apples</li><li>50 g sugar</li></ul>"
+        let recipe = try #require(extract(pageWithJSONLD(json).replacingOccurrences(of: "<h1>Somewhere</h1>", with: shown)))
+        #expect(recipe.ingredientGroups == [.init(name: "Pastry", lines: ["200 g flour", "1 egg"]), .init(name: "Filling", lines: ["2 apples", "50 g sugar"])])
+    }
+
     @Test func aStructuredNameThePageShowsAfterAnAmountAndBeforeItsNoteTakesTheWholeLine() throws {
         let json = "{\"@type\":\"Recipe\",\"name\":\"Cookies\",\"recipeIngredient\":[\"flour\",\"butter\",\"butter\",\"gin\"],\"recipeInstructions\":\"Bake.\"}"
         let shown = "<h2>Ingredients</h2><ul><li>1 ½ cups flour</li><li>1 stick butter, room temp.</li><li>½ stick butter flavored shortening</li>"

@@ -94,6 +94,12 @@ public enum RecipeExtractor {
                 // And names them in another order than the page's list: that list, as the page shows it.
                 recipe.ingredientGroups = shown.ingredientGroups
                 ingredientsBy = method
+            } else if let (method, shown) = [(PageRecipe.Method.recipeCard, sources.card), (.heuristic, sources.headings)].lazy
+                        .compactMap({ source in source.1.map { (source.0, $0) } })
+                        .first(where: { IngredientLines.nameOnlyGroups(recipe.ingredientGroups, of: $0.1.ingredientGroups) }) {
+                // Or names only the groups the page's list shows ("Décor", "Biscuit Joconde"): that list.
+                recipe.ingredientGroups = shown.ingredientGroups
+                ingredientsBy = method
             }
         }
         if ingredientsBy != .jsonLD {

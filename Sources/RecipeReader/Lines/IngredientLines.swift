@@ -132,6 +132,14 @@ enum IngredientLines {
         return [PageRecipe.IngredientGroup(name: nil, lines: result)]
     }
 
+    /// Whether the structured lines only name the groups of `shown` ("Décor", "Biscuit Joconde"): two or
+    /// more, each the name of one of its groups.
+    static func nameOnlyGroups(_ groups: [PageRecipe.IngredientGroup], of shown: [PageRecipe.IngredientGroup]) -> Bool {
+        let lines = groups.flatMap(\.lines).map { Folding.fold($0) }
+        let names = Set(shown.compactMap(\.name).map { Folding.fold($0) })
+        return lines.count >= 2 && lines.allSatisfy { !$0.isEmpty && names.contains($0) }
+    }
+
     /// Whether `shown`, a list the page shows with amounts, is the structured list of names in another
     /// order: as long or longer, and holding nearly every name (nine in ten) in one of its lines.
     static func showsInAnotherOrder(_ groups: [PageRecipe.IngredientGroup], shown: [PageRecipe.IngredientGroup]) -> Bool {
