@@ -94,7 +94,8 @@ public enum RecipeExtractor {
                 // And names them in another order than the page's list: that list, as the page shows it.
                 recipe.ingredientGroups = shown.ingredientGroups
                 ingredientsBy = method
-            } else if let (method, shown) = [(PageRecipe.Method.recipeCard, sources.card), (.heuristic, sources.headings)].lazy
+            } else if IngredientLines.mayNameGroups(recipe.ingredientGroups),
+                      let (method, shown) = [(PageRecipe.Method.recipeCard, sources.card), (.heuristic, sources.headings)].lazy
                         .compactMap({ source in source.1.map { (source.0, $0) } })
                         .first(where: { IngredientLines.nameOnlyGroups(recipe.ingredientGroups, of: $0.1.ingredientGroups) }) {
                 // Or names only the groups the page's list shows ("Décor", "Biscuit Joconde"): that list.

@@ -132,6 +132,13 @@ enum IngredientLines {
         return [PageRecipe.IngredientGroup(name: nil, lines: result)]
     }
 
+    /// Whether the structured lines could be names of groups, before any list on the page is read: two or
+    /// more, each short and with no number.
+    static func mayNameGroups(_ groups: [PageRecipe.IngredientGroup]) -> Bool {
+        let lines = groups.flatMap(\.lines)
+        return lines.count >= 2 && lines.allSatisfy { $0.count <= 60 && !$0.contains(where: \.isNumber) }
+    }
+
     /// Whether the structured lines only name the groups of `shown` ("Décor", "Biscuit Joconde"): two or
     /// more, each the name of one of its groups.
     static func nameOnlyGroups(_ groups: [PageRecipe.IngredientGroup], of shown: [PageRecipe.IngredientGroup]) -> Bool {
