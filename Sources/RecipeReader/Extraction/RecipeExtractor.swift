@@ -56,12 +56,19 @@ public enum RecipeExtractor {
         // Fields the structured data lacks, each from the best other source that has it: the other
         // structured sources, then the page's markup.
         let otherStructured = structured.enumerated().filter { $0.offset != primaryIndex }.map(\.element)
-        let shownSources: [(method: PageRecipe.Method, draft: () -> RecipeDraft?)] = otherStructured.map { other in
-            (other.method, { other.draft })
-        } + [
+        let markupSources: [(method: PageRecipe.Method, draft: () -> RecipeDraft?)] = [
             (.recipeCard, { sources.card }),
             (.heuristic, { sources.headings }),
         ]
+        let shownSources = otherStructured.map { other in (method: other.method, draft: { Optional(other.draft) }) } + markupSources
+        // The first list the page's markup shows (its recipe card's, then the one under its headings) that
+        // `accepts` takes, read only as far as needed.
+        func markupList(_ accepts: ([PageRecipe.IngredientGroup]) -> Bool) -> (method: PageRecipe.Method, groups: [PageRecipe.IngredientGroup])? {
+            for source in markupSources {
+                if let draft = source.draft(), accepts(draft.ingredientGroups) { return (source.method, draft.ingredientGroups) }
+            }
+            return nil
+        }
         if !hasUsableIngredients(recipe) {
             // The first source whose lines mostly give amounts, else the first with any.
             let offered = shownSources.compactMap { source in
@@ -87,20 +94,16 @@ public enum RecipeExtractor {
                       let lines = IngredientLines.withQuantities(recipe.ingredientGroups, shown: shown.ingredientGroups) {
                 // The structured data left the quantities out; the page shows them.
                 recipe.ingredientGroups = lines
-            } else if IngredientLines.lackQuantities(recipe.ingredientGroups),
-                      let (method, shown) = [(PageRecipe.Method.recipeCard, sources.card), (.heuristic, sources.headings)].lazy
-                        .compactMap({ source in source.1.map { (source.0, $0) } })
-                        .first(where: { IngredientLines.showsInAnotherOrder(recipe.ingredientGroups, shown: $0.1.ingredientGroups) }) {
+            } else if IngredientLines.lackQuantities(recipe.ingredientGroups), case let structured = recipe.ingredientGroups,
+                      let shown = markupList({ IngredientLines.showsInAnotherOrder(structured, shown: $0) }) {
                 // And names them in another order than the page's list: that list, as the page shows it.
-                recipe.ingredientGroups = shown.ingredientGroups
-                ingredientsBy = method
-            } else if IngredientLines.mayNameGroups(recipe.ingredientGroups),
-                      let (method, shown) = [(PageRecipe.Method.recipeCard, sources.card), (.heuristic, sources.headings)].lazy
-                        .compactMap({ source in source.1.map { (source.0, $0) } })
-                        .first(where: { IngredientLines.nameOnlyGroups(recipe.ingredientGroups, of: $0.1.ingredientGroups) }) {
+                recipe.ingredientGroups = shown.groups
+                ingredientsBy = shown.method
+            } else if IngredientLines.mayNameGroups(recipe.ingredientGroups), case let structured = recipe.ingredientGroups,
+                      let shown = markupList({ IngredientLines.nameOnlyGroups(structured, of: $0) }) {
                 // Or names only the groups the page's list shows ("Décor", "Biscuit Joconde"): that list.
-                recipe.ingredientGroups = shown.ingredientGroups
-                ingredientsBy = method
+                recipe.ingredientGroups = shown.groups
+                ingredientsBy = shown.method
             }
         }
         if ingredientsBy != .jsonLD {
