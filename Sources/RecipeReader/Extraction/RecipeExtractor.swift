@@ -90,17 +90,17 @@ public enum RecipeExtractor {
                 // The structured list stopped early; the card shows the rest.
                 recipe.ingredientGroups = card.ingredientGroups
             } else if IngredientLines.lackQuantities(recipe.ingredientGroups),
-                      let shown = [sources.card, sources.headings].lazy.compactMap({ $0 }).first(where: { $0.ingredientCount > 0 }),
-                      let lines = IngredientLines.withQuantities(recipe.ingredientGroups, shown: shown.ingredientGroups) {
+                      let shown = markupList({ $0.contains { !$0.lines.isEmpty } }),
+                      let lines = IngredientLines.withQuantities(recipe.ingredientGroups, shown: shown.groups) {
                 // The structured data left the quantities out; the page shows them.
                 recipe.ingredientGroups = lines
-            } else if IngredientLines.lackQuantities(recipe.ingredientGroups), case let structured = recipe.ingredientGroups,
-                      let shown = markupList({ IngredientLines.showsInAnotherOrder(structured, shown: $0) }) {
+            } else if IngredientLines.lackQuantities(recipe.ingredientGroups),
+                      let shown = markupList({ IngredientLines.showsInAnotherOrder(recipe.ingredientGroups, shown: $0) }) {
                 // And names them in another order than the page's list: that list, as the page shows it.
                 recipe.ingredientGroups = shown.groups
                 ingredientsBy = shown.method
-            } else if IngredientLines.mayNameGroups(recipe.ingredientGroups), case let structured = recipe.ingredientGroups,
-                      let shown = markupList({ IngredientLines.nameOnlyGroups(structured, of: $0) }) {
+            } else if IngredientLines.mayNameGroups(recipe.ingredientGroups),
+                      let shown = markupList({ IngredientLines.nameOnlyGroups(recipe.ingredientGroups, of: $0) }) {
                 // Or names only the groups the page's list shows ("Décor", "Biscuit Joconde"): that list.
                 recipe.ingredientGroups = shown.groups
                 ingredientsBy = shown.method

@@ -337,17 +337,16 @@ enum HeadingHeuristic {
         guard !result.isEmpty, holds(result) else { return (result, end) }
         let kind = SectionWords.kind(of: blocks[title].text)
         var joined = false
-        // (A heading as high that names no part, between two that name this one, is one more of them:
-        // "Method for the filling", "Making the dumplings", "Method for cooking".)
-        func isTitleLikeThis(_ index: Int) -> Bool {
-            index < blocks.count && isHeading(blocks[index]) && blocks[index].kind == blocks[title].kind
-                && !blocks[index].linksAway && SectionWords.kind(of: blocks[index].text) == kind
+        func isHeadingAsHigh(_ index: Int) -> Bool {
+            index < blocks.count && isHeading(blocks[index]) && blocks[index].kind == blocks[title].kind && !blocks[index].linksAway
         }
-        while end < blocks.count, end > title, isHeading(blocks[end]), blocks[end].kind == blocks[title].kind, !blocks[end].linksAway {
+        while end > title, isHeadingAsHigh(end) {
             let (more, next) = part(after: end, in: blocks, ofIngredients: ofIngredients)
             guard !more.isEmpty, next > end, holds(more) else { break }
+            // (A heading as high that names no part, between two that name this one, is one more of them:
+            // "Method for the filling", "Making the dumplings", "Method for cooking".)
             let headingKind = SectionWords.kind(of: blocks[end].text)
-            guard headingKind == kind || (headingKind == nil && isTitleLikeThis(next)) else { break }
+            guard headingKind == kind || (headingKind == nil && isHeadingAsHigh(next) && SectionWords.kind(of: blocks[next].text) == kind) else { break }
             if !joined { result.insert(Block(kind: .heading(7), text: blocks[title].text), at: 0) }
             joined = true
             result.append(Block(kind: .heading(7), text: blocks[end].text))

@@ -167,10 +167,7 @@ struct PageFacts {
                   let next = tree.nextNonBlank(after: index), tree.nodes[next].kind != .raw, opensWithDigit(next, in: tree),
                   inner.contains(where: { namesServings(tree.attributeValues(of: $0)) }) else { continue }
             let text = CleanText.line(tree.text(of: next), maxLength: 40)
-            if let first = text.first, first.isASCII, first.isNumber, text.count <= 12, !text.contains(":"),
-               Durations.minutes(text) == nil || !text.contains(where: \.isLetter) {
-                return text
-            }
+            if text.count <= 12, isValue(text, for: .yields) { return text }
         }
         return nil
     }
@@ -331,14 +328,14 @@ struct PageFacts {
         let next = index + 1 < lines.count ? lines[index + 1] : nil
         if !line.hasSuffix(":"), let previous, isPlainValue(previous, for: label) {
             take(previous, for: label)
-        } else if let next, next.count <= Limits.lineLength, isValue(next, for: label) {
+        } else if let next, next.count <= Limits.lineLength, Self.isValue(next, for: label) {
             take(next, for: label)
         }
     }
 
     /// Whether a line can be the value of a label: a count for a yield (`6`, `12 servings`, `20 to
     /// 22`), a duration with its unit for a time (`5 minutes`, `1 hour 20 minutes`).
-    private func isValue(_ text: String, for label: Label) -> Bool {
+    private static func isValue(_ text: String, for label: Label) -> Bool {
         switch label {
         case .yields:
             guard let first = text.first, first.isASCII, first.isNumber, text.count <= 24, !text.contains(":") else { return false }
@@ -351,7 +348,7 @@ struct PageFacts {
     /// A value with nothing else about it: a count for a yield, a duration and its units for a time.
     private func isPlainValue(_ text: String, for label: Label) -> Bool {
         switch label {
-        case .yields: isValue(text, for: label)
+        case .yields: Self.isValue(text, for: label)
         case .total, .prep, .cook: Durations.isPlain(text)
         }
     }
@@ -359,13 +356,13 @@ struct PageFacts {
     private mutating func take(_ value: String, for label: Label) {
         switch label {
         case .yields:
-            if yields == nil, isValue(value, for: .yields) { yields = YieldText.normalized(value) }
+            if yields == nil, Self.isValue(value, for: .yields) { yields = YieldText.normalized(value) }
         case .total:
-            if totalMinutes == nil, isValue(value, for: .total) { totalMinutes = Durations.minutes(value) }
+            if totalMinutes == nil, Self.isValue(value, for: .total) { totalMinutes = Durations.minutes(value) }
         case .prep:
-            if prepMinutes == nil, isValue(value, for: .prep) { prepMinutes = Durations.minutes(value) }
+            if prepMinutes == nil, Self.isValue(value, for: .prep) { prepMinutes = Durations.minutes(value) }
         case .cook:
-            if cookMinutes == nil, isValue(value, for: .cook) { cookMinutes = Durations.minutes(value) }
+            if cookMinutes == nil, Self.isValue(value, for: .cook) { cookMinutes = Durations.minutes(value) }
         }
     }
 }
