@@ -125,12 +125,8 @@ public final class ScriptedHTTPServer: Sendable {
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
-                // Shut down (EINVAL), or the listener is unusable: the loop ends. Anything else is a
-                // connection that failed before it was taken (accept passes on its pending error) or a
-                // passing shortage, and the next one is waited for.
                 let reason = errno
-                if reason == EINVAL || reason == EBADF || reason == ENOTSOCK || stopped { return }
-                if reason != EINTR { usleep(1_000) }
+                guard !stopped, AcceptLoop.acceptsAgain(after: reason) else { return }
                 continue
             }
             let accepted = state.withLock { state -> Bool in

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ServiceSupport
+import TestSupport
 
 /// A second web origin for browser tests: serves one HTML page for every path on 127.0.0.1, a port of
 /// its own (so it is another origin than the PuppyServer the page calls), one connection at a time,
@@ -44,17 +45,13 @@ final class PageOrigin: @unchecked Sendable {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else {
                     let reason = errno
-                    // Shut down by `stop` (EINVAL): the listener is closed here, by the only thread
-                    // that uses it. Anything else is one connection that failed before it was taken.
-                    if reason == EINVAL || reason == EBADF || state.current.stopped {
-                        state.withLock { state in
-                            state.listening = false
-                            close(listener)
-                        }
-                        return
+                    if !state.current.stopped, AcceptLoop.acceptsAgain(after: reason) { continue }
+                    // Shut down by `stop`: the listener is closed here, by the only thread that uses it.
+                    state.withLock { state in
+                        state.listening = false
+                        close(listener)
                     }
-                    if reason != EINTR { usleep(1_000) }
-                    continue
+                    return
                 }
                 var timeout = timeval(tv_sec: 5, tv_usec: 0)
                 setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
