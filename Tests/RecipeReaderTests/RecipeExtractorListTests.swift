@@ -59,6 +59,22 @@ import Entity
         #expect(recipe.steps == ["Den Tofu anbraten.", "Alles anrichten."])
     }
 
+    @Test func aNoteUnderALabelOfItsOwnAfterTheMethodIsNoStep() throws {
+        let html = """
+        <h1>Zucchini Slice</h1><h2>Ingredients</h2><ul><li>2 zucchini, grated</li><li>5 eggs</li></ul><h2>Method</h2>
+        <p><strong>STEP 1 </strong>| Preheat oven to 170°C. Grease a tin.</p><p><strong>STEP 2 </strong>| Mix everything and pour into the tin.</p>
+        <p><strong>NOTE </strong>| the vegetables can be swapped – try corn or carrot, and leave out the bacon for a vegetarian version.</p>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.steps == ["Preheat oven to 170°C. Grease a tin.", "Mix everything and pour into the tin."])
+        // A label that names no other part leads a step of the method.
+        let labelled = html.replacingOccurrences(of: "NOTE </strong>|", with: "TO SERVE </strong>|")
+        #expect(try #require(extract(labelled)).steps.count == 3)
+        // So does a tip in the middle of the method.
+        let between = html.replacingOccurrences(of: "<p><strong>STEP 2", with: "<p>Tip: grate the zucchini coarsely and squeeze it dry first.</p><p><strong>STEP 2")
+        #expect(try #require(extract(between)).steps.count == 3)
+    }
+
     @Test func aHeadingOfLinksInsideTheLastStepIsNotPartOfIt() throws {
         let method = """
         <ol><li>Peel the beets.</li><li>Roast for 40 minutes. Serve warm. <br>

@@ -143,6 +143,9 @@ enum HeadingHeuristic {
         if let credit = steps.indices.dropFirst().first(where: { steps[$0].kind == .line && PageLabels.isCredit(steps[$0].text) }) {
             steps = steps[..<credit]
         }
+        // A note the page sets after the method under a label of its own ("NOTE | The vegetables can…",
+        // "Tip: …") is another part, as a "Notes" heading would be.
+        while steps.count > 1, let last = steps.last, last.kind == .line, opensWithOtherPartLabel(last.text) { steps.removeLast() }
         // A lone word closing the method ("Fertig", "Done") is a divider, not a step.
         while let last = steps.last, last.kind == .line, !last.text.contains(where: { $0.isWhitespace }),
               last.text.last?.isLetter == true, steps.count > 1 {
@@ -258,6 +261,14 @@ enum HeadingHeuristic {
             if sections >= 2 { return steps }
         }
         return []
+    }
+
+    /// `NOTE | Text`, `Tip: Text`: a line led by a label, set apart by a colon or a bar, that names a
+    /// part other than the recipe's two.
+    private static func opensWithOtherPartLabel(_ text: String) -> Bool {
+        guard let mark = text.prefix(24).firstIndex(where: { $0 == ":" || $0 == "|" }) else { return false }
+        let label = text[..<mark].trimmingCharacters(in: .whitespaces)
+        return !label.isEmpty && text[text.index(after: mark)...].contains(where: \.isLetter) && SectionWords.kind(of: label) == .other
     }
 
     /// How long a line is less what it says in brackets: `Orange juice (freshly squeezed is best, …)` is
