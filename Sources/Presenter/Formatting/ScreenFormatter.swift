@@ -43,10 +43,19 @@ public enum ScreenFormatter {
             hints.append(.init(first == last ? "Recipe \(first)" : "Recipes \(first)–\(last)", rank: 0))
             hints.append(.init("screen \(screen.index + 1)", rank: 2))
         } else {
-            hints.append(.init(screen.pagesLookedAt == nil ? "No recipes pass the filter" : "No recipes pass the filter yet", rank: 0))
+            let none = screen.pagesLookedAt == nil ? "No recipes pass the filter" : "No recipes pass the filter yet"
+            if screen.hiddenCount > 0 {
+                // When none pass, how many the filter hid is where the screen stands: it stays on a short line.
+                let hidden = "\(screen.hiddenCount) hidden by \(filterName(shownFilter(screen)))"
+                hints.append(.init("\(none): \(hidden) so far", rank: 0, short: "None pass: \(hidden)"))
+            } else {
+                hints.append(.init(none, rank: 0))
+            }
         }
         // Counted from the first recipe found, not on this screen alone: said so.
-        if screen.hiddenCount > 0 { hints.append(.init("\(screen.hiddenCount) hidden by \(filterName(shownFilter(screen))) so far", rank: 2)) }
+        if screen.hiddenCount > 0, !screen.recipes.isEmpty {
+            hints.append(.init("\(screen.hiddenCount) hidden by \(filterName(shownFilter(screen))) so far", rank: 2))
+        }
         if let pages = screen.pagesLookedAt {
             hints.append(.init("looked through \(pages) page\(pages == 1 ? "" : "s") · n looks further", rank: 1, short: "n looks further"))
         } else {
