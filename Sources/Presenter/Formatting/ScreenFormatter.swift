@@ -36,25 +36,20 @@ public enum ScreenFormatter {
 
     /// Where the screen stands and what to type next. Where the line is short, `? help` goes first, then
     /// the details hint, `p previous`, `o N read`, the screen's number and the hidden count; the range
-    /// and the state of the walk (more, the end, offline, failing) stay, said shortly where they must.
+    /// (or, where no recipe passes the filter, how many it hid) and the state of the walk (more, the end,
+    /// offline, failing) stay, said shortly where they must.
     static func footer(_ screen: RecipeScreen) -> Hints {
         var hints: [Hints.Hint] = []
+        // Counted from the first recipe found, not on this screen alone: said so.
+        let hidden = screen.hiddenCount > 0 ? "\(screen.hiddenCount) hidden by \(filterName(shownFilter(screen)))" : nil
         if let first = screen.recipes.first?.number, let last = screen.recipes.last?.number {
             hints.append(.init(first == last ? "Recipe \(first)" : "Recipes \(first)–\(last)", rank: 0))
             hints.append(.init("screen \(screen.index + 1)", rank: 2))
+            if let hidden { hints.append(.init("\(hidden) so far", rank: 2)) }
         } else {
             let none = screen.pagesLookedAt == nil ? "No recipes pass the filter" : "No recipes pass the filter yet"
-            if screen.hiddenCount > 0 {
-                // When none pass, how many the filter hid is where the screen stands: it stays on a short line.
-                let hidden = "\(screen.hiddenCount) hidden by \(filterName(shownFilter(screen)))"
-                hints.append(.init("\(none): \(hidden) so far", rank: 0, short: "None pass: \(hidden)"))
-            } else {
-                hints.append(.init(none, rank: 0))
-            }
-        }
-        // Counted from the first recipe found, not on this screen alone: said so.
-        if screen.hiddenCount > 0, !screen.recipes.isEmpty {
-            hints.append(.init("\(screen.hiddenCount) hidden by \(filterName(shownFilter(screen))) so far", rank: 2))
+            // When none pass, how many the filter hid is where the screen stands: it stays on a short line.
+            hints.append(hidden.map { .init("\(none): \($0) so far", rank: 0, short: "None pass: \($0)") } ?? .init(none, rank: 0))
         }
         if let pages = screen.pagesLookedAt {
             hints.append(.init("looked through \(pages) page\(pages == 1 ? "" : "s") · n looks further", rank: 1, short: "n looks further"))
