@@ -87,6 +87,8 @@ func extract(_ html: String, url: String? = "https://example.com/recipes/pie/") 
         """, ["Preparation", "Chop.", "Make the cake", "Bake."]),
         ("[\"1. Preheat the oven.\",\"Step 2: Bake.\"]", ["Preheat the oven.", "Bake."]),
         ("\"1. Preheat the oven to 325°F.2. Whisk the eggs.3. Bake for 20 minutes.\"", ["Preheat the oven to 325°F.", "Whisk the eggs.", "Bake for 20 minutes."]),
+        // A script without capitals may follow the number's stop with no space, a numeral of its own too (`六寸`, six-inch).
+        ("\"1.奶油奶酪软化 2.六寸模具垫油纸 3.烤28分钟\"", ["奶油奶酪软化", "六寸模具垫油纸", "烤28分钟"]),
         ("\"&lt;p&gt;Fish &amp;amp; chips&lt;/p&gt;\"", ["Fish & chips"]),
         ("[[\"Nested.\"],[[\"Deeper.\"]]]", ["Nested.", "Deeper."]),
     ])

@@ -129,7 +129,9 @@ enum StepLines {
         let gluedToWord = !hasWord && !punctuated && index + 1 < scalars.count && scalars[index].properties.isUppercase
             && scalars[index + 1].properties.isLowercase
         if gluedToWord { return String(String.UnicodeScalarView(scalars[index...])) }
-        guard index < scalars.count, scalars[index] == " " || ((punctuated || hasWord) && scalars[index].properties.isUppercase) else {
+        // (`1.奶油…`, `2.六寸…`: a script without capitals may follow the number's stop with no space.)
+        guard index < scalars.count,
+              scalars[index] == " " || ((punctuated || hasWord) && (scalars[index].properties.isUppercase || isCaseless(scalars[index], numeralsToo: true))) else {
             // `1 cup…` or `350°F`: a quantity, not a step number. The line is the number alone when it ends here.
             return index >= scalars.count && (hasWord || punctuated) ? "" : line
         }
@@ -139,6 +141,12 @@ enum StepLines {
         return String(String.UnicodeScalarView(scalars[index...])).trimmingCharacters(in: .whitespaces)
     }
 
+    /// A letter of a script without capitals (`鍋`, `に`, `김`), which may follow a step's number with no
+    /// space; a numeral of such a script (`六`) only where `numeralsToo` (after the number's stop).
+    private static func isCaseless(_ scalar: Unicode.Scalar, numeralsToo: Bool = false) -> Bool {
+        scalar.value >= 0x3000 && scalar.properties.isAlphabetic && (numeralsToo || scalar.properties.numericType == nil)
+    }
+
     /// `1 Preheat…` → `Preheat…`, `1鍋に…` → `鍋に…`: a number before a step's first word, when that word is
     /// no unit (`1 cup…` stays).
     static func withoutBareNumber(_ line: String) -> String {
@@ -146,16 +154,13 @@ enum StepLines {
         var index = 0
         while index < scalars.count, ("0"..."9").contains(scalars[index]), index < 3 { index += 1 }
         guard index > 0, index < scalars.count, !("0"..."9").contains(scalars[index]) else { return line }
-        // A word in a script without capitals (`鍋に`) may follow with no space.
-        func caseless(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value >= 0x3000 && scalar.properties.isAlphabetic && scalar.properties.numericType == nil
-        }
         if scalars[index] == " " {
             let rest = String(String.UnicodeScalarView(scalars[(index + 1)...]))
-            guard let first = rest.unicodeScalars.first, first.properties.isUppercase || caseless(first), !Amounts.startsWithAmount(rest) else { return line }
+            guard let first = rest.unicodeScalars.first, first.properties.isUppercase || isCaseless(first), !Amounts.startsWithAmount(rest) else { return line }
             return rest
         }
-        guard caseless(scalars[index]) else { return line }
+        // A word in a script without capitals (`鍋に`) may follow with no space.
+        guard isCaseless(scalars[index]) else { return line }
         return String(String.UnicodeScalarView(scalars[index...]))
     }
 
@@ -173,8 +178,9 @@ enum StepLines {
             if index > 0, index + labelCharacters.count < characters.count,
                Array(characters[index..<(index + labelCharacters.count)]) == labelCharacters,
                characters[index + labelCharacters.count] == "." || characters[index + labelCharacters.count] == ")",
-               !characters[index - 1].isNumber, [".", "!", "?", ")", " "].contains(characters[index - 1]),
-               index + labelCharacters.count + 1 < characters.count, !characters[index + labelCharacters.count + 1].isNumber {
+               [".", "!", "?", ")", " "].contains(characters[index - 1]),
+               // (A digit after the stop is a decimal, `2.5`; a numeral of another script, `2.六寸`, is the step's first word.)
+               index + labelCharacters.count + 1 < characters.count, !("0"..."9").contains(characters[index + labelCharacters.count + 1]) {
                 pieces.append(current)
                 current = ""
                 next += 1
