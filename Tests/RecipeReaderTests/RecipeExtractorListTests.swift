@@ -20,6 +20,23 @@ import Entity
         ])
     }
 
+    @Test func aCardItemBrokenIntoLinesThatEachGiveAnAmountHoldsALineEach() throws {
+        let html = """
+        <h1>Fruit Skewers</h1><div class="recipe-ingredients"><p>1 C strawberries</p><p>8 wooden skewers</p>
+        <h4>For dip:</h4><p>1 C strawberries<br>¼ C fat-free plain yogurt<br>1 Tbsp honey</p></div>
+        <div class="recipe-instructions"><p>Thread the fruit onto the skewers.</p><p>Blend the dip and serve it beside them.</p></div>
+        """
+        let recipe = try #require(extract(html))
+        #expect(recipe.method == .recipeCard)
+        #expect(recipe.ingredientGroups == [
+            .init(name: nil, lines: ["1 C strawberries", "8 wooden skewers"]),
+            .init(name: "For dip", lines: ["1 C strawberries", "¼ C fat-free plain yogurt", "1 Tbsp honey"]),
+        ])
+        // A line that gives no amount keeps the item whole: it may be one ingredient written over two lines.
+        let broken = html.replacingOccurrences(of: "<br>1 Tbsp honey", with: "<br>honey, to taste")
+        #expect(try #require(extract(broken)).ingredientGroups.last?.lines == ["1 C strawberries ¼ C fat-free plain yogurt honey, to taste"])
+    }
+
     @Test func aListItemNamingAGroupUnderAHeadingBecomesItsName() throws {
         let html = """
         <h1>Cake</h1><h2>Ingredients</h2><ul><li>2 cups flour</li><li>1 cup sugar</li><li>Für den Guss</li><li>100 g Puderzucker</li>

@@ -206,6 +206,15 @@ enum RecipeCardReader {
             }
             // A method runs on into no link to another page: those are the page's cards for more recipes.
             if isItem, part == .instructions, linksAway(index, in: tree) { break }
+            if isItem, part == .ingredients, tree.first("br", in: index..<node.end) != nil,
+               case let lines = tree.lines(of: index).map({ CleanText.line($0) }).filter({ !$0.isEmpty }),
+               lines.count >= 2, lines.allSatisfy(Amounts.startsWithAmount) {
+                // `<p>¼ C yogurt<br>1 Tbsp honey</p>`: an item broken into lines that each give an amount
+                // holds one ingredient a line.
+                entries += lines.map { .item($0) }
+                index = node.end
+                continue
+            }
             if isItem {
                 let text = CleanText.line(ElementText.text(of: index, in: tree, skipping: skipped(part)))
                 if !text.isEmpty {
