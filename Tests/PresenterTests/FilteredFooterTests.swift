@@ -16,7 +16,7 @@ struct FilteredFooterTests {
         let first = try #require(ScreenFormatter.screen(screen(recipes: [], hidden: 12), messages: Messages(), now: Date()).hints.hints.first)
         #expect(first.text == "No recipes pass the filter: 12 hidden by Italian so far")
         #expect(first.rank == 0)
-        #expect(first.short == "None pass: 12 hidden by Italian")
+        #expect(first.short == "None pass: 12 hidden")
         let looking = ScreenFormatter.screen(screen(recipes: [], hidden: 3, pagesLookedAt: 2), messages: Messages(), now: Date())
         #expect(looking.footer.hasPrefix("No recipes pass the filter yet: 3 hidden by Italian so far · looked through 2 pages"))
         // Nothing hidden: nothing to count.

@@ -48,8 +48,9 @@ public enum ScreenFormatter {
             if let hidden { hints.append(.init("\(hidden) so far", rank: 2)) }
         } else {
             let none = screen.pagesLookedAt == nil ? "No recipes pass the filter" : "No recipes pass the filter yet"
-            // When none pass, how many the filter hid is where the screen stands: it stays on a short line.
-            hints.append(hidden.map { .init("\(none): \($0) so far", rank: 0, short: "None pass: \($0)") } ?? .init(none, rank: 0))
+            // When none pass, how many the filter hid is where the screen stands: it stays on a short line,
+            // where the heading above names the filter.
+            hints.append(hidden.map { .init("\(none): \($0) so far", rank: 0, short: "None pass: \(screen.hiddenCount) hidden") } ?? .init(none, rank: 0))
         }
         if let pages = screen.pagesLookedAt {
             hints.append(.init("looked through \(pages) page\(pages == 1 ? "" : "s") · n looks further", rank: 1, short: "n looks further"))
