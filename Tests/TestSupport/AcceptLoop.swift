@@ -10,7 +10,9 @@ public enum AcceptLoop {
             return false
         case EMFILE, ENFILE, ENOBUFS, ENOMEM:
             // Out of descriptors or memory, `accept` fails at once until another part of the process frees
-            // some, and nothing signals when that happens: a millisecond's pause is the only way not to spin.
+            // some. No event says when that happens (`poll` keeps reporting the listener ready, since the
+            // connection still waits), so there is nothing to wait on: a millisecond's pause is the only way
+            // not to spin.
             usleep(1_000)
             return true
         default:
