@@ -16,6 +16,12 @@ private func isTrimmed(_ text: String) -> Bool {
     text.first?.isWhitespace != true && text.last?.isWhitespace != true
 }
 
+/// One name of a comma-separated list, as the parser splits it: on commas as characters (a comma a
+/// prepended mark joins into one character, `۝,`, is part of that character, not a separator).
+private func isOneName(_ name: String) -> Bool {
+    !name.isEmpty && isTrimmed(name) && !name.contains(where: { $0 == "," })
+}
+
 private func checkCommand(_ command: Command, line: String) {
     switch command {
     case .show(let number), .open(let number, .recipe), .open(let number, .wholePage), .favorite(let number),
@@ -25,9 +31,7 @@ private func checkCommand(_ command: Command, line: String) {
         check(number > 0 && link > 0, "recipe \(number), link \(link) from \(line.debugDescription)")
     case .search(let ingredients, let title):
         check(!(ingredients.isEmpty && title.isEmpty), "an empty search from \(line.debugDescription)")
-        // Split on commas as characters: a comma a prepended mark joins into one character (`۝,`) is
-        // part of that character, not a separator.
-        check(ingredients.allSatisfy { !$0.isEmpty && isTrimmed($0) && !$0.contains(where: { $0 == "," }) } && isTrimmed(title),
+        check(ingredients.allSatisfy(isOneName) && isTrimmed(title),
               "an empty, untrimmed or unsplit ingredient from \(line.debugDescription)")
     case .filter(.cuisine(let name)):
         check(!name.isEmpty && isTrimmed(name), "an empty or untrimmed cuisine from \(line.debugDescription)")
@@ -58,13 +62,12 @@ private func checkCommand(_ command: Command, line: String) {
             break
         }
     case .pantry(.add(let names)), .pantry(.remove(let names)):
-        check(!names.isEmpty && names.allSatisfy { !$0.isEmpty && isTrimmed($0) && !$0.contains(",") },
-              "pantry names \(names) from \(line.debugDescription)")
+        check(!names.isEmpty && names.allSatisfy(isOneName), "pantry names \(names) from \(line.debugDescription)")
     case .pantry:
         break
     case .have(let request):
         check((0...50).contains(request.maxMissing), "--missing \(request.maxMissing) from \(line.debugDescription)")
-        check(request.names.allSatisfy { !$0.isEmpty && isTrimmed($0) && !$0.contains(",") }, "have names \(request.names) from \(line.debugDescription)")
+        check(request.names.allSatisfy(isOneName), "have names \(request.names) from \(line.debugDescription)")
     }
 }
 
